@@ -1,0 +1,63 @@
+/// Byte constants and classification used by the scanners and writers.
+extension UInt8 {
+  static let quote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let slash = UInt8(ascii: "/")
+  static let comma = UInt8(ascii: ",")
+  static let colon = UInt8(ascii: ":")
+  static let openBracket = UInt8(ascii: "[")
+  static let closeBracket = UInt8(ascii: "]")
+  static let openBrace = UInt8(ascii: "{")
+  static let closeBrace = UInt8(ascii: "}")
+  static let minus = UInt8(ascii: "-")
+  static let plus = UInt8(ascii: "+")
+  static let period = UInt8(ascii: ".")
+  static let zero = UInt8(ascii: "0")
+  static let nine = UInt8(ascii: "9")
+  static let space = UInt8(ascii: " ")
+  static let tab = UInt8(ascii: "\t")
+  static let newline = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+  static let lowerE = UInt8(ascii: "e")
+  static let upperE = UInt8(ascii: "E")
+
+  @inline(__always) var isDigit: Bool { self &- .zero < 10 }
+  @inline(__always) var isJSONWhitespace: Bool {
+    self == .space || self == .newline || self == .carriageReturn || self == .tab
+  }
+  @inline(__always) var hexValue: UInt8? {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): self &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): self &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): self &- UInt8(ascii: "A") &+ 10
+    default: nil
+    }
+  }
+}
+
+/// 8-bytes-at-a-time helpers (SWAR) for finding bytes that end a fast string run.
+enum SWAR {
+  @inline(__always) static func broadcast(_ b: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(b) }
+
+  /// High bit set in each byte of `word` that is zero.
+  @inline(__always) static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+  }
+
+  /// High bit set in each byte that is `"`, `\`, a control character (< 0x20) or non-ASCII (≥ 0x80).
+  /// Bits above the first such byte may be false positives; the lowest set bit is exact.
+  @inline(__always) static func stringSpecialBytes(_ word: UInt64) -> UInt64 {
+    let quotes = zeroBytes(word ^ broadcast(.quote))
+    let backslashes = zeroBytes(word ^ broadcast(.backslash))
+    let controls = (word &- broadcast(0x20)) & ~word
+    return (quotes | backslashes | controls | word) & 0x8080_8080_8080_8080
+  }
+
+  /// High bit set in each byte that is `"` or `\` or a control character (ASCII-only check skipped).
+  @inline(__always) static func escapeOrQuoteBytes(_ word: UInt64) -> UInt64 {
+    let quotes = zeroBytes(word ^ broadcast(.quote))
+    let backslashes = zeroBytes(word ^ broadcast(.backslash))
+    let controls = (word &- broadcast(0x20)) & ~word
+    return (quotes | backslashes | controls) & 0x8080_8080_8080_8080
+  }
+}

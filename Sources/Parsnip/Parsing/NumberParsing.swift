@@ -1,0 +1,207 @@
+/// The facts a number scan learns, enough to build a `JSONNumber` or a `Double` without a second pass.
+struct ScannedNumber {
+  /// Offset just past the number.
+  var end: Int
+  /// Up to the first 19 significant digits.
+  var significand: UInt64 = 0
+  /// Power of ten applied to `significand` (includes digits dropped beyond the first 19).
+  var exponent: Int = 0
+  var isNegative = false
+  /// No fraction and no exponent part.
+  var isIntegerSyntax = true
+  /// All significant digits fit in `significand` and the exponent is in a sane range.
+  var isExact = true
+}
+
+/// Strict RFC 8259 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+enum NumberParser {
+  enum Failure: Error {
+    /// Offset of the byte that broke the grammar, and what was expected there.
+    case invalid(offset: Int, expected: String)
+  }
+
+  /// Scans a number starting at `start`; stops at the first byte that cannot continue it.
+  @inline(__always)
+  static func scan(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) throws(Failure) -> ScannedNumber {
+    var i = start
+    var result = ScannedNumber(end: start)
+    if p[i] == .minus {
+      result.isNegative = true
+      i &+= 1
+    }
+    guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit after '-'") }
+    var significand: UInt64 = 0
+    var digits = 0  // significant digits consumed into `significand`
+    var dropped = 0  // significant integer digits beyond 19
+    if p[i] == .zero {
+      i &+= 1
+      if i < end, p[i].isDigit { throw .invalid(offset: i, expected: "no leading zeros") }
+    } else {
+      while i < end, p[i].isDigit {
+        if digits < 19 {
+          significand = significand &* 10 &+ UInt64(p[i] &- .zero)
+          digits &+= 1
+        } else {
+          dropped &+= 1
+        }
+        i &+= 1
+      }
+    }
+    var exponent = dropped
+    if i < end, p[i] == .period {
+      result.isIntegerSyntax = false
+      i &+= 1
+      guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit after '.'") }
+      while i < end, p[i].isDigit {
+        let d = p[i] &- .zero
+        if digits < 19 {
+          if digits > 0 || d != 0 {
+            significand = significand &* 10 &+ UInt64(d)
+            digits &+= 1
+          }
+          exponent &-= 1
+        } else {
+          dropped &+= 1
+        }
+        i &+= 1
+      }
+    }
+    if i < end, p[i] | 0x20 == .lowerE {
+      result.isIntegerSyntax = false
+      i &+= 1
+      var negativeExponent = false
+      if i < end, p[i] == .minus || p[i] == .plus {
+        negativeExponent = p[i] == .minus
+        i &+= 1
+      }
+      guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit in the exponent") }
+      var e = 0
+      while i < end, p[i].isDigit {
+        if e < 100_000_000 { e = e &* 10 &+ Int(p[i] &- .zero) }
+        i &+= 1
+      }
+      exponent &+= negativeExponent ? -e : e
+    }
+    result.end = i
+    result.significand = significand
+    result.exponent = exponent
+    result.isExact = dropped == 0 && exponent > -100_000_000 && exponent < 100_000_000
+    return result
+  }
+
+  /// Builds the lossless value for a number scanned at `start..<scanned.end`.
+  static func number(_ p: UnsafePointer<UInt8>, from start: Int, _ scanned: ScannedNumber) -> JSONNumber {
+    if scanned.isIntegerSyntax && scanned.isExact {
+      if scanned.isNegative {
+        if scanned.significand <= UInt64(Int64.max) { return JSONNumber(storage: .int(-Int64(scanned.significand))) }
+        if scanned.significand == UInt64(Int64.max) + 1 { return JSONNumber(storage: .int(.min)) }
+      } else if scanned.significand <= UInt64(Int64.max) {
+        return JSONNumber(storage: .int(Int64(scanned.significand)))
+      } else {
+        return JSONNumber(storage: .uint(scanned.significand))
+      }
+    }
+    if scanned.isExact, !scanned.isIntegerSyntax, scanned.exponent >= Int(Int32.min), scanned.exponent <= Int(Int32.max) {
+      // Keep the digits as written (with trailing fraction zeros) when they fit.
+      if let kept = keptDigits(p, from: start, to: scanned.end) {
+        return JSONNumber(
+          storage: .decimal(significand: kept.significand, exponent: kept.exponent, isNegative: scanned.isNegative))
+      }
+    }
+    let text = String(decoding: UnsafeBufferPointer(start: p + start, count: scanned.end - start), as: UTF8.self)
+    return JSONNumber(storage: .text(JSONNumberText(text)))
+  }
+
+  /// Significand and exponent of a validated number keeping trailing fraction zeros, or `nil` past 19 digits.
+  private static func keptDigits(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (
+    significand: UInt64, exponent: Int32
+  )? {
+    var i = start
+    if p[i] == .minus { i += 1 }
+    var significand: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    var inFraction = false
+    while i < end {
+      let c = p[i]
+      if c == .period {
+        inFraction = true
+      } else if c.isDigit {
+        if digits > 0 || c != .zero {
+          guard digits < 19 else { return nil }
+          digits += 1
+        }
+        significand = significand &* 10 &+ UInt64(c &- .zero)
+        if inFraction { exponent -= 1 }
+      } else {
+        break
+      }
+      i += 1
+    }
+    if i < end {  // exponent part
+      i += 1
+      var negative = false
+      if p[i] == .minus || p[i] == .plus {
+        negative = p[i] == .minus
+        i += 1
+      }
+      var e = 0
+      while i < end {
+        e = e * 10 + Int(p[i] &- .zero)
+        guard e < Int(Int32.max) / 2 else { return nil }
+        i += 1
+      }
+      exponent += negative ? -e : e
+    }
+    guard exponent >= Int(Int32.min), exponent <= Int(Int32.max) else { return nil }
+    return (significand, Int32(exponent))
+  }
+
+  /// Parses a whole buffer as one JSON number.
+  static func parse(_ buffer: UnsafeRawBufferPointer) -> JSONNumber? {
+    guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count > 0 else { return nil }
+    guard let scanned = try? scan(base, from: 0, end: buffer.count), scanned.end == buffer.count else { return nil }
+    return number(base, from: 0, scanned)
+  }
+
+  /// Parses a whole buffer as one JSON number and converts it to the nearest `Double`.
+  static func double(_ p: UnsafePointer<UInt8>, from start: Int, _ scanned: ScannedNumber) -> Double {
+    if scanned.isExact,
+      let d = DoubleConversion.double(
+        significand: scanned.significand, exponent: scanned.exponent, isNegative: scanned.isNegative)
+    {
+      return d
+    }
+    let text = String(decoding: UnsafeBufferPointer(start: p + start, count: scanned.end - start), as: UTF8.self)
+    return Double(text) ?? .nan
+  }
+}
+
+/// Decimal → binary conversion.
+enum DoubleConversion {
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+  ]
+
+  /// The correctly rounded double for `±significand × 10^exponent`, or `nil` when no fast path applies.
+  @inline(__always)
+  static func double(significand: UInt64, exponent: Int, isNegative: Bool) -> Double? {
+    if significand == 0 { return isNegative ? -0.0 : 0.0 }
+    // Clinger's fast path: both operands exact in a double, one correctly rounded operation.
+    if significand <= 1 << 53, exponent >= -22, exponent <= 22 {
+      var d = Double(significand)
+      if exponent < 0 { d /= powersOfTen[-exponent] } else { d *= powersOfTen[exponent] }
+      return isNegative ? -d : d
+    }
+    if let d = EiselLemire.double(significand: significand, exponent: exponent) {
+      return isNegative ? -d : d
+    }
+    return nil
+  }
+}
+
+/// Placeholder until the Eisel–Lemire tables land: always defers to the slow path.
+enum EiselLemire {
+  @inline(__always) static func double(significand: UInt64, exponent: Int) -> Double? { nil }
+}

@@ -1,0 +1,327 @@
+/// Strict RFC 8259 scanner: validates the whole input and fills a `Tape`.
+///
+/// The scanner is iterative, with an explicit stack of open containers, so nesting depth costs heap, not call
+/// stack; the depth limit exists for the consumers of the tape (tree building, writing), which recurse.
+struct Scanner {
+  let base: UnsafePointer<UInt8>
+  let end: Int
+  let input: UnsafeRawBufferPointer
+  let tape: Tape
+  let maxDepth: Int
+  var i = 0
+
+  init(input: UnsafeRawBufferPointer, tape: Tape, maxDepth: Int) {
+    self.input = input
+    // An empty buffer may have no base address; point at a static byte so reads stay in bounds checks only.
+    self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Scanner.emptyBase
+    self.end = input.count
+    self.tape = tape
+    self.maxDepth = maxDepth
+  }
+
+  nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    p.initialize(to: 0)
+    return UnsafePointer(p)
+  }()
+
+  // MARK: Errors
+
+  @inline(never)
+  func error(_ kind: JSONParseError.Kind, _ message: String, at offset: Int) -> JSONParseError {
+    JSONParseError(kind, message, at: offset, in: input)
+  }
+
+  @inline(never)
+  func unexpected(_ expected: String, at offset: Int) -> JSONParseError {
+    if offset >= end {
+      return error(.unexpectedEndOfInput, "unexpected end of input, expected \(expected)", at: offset)
+    }
+    let b = base[offset]
+    if b >= 0x80 || b < 0x20, !b.isJSONWhitespace {
+      // Distinguish invalid UTF-8 from a merely misplaced character.
+      if b >= 0x80, Scanner.utf8SequenceLength(base, at: offset, end: end) == nil {
+        return error(.invalidUTF8, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))", at: offset)
+      }
+    }
+    return error(
+      .unexpectedCharacter, "expected \(expected), found \(SourceLocation.describe(byteAt: offset, in: input))",
+      at: offset)
+  }
+
+  // MARK: Whitespace
+
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while i < end {
+      let b = base[i]
+      // Fast exit: every structural or value byte is above ' '.
+      if b > .space { return }
+      guard b.isJSONWhitespace else { return }
+      i &+= 1
+    }
+  }
+
+  // MARK: Document
+
+  mutating func scanDocument() throws(JSONParseError) {
+    guard end <= Int(UInt32.max) else {
+      throw error(.inputTooLarge, "input larger than 4 GiB", at: 0)
+    }
+    tape.removeAll()
+    // A rough node estimate avoids most regrowth without over-allocating for whitespace-heavy text.
+    tape.reserve(end / 12 + 16)
+    skipWhitespace()
+    try scanValues()
+    skipWhitespace()
+    if i < end {
+      throw error(
+        .trailingContent,
+        "unexpected \(SourceLocation.describe(byteAt: i, in: input)) after the top-level value", at: i)
+    }
+  }
+
+  /// Scans one complete value (with everything nested in it) starting at `i`.
+  mutating func scanValues() throws(JSONParseError) {
+    // Open containers: node index of each start node.
+    var stack: [Int] = []
+    var counts: [UInt32] = []
+    stack.reserveCapacity(32)
+    counts.reserveCapacity(32)
+
+    valueLoop: while true {
+      // Expect a value at i (whitespace already skipped).
+      guard i < end else { throw unexpected("a value", at: i) }
+      let b = base[i]
+      switch b {
+      case .quote:
+        try scanString()
+      case .openBracket, .openBrace:
+        let isObject = b == .openBrace
+        if stack.count >= maxDepth {
+          throw error(.nestingTooDeep, "nesting deeper than \(maxDepth) levels", at: i)
+        }
+        let node = tape.append(isObject ? Tape.Kind.object.rawValue : Tape.Kind.array.rawValue, offset: i, aux: 0)
+        i &+= 1
+        skipWhitespace()
+        if i < end, base[i] == (isObject ? .closeBrace : .closeBracket) {
+          let endNode = tape.append(Tape.Kind.end.rawValue, offset: i, aux: 0)
+          tape.setAux(node, UInt32(endNode))
+          i &+= 1
+          break  // an empty container is a complete value
+        }
+        stack.append(node)
+        counts.append(1)
+        if isObject {
+          try scanKeyAndColon()
+        }
+        continue valueLoop
+      case .minus, .zero ... .nine:
+        let start = i
+        let scanned: ScannedNumber
+        do {
+          scanned = try NumberParser.scan(base, from: i, end: end)
+        } catch {
+          switch error {
+          case .invalid(let offset, let expected):
+            if offset < end, base[offset] > 0x20, offset != start {
+              throw self.error(
+                .invalidNumber,
+                "invalid number: expected \(expected), found \(SourceLocation.describe(byteAt: offset, in: input))",
+                at: offset)
+            }
+            throw self.error(.invalidNumber, "invalid number: expected \(expected)", at: offset)
+          }
+        }
+        var kind = Tape.Kind.number.rawValue
+        if !scanned.isIntegerSyntax {
+          kind |= Tape.Flag.isFloat
+        } else if !scanned.isExact || (scanned.isNegative && scanned.significand > UInt64(Int64.max) + 1) {
+          kind |= Tape.Flag.isBigInteger
+        }
+        tape.append(kind, offset: start, aux: UInt32(truncatingIfNeeded: scanned.end &- start))
+        i = scanned.end
+      case UInt8(ascii: "t"):
+        try scanLiteral("true", Tape.Kind.true)
+      case UInt8(ascii: "f"):
+        try scanLiteral("false", Tape.Kind.false)
+      case UInt8(ascii: "n"):
+        try scanLiteral("null", Tape.Kind.null)
+      default:
+        throw unexpected("a value", at: i)
+      }
+
+      // After a complete value: close containers or move to the next element.
+      while true {
+        guard let open = stack.last else { return }
+        skipWhitespace()
+        guard i < end else {
+          throw unexpected(
+            tape.rawKind(open) == Tape.Kind.object.rawValue ? "',' or '}'" : "',' or ']'", at: i)
+        }
+        let c = base[i]
+        let isObject = tape.rawKind(open) == Tape.Kind.object.rawValue
+        if c == .comma {
+          i &+= 1
+          counts[counts.count &- 1] &+= 1
+          skipWhitespace()
+          if isObject { try scanKeyAndColon() }
+          continue valueLoop
+        }
+        if c == (isObject ? .closeBrace : .closeBracket) {
+          let endNode = tape.append(Tape.Kind.end.rawValue, offset: i, aux: counts.removeLast())
+          tape.setAux(stack.removeLast(), UInt32(endNode))
+          i &+= 1
+          continue
+        }
+        throw unexpected(
+          isObject ? "',' or '}' after an object member" : "',' or ']' after an array element", at: i)
+      }
+    }
+  }
+
+  /// Scans `"key" :` and leaves `i` at the start of the member value.
+  @inline(__always)
+  mutating func scanKeyAndColon() throws(JSONParseError) {
+    guard i < end, base[i] == .quote else {
+      throw unexpected("a string key", at: i)
+    }
+    try scanString()
+    skipWhitespace()
+    guard i < end, base[i] == .colon else { throw unexpected("':' after an object key", at: i) }
+    i &+= 1
+    skipWhitespace()
+  }
+
+  @inline(__always)
+  mutating func scanLiteral(_ word: StaticString, _ kind: Tape.Kind) throws(JSONParseError) {
+    let n = word.utf8CodeUnitCount
+    let w = word.utf8Start
+    var k = 0
+    while k < n {
+      guard i &+ k < end, base[i &+ k] == w[k] else {
+        throw unexpected(k == 0 ? "a value" : "'\(word)'", at: i &+ k)
+      }
+      k &+= 1
+    }
+    tape.append(kind.rawValue, offset: i, aux: 0)
+    i &+= n
+  }
+
+  // MARK: Strings
+
+  /// Validates a string starting at the opening quote and appends its node.
+  @inline(__always)
+  mutating func scanString() throws(JSONParseError) {
+    let start = i &+ 1
+    var j = start
+    var flags: UInt8 = 0
+    while true {
+      // Skip plain ASCII 8 bytes at a time.
+      while j &+ 8 <= end {
+        let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+        let special = SWAR.stringSpecialBytes(UInt64(littleEndian: word))
+        if special != 0 {
+          j &+= special.trailingZeroBitCount >> 3
+          break
+        }
+        j &+= 8
+      }
+      guard j < end else { throw error(.unexpectedEndOfInput, "unterminated string", at: i) }
+      let b = base[j]
+      if b == .quote {
+        break
+      } else if b == .backslash {
+        flags = Tape.Flag.hasEscapes
+        j = try scanEscape(at: j)
+      } else if b < 0x20 {
+        throw error(
+          .unescapedControlCharacter,
+          "unescaped control character U+\(hex4(UInt16(b))) in string", at: j)
+      } else if b >= 0x80 {
+        guard let length = Scanner.utf8SequenceLength(base, at: j, end: end) else {
+          throw error(.invalidUTF8, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true)) in string", at: j)
+        }
+        j &+= length
+      } else {
+        j &+= 1
+      }
+    }
+    tape.append(Tape.Kind.string.rawValue | flags, offset: start, aux: UInt32(truncatingIfNeeded: j &- start))
+    i = j &+ 1
+  }
+
+  /// Validates one escape sequence at `j` (the backslash) and returns the offset after it.
+  @inline(never)
+  func scanEscape(at j: Int) throws(JSONParseError) -> Int {
+    guard j &+ 1 < end else { throw error(.unexpectedEndOfInput, "unterminated string", at: j) }
+    switch base[j &+ 1] {
+    case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"),
+      UInt8(ascii: "t"):
+      return j &+ 2
+    case UInt8(ascii: "u"):
+      let unit = try hexQuad(at: j &+ 2)
+      if unit & 0xFC00 == 0xD800 {
+        // A high surrogate must be followed by an escaped low surrogate.
+        guard j &+ 7 < end, base[j &+ 6] == .backslash, base[j &+ 7] == UInt8(ascii: "u") else {
+          throw error(.invalidEscape, "lone surrogate \\u\(hex4(unit)) is not a Unicode scalar", at: j)
+        }
+        let low = try hexQuad(at: j &+ 8)
+        guard low & 0xFC00 == 0xDC00 else {
+          throw error(.invalidEscape, "lone surrogate \\u\(hex4(unit)) is not a Unicode scalar", at: j)
+        }
+        return j &+ 12
+      }
+      if unit & 0xFC00 == 0xDC00 {
+        throw error(.invalidEscape, "lone surrogate \\u\(hex4(unit)) is not a Unicode scalar", at: j)
+      }
+      return j &+ 6
+    default:
+      throw error(
+        .invalidEscape,
+        "invalid escape sequence '\\' followed by \(SourceLocation.describe(byteAt: j &+ 1, in: input))", at: j)
+    }
+  }
+
+  func hexQuad(at j: Int) throws(JSONParseError) -> UInt16 {
+    var value: UInt16 = 0
+    for k in 0..<4 {
+      guard j &+ k < end, let h = base[j &+ k].hexValue else {
+        throw error(.invalidEscape, "expected four hexadecimal digits after '\\u'", at: j &+ k)
+      }
+      value = value << 4 | UInt16(h)
+    }
+    return value
+  }
+
+  func hex4(_ v: UInt16) -> String {
+    let s = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - s.count) + s
+  }
+
+  /// Length of the well-formed UTF-8 sequence at `j` (first byte ≥ 0x80), or `nil` when it is ill-formed
+  /// (overlong, surrogate, above U+10FFFF, truncated, or a stray continuation byte).
+  @inline(__always)
+  static func utf8SequenceLength(_ p: UnsafePointer<UInt8>, at j: Int, end: Int) -> Int? {
+    let b0 = p[j]
+    @inline(__always) func cont(_ k: Int) -> Bool { j &+ k < end && p[j &+ k] & 0xC0 == 0x80 }
+    switch b0 {
+    case 0xC2...0xDF:
+      return cont(1) ? 2 : nil
+    case 0xE0...0xEF:
+      guard cont(1), cont(2) else { return nil }
+      let b1 = p[j &+ 1]
+      if b0 == 0xE0 && b1 < 0xA0 { return nil }  // overlong
+      if b0 == 0xED && b1 >= 0xA0 { return nil }  // surrogates
+      return 3
+    case 0xF0...0xF4:
+      guard cont(1), cont(2), cont(3) else { return nil }
+      let b1 = p[j &+ 1]
+      if b0 == 0xF0 && b1 < 0x90 { return nil }  // overlong
+      if b0 == 0xF4 && b1 >= 0x90 { return nil }  // above U+10FFFF
+      return 4
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/// Decoding of validated string contents (the bytes between the quotes) into `String`.
+enum StringDecoding {
+  /// Decodes validated contents. Without escapes this is one bulk UTF-8 copy.
+  @inline(__always)
+  static func string(_ p: UnsafePointer<UInt8>, from start: Int, count: Int, hasEscapes: Bool) -> String {
+    if !hasEscapes {
+      return String(decoding: UnsafeBufferPointer(start: p + start, count: count), as: UTF8.self)
+    }
+    return slowpathUnescape(p, from: start, count: count)
+  }
+
+  /// Unescapes validated contents, copying the runs between escapes in bulk.
+  @inline(never)
+  static func slowpathUnescape(_ p: UnsafePointer<UInt8>, from start: Int, count: Int) -> String {
+    String(unsafeUninitializedCapacity: count) { out in
+      var o = 0
+      var j = start
+      let end = start + count
+      while j < end {
+        // Copy up to the next backslash.
+        var k = j
+        while k < end, p[k] != .backslash { k += 1 }
+        if k > j {
+          (out.baseAddress! + o).update(from: p + j, count: k - j)
+          o += k - j
+        }
+        j = k
+        guard j < end else { break }
+        let e = p[j + 1]
+        j += 2
+        let scalar: UInt32
+        switch e {
+        case UInt8(ascii: "b"): scalar = 0x08
+        case UInt8(ascii: "f"): scalar = 0x0C
+        case UInt8(ascii: "n"): scalar = 0x0A
+        case UInt8(ascii: "r"): scalar = 0x0D
+        case UInt8(ascii: "t"): scalar = 0x09
+        case UInt8(ascii: "u"):
+          let unit = hex4(p + j)
+          j += 4
+          if unit & 0xFC00 == 0xD800, j + 6 <= end, p[j] == .backslash, p[j + 1] == UInt8(ascii: "u") {
+            let low = hex4(p + j + 2)
+            if low & 0xFC00 == 0xDC00 {
+              j += 6
+              scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            } else {
+              scalar = 0xFFFD
+            }
+          } else if unit & 0xF800 == 0xD800 {
+            scalar = 0xFFFD  // unreachable for validated input; JSON5 input may carry lone surrogates
+          } else {
+            scalar = UInt32(unit)
+          }
+        default: scalar = UInt32(e)  // \" \\ \/
+        }
+        o += encodeUTF8(scalar, into: out.baseAddress! + o)
+      }
+      return o
+    }
+  }
+
+  @inline(__always)
+  static func hex4(_ p: UnsafePointer<UInt8>) -> UInt16 {
+    var v: UInt16 = 0
+    for k in 0..<4 { v = v << 4 | UInt16(p[k].hexValue ?? 0) }
+    return v
+  }
+
+  /// Writes the UTF-8 encoding of a scalar; returns the number of bytes (an escape is never shorter).
+  @inline(__always)
+  static func encodeUTF8(_ s: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    if s < 0x80 {
+      out[0] = UInt8(s)
+      return 1
+    } else if s < 0x800 {
+      out[0] = UInt8(0xC0 | (s >> 6))
+      out[1] = UInt8(0x80 | (s & 0x3F))
+      return 2
+    } else if s < 0x10000 {
+      out[0] = UInt8(0xE0 | (s >> 12))
+      out[1] = UInt8(0x80 | ((s >> 6) & 0x3F))
+      out[2] = UInt8(0x80 | (s & 0x3F))
+      return 3
+    } else {
+      out[0] = UInt8(0xF0 | (s >> 18))
+      out[1] = UInt8(0x80 | ((s >> 12) & 0x3F))
+      out[2] = UInt8(0x80 | ((s >> 6) & 0x3F))
+      out[3] = UInt8(0x80 | (s & 0x3F))
+      return 4
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/// The structural index of a parsed document: one node per value (and per object key), in document order.
+///
+/// Layout (struct of arrays, 9 bytes per node):
+/// - `kinds[i]`: the node kind in the low 3 bits, flags above (see `Tape.Kind`, `Tape.Flag`).
+/// - `words[i]`: the source byte offset in the low 32 bits and an auxiliary value in the high 32 bits:
+///   - string: offset of the first content byte (after the quote), aux = raw content length in bytes;
+///   - number: offset of the first byte, aux = text length;
+///   - null/true/false: offset of the literal, aux unused;
+///   - array/object start: offset of `[`/`{`, aux = index of the matching `end` node;
+///   - end: offset of `]`/`}`, aux = number of elements (array) or members (object).
+/// An object's members are pairs of nodes: a string key, then the value. The node after a container's `end` is its
+/// next sibling, so skipping a value is O(1). Strings and numbers are only validated here; they are decoded when read.
+final class Tape: @unchecked Sendable {
+  enum Kind: UInt8 {
+    case null = 0, `false`, `true`, number, string, array, object, end
+  }
+
+  enum Flag {
+    /// string: contains at least one escape sequence.
+    static let hasEscapes: UInt8 = 0x08
+    /// number: has a fraction or an exponent.
+    static let isFloat: UInt8 = 0x08
+    /// number: integer syntax whose value does not fit `Int64`/`UInt64`.
+    static let isBigInteger: UInt8 = 0x10
+    /// string or number: the source is JSON5 text (single quotes, hex, `Infinity`...) and needs JSON5 decoding.
+    static let json5: UInt8 = 0x40
+  }
+
+  private(set) var kinds: UnsafeMutablePointer<UInt8>
+  private(set) var words: UnsafeMutablePointer<UInt64>
+  private(set) var count = 0
+  private(set) var capacity: Int
+
+  init(capacity: Int = 64) {
+    self.capacity = Swift.max(capacity, 16)
+    kinds = .allocate(capacity: self.capacity)
+    words = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    kinds.deallocate()
+    words.deallocate()
+  }
+
+  func removeAll(keepingCapacity: Bool = true) { count = 0 }
+
+  func reserve(_ minimumCapacity: Int) {
+    guard minimumCapacity > capacity else { return }
+    let newKinds = UnsafeMutablePointer<UInt8>.allocate(capacity: minimumCapacity)
+    let newWords = UnsafeMutablePointer<UInt64>.allocate(capacity: minimumCapacity)
+    newKinds.update(from: kinds, count: count)
+    newWords.update(from: words, count: count)
+    kinds.deallocate()
+    words.deallocate()
+    kinds = newKinds
+    words = newWords
+    capacity = minimumCapacity
+  }
+
+  @inline(never) private func grow() { reserve(capacity &* 2) }
+
+  /// Appends a node and returns its index.
+  @inline(__always) @discardableResult
+  func append(_ kind: UInt8, offset: Int, aux: UInt32) -> Int {
+    if count == capacity { grow() }
+    let i = count
+    kinds[i] = kind
+    words[i] = UInt64(UInt32(truncatingIfNeeded: offset)) | UInt64(aux) << 32
+    count = i &+ 1
+    return i
+  }
+
+  @inline(__always) func setAux(_ i: Int, _ aux: UInt32) {
+    words[i] = (words[i] & 0xFFFF_FFFF) | UInt64(aux) << 32
+  }
+
+  @inline(__always) func kind(_ i: Int) -> Kind { Kind(rawValue: kinds[i] & 0x07)! }
+  @inline(__always) func rawKind(_ i: Int) -> UInt8 { kinds[i] & 0x07 }
+  @inline(__always) func flags(_ i: Int) -> UInt8 { kinds[i] & 0xF8 }
+  @inline(__always) func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF) }
+  @inline(__always) func aux(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] >> 32) }
+
+  /// Index of the node after the value at `i` (its next sibling, or its parent's `end`).
+  @inline(__always) func next(_ i: Int) -> Int {
+    let k = kinds[i] & 0x07
+    return k == Kind.array.rawValue || k == Kind.object.rawValue ? aux(i) &+ 1 : i &+ 1
+  }
+
+  /// Number of elements (array) or members (object) of the container starting at `i`.
+  @inline(__always) func containerCount(_ i: Int) -> Int { aux(aux(i)) }
+}

@@ -1,0 +1,271 @@
+import Foundation
+
+/// A JSON number that keeps its exact value.
+///
+/// Integers in the `Int64` and `UInt64` ranges are stored as integers. Decimals and exponents from parsed text keep
+/// their significant digits (up to 19 inline, more as text), so `0.1000000000000000055511151231257827` and
+/// `12345678901234567890123456789` are written back exactly. Conversions to `Double`, `Int` and `Decimal` are views
+/// computed on request.
+///
+/// Two numbers are equal when their mathematical values are equal: `1`, `1.0` and `10e-1` are equal.
+///
+/// ```swift
+/// let n = try JSON(parsing: "12345678901234567890123456789").numberValue!
+/// n.description  // → "12345678901234567890123456789"
+/// n.doubleValue  // → 1.2345678901234568e+28
+/// ```
+public struct JSONNumber: Sendable {
+  @usableFromInline enum Storage: Sendable {
+    case int(Int64)
+    /// Only for values above `Int64.max`.
+    case uint(UInt64)
+    /// `±significand × 10^exponent`; the significand has at most 19 digits, trailing zeros kept as written.
+    case decimal(significand: UInt64, exponent: Int32, isNegative: Bool)
+    case double(Double)
+    /// Validated JSON number text too long for the other forms.
+    case text(JSONNumberText)
+  }
+
+  @usableFromInline var storage: Storage
+
+  @usableFromInline init(storage: Storage) { self.storage = storage }
+
+  /// Creates a number from an integer.
+  /// - Parameter value: The integer; any width, as long as it fits `Int64` or `UInt64`, else its digits are kept.
+  public init(_ value: some BinaryInteger) {
+    if let v = Int64(exactly: value) {
+      storage = .int(v)
+    } else if let v = UInt64(exactly: value) {
+      storage = .uint(v)
+    } else {
+      storage = .text(JSONNumberText(String(value)))
+    }
+  }
+
+  /// Creates a number from a double.
+  ///
+  /// Non-finite doubles can be stored but not written: the writer reports an error for them.
+  /// - Parameter value: The double.
+  public init(_ value: Double) { storage = .double(value) }
+
+  /// Creates a number from a `Decimal`, keeping its digits.
+  /// - Parameter value: The decimal; `nil` results for NaN.
+  public init?(_ value: Decimal) {
+    guard !value.isNaN else { return nil }
+    self.init(text: "\(value)")
+  }
+
+  /// Creates a number from JSON number text such as `-12.5e3`.
+  /// - Parameter text: Text that matches the RFC 8259 number grammar exactly.
+  /// - Returns: `nil` when the text is not a JSON number.
+  public init?(text: some StringProtocol) {
+    var utf8 = Array(text.utf8)
+    guard let parsed = utf8.withUnsafeMutableBytes({ NumberParser.parse(UnsafeRawBufferPointer($0)) }) else {
+      return nil
+    }
+    self = parsed
+  }
+
+  /// Whether the value is a whole number (`3`, `3.0` and `3e2` are; `3.5` is not).
+  public var isInteger: Bool {
+    switch storage {
+    case .int, .uint: return true
+    case .double(let d): return d.isFinite && d.rounded(.towardZero) == d
+    case .decimal, .text:
+      let canonical = DecimalDigits(self)
+      return canonical.digits.isEmpty || canonical.exponent >= 0
+    }
+  }
+
+  /// The value as `Int64` when it is an integer in range.
+  public var int64Value: Int64? {
+    switch storage {
+    case .int(let v): return v
+    case .uint: return nil
+    case .double(let d): return Int64(exactly: d)
+    case .decimal, .text: return DecimalDigits(self).integer(as: Int64.self)
+    }
+  }
+
+  /// The value as `UInt64` when it is a non-negative integer in range.
+  public var uint64Value: UInt64? {
+    switch storage {
+    case .int(let v): return UInt64(exactly: v)
+    case .uint(let v): return v
+    case .double(let d): return UInt64(exactly: d)
+    case .decimal, .text: return DecimalDigits(self).integer(as: UInt64.self)
+    }
+  }
+
+  /// The value as `Int` when it is an integer in range.
+  public var intValue: Int? { int64Value.flatMap { Int(exactly: $0) } }
+
+  /// The nearest `Double` (correctly rounded); `±infinity` for magnitudes beyond `Double.greatestFiniteMagnitude`.
+  public var doubleValue: Double {
+    switch storage {
+    case .int(let v): return Double(v)
+    case .uint(let v): return Double(v)
+    case .double(let d): return d
+    case .decimal(let significand, let exponent, let isNegative):
+      return DoubleConversion.double(significand: significand, exponent: Int(exponent), isNegative: isNegative)
+        ?? Double(description) ?? .nan
+    case .text(let text): return Double(text.value) ?? .nan
+    }
+  }
+
+  /// The value as a `Decimal`, or `nil` when `Decimal` cannot hold its magnitude.
+  public var decimalValue: Decimal? {
+    switch storage {
+    case .int(let v): return Decimal(v)
+    case .uint(let v): return Decimal(v)
+    case .double(let d): return d.isFinite ? Decimal(string: JSONNumber(d).description) : nil
+    case .decimal, .text: return Decimal(string: description)
+    }
+  }
+}
+
+/// Number text kept verbatim; a class so that `JSONNumber` stays small.
+@usableFromInline final class JSONNumberText: Sendable {
+  let value: String
+  init(_ value: String) { self.value = value }
+}
+
+extension JSONNumber: CustomStringConvertible {
+  /// The number as JSON text: integers and source digits as written, doubles as the shortest text that round-trips.
+  ///
+  /// Non-finite doubles, which JSON cannot represent, are described as `NaN`, `Infinity` or `-Infinity`.
+  public var description: String {
+    var bytes: [UInt8] = []
+    NumberFormatting.append(self, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension JSONNumber: Equatable {
+  /// Numbers are equal when their mathematical values are equal.
+  /// - Parameters:
+  ///   - lhs: A number.
+  ///   - rhs: Another number.
+  /// - Returns: Whether they are equal.
+  public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+    switch (lhs.storage, rhs.storage) {
+    case (.int(let a), .int(let b)): return a == b
+    case (.uint(let a), .uint(let b)): return a == b
+    case (.int, .uint), (.uint, .int): return false
+    case (.double(let a), .double(let b)): return a == b
+    default: return DecimalDigits(lhs) == DecimalDigits(rhs)
+    }
+  }
+}
+
+extension JSONNumber: Hashable {
+  /// Hashes the mathematical value, consistently with `==`.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    switch storage {
+    case .int(let v): hasher.combine(DecimalDigits.integerHash(UInt64(v.magnitude), isNegative: v < 0))
+    case .uint(let v): hasher.combine(DecimalDigits.integerHash(v, isNegative: false))
+    default:
+      let canonical = DecimalDigits(self)
+      if let small = canonical.integer(as: UInt64.self) {
+        hasher.combine(DecimalDigits.integerHash(small, isNegative: false))
+      } else if let small = canonical.integer(as: Int64.self) {
+        hasher.combine(DecimalDigits.integerHash(UInt64(small.magnitude), isNegative: small < 0))
+      } else {
+        hasher.combine(canonical)
+      }
+    }
+  }
+}
+
+extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+  /// Creates a number from an integer literal.
+  /// - Parameter value: The integer.
+  public init(integerLiteral value: Int) { self.init(value) }
+  /// Creates a number from a floating-point literal.
+  /// - Parameter value: The double.
+  public init(floatLiteral value: Double) { self.init(value) }
+}
+
+/// A number's exact value in canonical decimal form: sign, significant digits without leading or trailing zeros,
+/// and the power of ten of the last digit. Zero has no digits and is never negative.
+struct DecimalDigits: Hashable {
+  var isNegative: Bool
+  var digits: [UInt8]  // ASCII digits
+  var exponent: Int
+
+  init(_ number: JSONNumber) {
+    var text: [UInt8] = []
+    if case .double(let d) = number.storage {
+      // The shortest round-trip digits identify a double exactly among doubles.
+      NumberFormatting.appendShortest(d, to: &text)
+    } else {
+      NumberFormatting.append(number, to: &text)
+    }
+    self.init(jsonText: text)
+  }
+
+  init(jsonText text: [UInt8]) {
+    var i = 0
+    isNegative = false
+    if i < text.count, text[i] == UInt8(ascii: "-") { isNegative = true; i += 1 }
+    var digits: [UInt8] = []
+    var exponent = 0
+    var seenPoint = false
+    while i < text.count {
+      let c = text[i]
+      if c == UInt8(ascii: ".") { seenPoint = true; i += 1; continue }
+      if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") { break }
+      guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { break }
+      if !(digits.isEmpty && c == UInt8(ascii: "0")) { digits.append(c) }
+      if seenPoint { exponent -= 1 }
+      i += 1
+    }
+    if i < text.count {  // exponent part
+      i += 1
+      var negativeExponent = false
+      if i < text.count, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+        negativeExponent = text[i] == UInt8(ascii: "-")
+        i += 1
+      }
+      var e = 0
+      while i < text.count, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") {
+        e = Swift.min(e &* 10 &+ Int(text[i] &- UInt8(ascii: "0")), 1 << 40)
+        i += 1
+      }
+      exponent += negativeExponent ? -e : e
+    }
+    while let last = digits.last, last == UInt8(ascii: "0") {
+      digits.removeLast()
+      exponent += 1
+    }
+    if digits.isEmpty { isNegative = false; exponent = 0 }
+    self.digits = digits
+    self.exponent = exponent
+  }
+
+  func integer<T: FixedWidthInteger>(as type: T.Type) -> T? {
+    if digits.isEmpty { return 0 }
+    guard exponent >= 0, digits.count + exponent <= 40 else { return nil }
+    var value: T = 0
+    for d in digits {
+      let (m, o1) = value.multipliedReportingOverflow(by: 10)
+      let (a, o2) = isNegative ? m.subtractingReportingOverflow(T(d - 48)) : m.addingReportingOverflow(T(d - 48))
+      guard !o1, !o2 else { return nil }
+      value = a
+    }
+    for _ in 0..<exponent {
+      let (m, o) = value.multipliedReportingOverflow(by: 10)
+      guard !o else { return nil }
+      value = m
+    }
+    return value
+  }
+
+  static func integerHash(_ magnitude: UInt64, isNegative: Bool) -> Int {
+    var hasher = Hasher()
+    hasher.combine(magnitude)
+    hasher.combine(isNegative && magnitude != 0)
+    return hasher.finalize()
+  }
+}

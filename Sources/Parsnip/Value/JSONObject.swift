@@ -1,0 +1,191 @@
+/// The members of a JSON object: keys in document order, with constant-time lookup by key.
+///
+/// Small objects are searched linearly, which is faster than hashing for a handful of keys; from
+/// ``JSONObject/indexThreshold`` members on, a hash index is kept beside the ordered members.
+/// Keys are unique: setting an existing key replaces its value in place.
+///
+/// ```swift
+/// var object: JSONObject = ["b": 1, "a": 2]
+/// object["c"] = true
+/// object.keys  // → ["b", "a", "c"]
+/// ```
+public struct JSONObject: Sendable {
+  /// One member of an object.
+  public struct Member: Sendable {
+    /// The member name.
+    public var key: String
+    /// The member value.
+    public var value: JSON
+
+    /// Creates a member.
+    /// - Parameters:
+    ///   - key: The member name.
+    ///   - value: The member value.
+    public init(key: String, value: JSON) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  @usableFromInline var _members: [Member]
+  /// Key → position; built only for objects with at least `indexThreshold` members.
+  @usableFromInline var _index: [String: Int]?
+
+  /// The member count from which lookups use a hash index instead of a linear search.
+  public static var indexThreshold: Int { 12 }
+
+  /// Creates an empty object.
+  public init() {
+    _members = []
+    _index = nil
+  }
+
+  /// Creates an object from key-value pairs in order; a repeated key keeps its first position and last value.
+  /// - Parameter pairs: The members.
+  public init(_ pairs: some Sequence<(String, JSON)>) {
+    self.init()
+    for (key, value) in pairs { self[key] = value }
+  }
+
+  /// Builds an object from members known to have unique keys (the parser checks them).
+  init(uniqueMembers: [Member]) {
+    _members = uniqueMembers
+    _index = nil
+    if uniqueMembers.count >= Self.indexThreshold { rebuildIndex() }
+  }
+
+  /// The number of members.
+  public var count: Int { _members.count }
+
+  /// Whether the object has no members.
+  public var isEmpty: Bool { _members.isEmpty }
+
+  /// The keys in order.
+  public var keys: [String] { _members.map(\.key) }
+
+  /// The values in key order.
+  public var values: [JSON] { _members.map(\.value) }
+
+  /// The members in order.
+  public var members: [Member] { _members }
+
+  /// The position of `key` among the members, or `nil` when it is absent.
+  /// - Parameter key: The member name.
+  /// - Returns: The zero-based position.
+  /// - Complexity: O(1) on average.
+  public func index(forKey key: String) -> Int? {
+    if let index = _index { return index[key] }
+    return _members.firstIndex { $0.key == key }
+  }
+
+  /// The value for `key`; assigning `nil` removes the member.
+  /// - Parameter key: The member name.
+  /// - Complexity: Reading and replacing are O(1) on average; removing is O(*n*).
+  public subscript(key: String) -> JSON? {
+    get { index(forKey: key).map { _members[$0].value } }
+    set {
+      if let value = newValue {
+        if let position = index(forKey: key) {
+          _members[position].value = value
+        } else {
+          _members.append(Member(key: key, value: value))
+          if _index != nil {
+            _index![key] = _members.count - 1
+          } else if _members.count >= Self.indexThreshold {
+            rebuildIndex()
+          }
+        }
+      } else {
+        removeValue(forKey: key)
+      }
+    }
+  }
+
+  /// Removes the member for `key`.
+  /// - Parameter key: The member name.
+  /// - Returns: The removed value, or `nil` when the key was absent.
+  /// - Complexity: O(*n*).
+  @discardableResult
+  public mutating func removeValue(forKey key: String) -> JSON? {
+    guard let position = index(forKey: key) else { return nil }
+    let removed = _members.remove(at: position)
+    if _index != nil { rebuildIndex() }
+    return removed.value
+  }
+
+  /// Inserts a member at a position, or moves an existing key's value there.
+  /// - Parameters:
+  ///   - value: The member value.
+  ///   - key: The member name.
+  ///   - position: The position, from `0` to `count`.
+  public mutating func insert(_ value: JSON, forKey key: String, at position: Int) {
+    if index(forKey: key) != nil { removeValue(forKey: key) }
+    _members.insert(Member(key: key, value: value), at: Swift.min(Swift.max(position, 0), _members.count))
+    if _index != nil || _members.count >= Self.indexThreshold { rebuildIndex() }
+  }
+
+  /// Returns a copy whose members are sorted by key, comparing keys by their Unicode scalars.
+  /// - Returns: The sorted object.
+  public func sortedByKey() -> JSONObject {
+    var copy = self
+    copy._members.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+    if copy._index != nil { copy.rebuildIndex() }
+    return copy
+  }
+
+  private mutating func rebuildIndex() {
+    var index = [String: Int](minimumCapacity: _members.count)
+    for (position, member) in _members.enumerated() { index[member.key] = position }
+    _index = index
+  }
+}
+
+extension JSONObject: RandomAccessCollection {
+  /// The position of the first member.
+  public var startIndex: Int { 0 }
+  /// The position after the last member.
+  public var endIndex: Int { _members.count }
+  /// The member at a position.
+  /// - Parameter position: A valid position.
+  public subscript(position: Int) -> (key: String, value: JSON) {
+    let member = _members[position]
+    return (member.key, member.value)
+  }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  /// Creates an object from a literal, in the literal's order.
+  /// - Parameter elements: The members.
+  public init(dictionaryLiteral elements: (String, JSON)...) { self.init(elements) }
+}
+
+extension JSONObject: Equatable {
+  /// Objects are equal when they have the same keys with equal values; member order does not matter.
+  /// - Parameters:
+  ///   - lhs: An object.
+  ///   - rhs: Another object.
+  /// - Returns: Whether they are equal.
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for member in lhs._members {
+      guard let other = rhs[member.key], other == member.value else { return false }
+    }
+    return true
+  }
+}
+
+extension JSONObject: Hashable {
+  /// Hashes the members independently of their order.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    var combined = 0
+    for member in _members {
+      var memberHasher = Hasher()
+      memberHasher.combine(member.key)
+      memberHasher.combine(member.value)
+      combined ^= memberHasher.finalize()
+    }
+    hasher.combine(combined)
+  }
+}
