@@ -1,4 +1,5 @@
 import Foundation
+import Parsnip
 
 // Usage: swift run -c release parsnip-benchmarks [parse|write|codable|...]
 // Environment: BENCH_DATA (corpus dir), BENCH_FILES ("twitter.json canada.json"), BENCH_BUDGET_MS, BENCH_MIN_SAMPLES.
@@ -8,8 +9,16 @@ print("WARNING: benchmarks built in debug mode; numbers are meaningless. Use: sw
 
 let harness = Harness()
 let selected = Set(CommandLine.arguments.dropFirst())
-func wants(_ area: String) -> Bool { selected.isEmpty || selected.contains(area) }
+let profiling = selected.contains { $0.hasPrefix("profile") }
+func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
 
 print("Parsnip benchmarks, \(Date()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if wants("parse") { ParseBenchmarks.run(harness) }
 if wants("write") { WriteBenchmarks.run(harness) }
+// `profile-tree` / `profile-index`: a fixed amount of work for instruction counting under callgrind.
+if selected.contains("profile-tree") {
+  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }
+}
+if selected.contains("profile-index") {
+  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
+}

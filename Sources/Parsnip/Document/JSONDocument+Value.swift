@@ -161,7 +161,8 @@ extension JSONDocument {
     /// - Returns: The value.
     /// - Throws: Never for a document parsed with the default options; the signature leaves room for limits.
     public func json() throws(JSONParseError) -> JSON {
-      try TreeBuilder(tape: tape, source: storage.bytes, options: .default).value(at: index)
+      var builder = TreeBuilder(tape: tape, source: storage.bytes, options: .default)
+      return try builder.value(at: index)
     }
 
     /// The byte offset of this value in the document's text.

@@ -91,10 +91,9 @@ public struct JSONDocument: Sendable {
       source = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<normalized.count])
       release = { $0.deallocate() }
     }
-    let tape = Tape()
-    var scanner = Scanner(input: source, tape: tape, maxDepth: options.maximumDepth)
+    let tape: Tape
     do {
-      try scanner.scanDocument()
+      tape = try Scanner(input: source, maxDepth: options.maximumDepth).scanDocument()
       if options.duplicateKeys == .reject { try DuplicateKeyCheck.run(tape: tape, source: source) }
     } catch {
       release(source)

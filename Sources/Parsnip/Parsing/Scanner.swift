@@ -6,16 +6,17 @@ struct Scanner {
   let base: UnsafePointer<UInt8>
   let end: Int
   let input: UnsafeRawBufferPointer
-  let tape: Tape
+  var tape: TapeBuilder
   let maxDepth: Int
   var i = 0
 
-  init(input: UnsafeRawBufferPointer, tape: Tape, maxDepth: Int) {
+  init(input: UnsafeRawBufferPointer, maxDepth: Int) {
     self.input = input
     // An empty buffer may have no base address; point at a static byte so reads stay in bounds checks only.
     self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Scanner.emptyBase
     self.end = input.count
-    self.tape = tape
+    // A rough node estimate avoids most regrowth without over-allocating for whitespace-heavy text.
+    self.tape = TapeBuilder(capacity: input.count / 12 + 16)
     self.maxDepth = maxDepth
   }
 
@@ -64,21 +65,25 @@ struct Scanner {
 
   // MARK: Document
 
-  mutating func scanDocument() throws(JSONParseError) {
-    guard end <= Int(UInt32.max) else {
-      throw error(.inputTooLarge, "input larger than 4 GiB", at: 0)
+  /// Scans the whole input; the scanner must not be used afterwards.
+  consuming func scanDocument() throws(JSONParseError) -> Tape {
+    do throws(JSONParseError) {
+      guard end <= Int(UInt32.max) else {
+        throw error(.inputTooLarge, "input larger than 4 GiB", at: 0)
+      }
+      skipWhitespace()
+      try scanValues()
+      skipWhitespace()
+      if i < end {
+        throw error(
+          .trailingContent,
+          "unexpected \(SourceLocation.describe(byteAt: i, in: input)) after the top-level value", at: i)
+      }
+    } catch {
+      tape.discard()
+      throw error
     }
-    tape.removeAll()
-    // A rough node estimate avoids most regrowth without over-allocating for whitespace-heavy text.
-    tape.reserve(end / 12 + 16)
-    skipWhitespace()
-    try scanValues()
-    skipWhitespace()
-    if i < end {
-      throw error(
-        .trailingContent,
-        "unexpected \(SourceLocation.describe(byteAt: i, in: input)) after the top-level value", at: i)
-    }
+    return tape.finish()
   }
 
   /// Scans one complete value (with everything nested in it) starting at `i`.
