@@ -90,6 +90,7 @@ enum Document {
       let result: Result<R, JSONParseError> = normalized.withUnsafeBytes { source in
         Result { () throws(JSONParseError) -> R in
           var scanner = Scanner(input: source, tape: tape, maxDepth: options.maximumDepth)
+          scanner.allowsNonFiniteLiterals = true
           try scanner.scanDocument()
           return try body(tape, source)
         }
@@ -123,6 +124,9 @@ struct TreeBuilder {
 
   func number(at i: Int) -> JSONNumber {
     let start = tape.offset(i)
+    if tape.flags(i) & Tape.Flag.json5 != 0 {
+      return JSONNumber(NumberParser.nonFiniteLiteral(base, from: start, count: tape.aux(i)))
+    }
     // The scanner validated the grammar; rescanning the few bytes is cheaper than storing the result.
     let scanned = (try? NumberParser.scan(base, from: start, end: start + tape.aux(i))) ?? ScannedNumber(end: start)
     if tape.flags(i) & Tape.Flag.isBigInteger != 0, !scanned.isNegative,
