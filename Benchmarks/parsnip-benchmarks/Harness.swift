@@ -11,6 +11,13 @@ struct Harness {
   var budget: Duration = .milliseconds(Int64(ProcessInfo.processInfo.environment["BENCH_BUDGET_MS"].flatMap(Int.init) ?? 300))
   var minimumSamples = Int(ProcessInfo.processInfo.environment["BENCH_MIN_SAMPLES"].flatMap(Int.init) ?? 5)
 
+  init() {}
+
+  init(budget: Duration, minimumSamples: Int) {
+    self.budget = budget
+    self.minimumSamples = minimumSamples
+  }
+
   /// Median seconds per call: one warm-up call, then samples of batches lasting ≥ 5 ms each.
   func measure(_ body: () throws -> Void) rethrows -> Double {
     let clock = ContinuousClock()

@@ -93,7 +93,9 @@ public struct JSONDocument: Sendable {
     }
     let tape: Tape
     do {
-      tape = try Scanner(input: source, maxDepth: options.maximumDepth).scanDocument()
+      var scanner = Scanner(input: source, maxDepth: options.maximumDepth)
+      scanner.allowsNonFiniteLiterals = options.allowsJSON5
+      tape = try scanner.scanDocument()
       if options.duplicateKeys == .reject { try DuplicateKeyCheck.run(tape: tape, source: source) }
     } catch {
       release(source)

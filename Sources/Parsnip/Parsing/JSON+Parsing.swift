@@ -97,7 +97,9 @@ enum Document {
       let normalized = try JSON5.normalize(buffer, maximumDepth: options.maximumDepth)
       let result: Result<R, JSONParseError> = normalized.withUnsafeBytes { source in
         Result { () throws(JSONParseError) -> R in
-          let tape = try Scanner(input: source, maxDepth: options.maximumDepth).scanDocument()
+          var scanner = Scanner(input: source, maxDepth: options.maximumDepth)
+          scanner.allowsNonFiniteLiterals = true
+          let tape = try scanner.scanDocument()
           return try body(tape, source)
         }
       }
@@ -132,6 +134,9 @@ struct TreeBuilder {
 
   func number(at i: Int) -> JSONNumber {
     let start = tape.offset(i)
+    if tape.flags(i) & Tape.Flag.json5 != 0 {
+      return JSONNumber(NumberParser.nonFiniteLiteral(base, from: start, count: tape.aux(i)))
+    }
     // The scanner validated the grammar; rescanning the few bytes is cheaper than storing the result.
     let scanned = (try? NumberParser.scan(base, from: start, end: start + tape.aux(i))) ?? ScannedNumber(end: start)
     if tape.flags(i) & Tape.Flag.isBigInteger != 0, !scanned.isNegative,

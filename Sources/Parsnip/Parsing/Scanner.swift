@@ -9,6 +9,9 @@ struct Scanner {
   var tape: TapeBuilder
   let maxDepth: Int
   var i = 0
+  /// Accept the `Infinity`, `-Infinity` and `NaN` literals as numbers (tape flag `json5`). Set only for text that
+  /// `JSON5.normalize` produced; the checks sit on paths that strict input reaches only when it is already invalid.
+  var allowsNonFiniteLiterals = false
 
   init(input: UnsafeRawBufferPointer, maxDepth: Int) {
     self.input = input
@@ -71,6 +74,8 @@ struct Scanner {
       guard end <= Int(UInt32.max) else {
         throw error(.inputTooLarge, "input larger than 4 GiB", at: 0)
       }
+      // RFC 8259 section 8.1: parsers MAY ignore a byte order mark; Parsnip skips one UTF-8 BOM at the very start.
+      if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { i = 3 }
       skipWhitespace()
       try scanValues()
       skipWhitespace()
@@ -127,6 +132,11 @@ struct Scanner {
         do {
           scanned = try NumberParser.scan(base, from: i, end: end)
         } catch {
+          if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
+            tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
+            i &+= length
+            break
+          }
           switch error {
           case .invalid(let offset, let expected):
             if offset < end, base[offset] > 0x20, offset != start {
@@ -153,6 +163,11 @@ struct Scanner {
       case UInt8(ascii: "n"):
         try scanLiteral("null", Tape.Kind.null)
       default:
+        if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
+          tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
+          i &+= length
+          break
+        }
         throw unexpected("a value", at: i)
       }
 
@@ -196,6 +211,19 @@ struct Scanner {
     guard i < end, base[i] == .colon else { throw unexpected("':' after an object key", at: i) }
     i &+= 1
     skipWhitespace()
+  }
+
+  /// Length of `Infinity`, `-Infinity` or `NaN` at `j`, or `nil`.
+  @inline(never)
+  func nonFiniteLiteralLength(at j: Int) -> Int? {
+    for word: StaticString in ["Infinity", "-Infinity", "NaN"] {
+      let n = word.utf8CodeUnitCount
+      guard j &+ n <= end else { continue }
+      var k = 0
+      while k < n, base[j &+ k] == word.utf8Start[k] { k &+= 1 }
+      if k == n { return n }
+    }
+    return nil
   }
 
   @inline(__always)
