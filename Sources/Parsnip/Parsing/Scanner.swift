@@ -57,13 +57,24 @@ struct Scanner {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    while i < end {
-      let b = base[i]
-      // Fast exit: every structural or value byte is above ' '.
-      if b > .space { return }
-      guard b.isJSONWhitespace else { return }
-      i &+= 1
+    // Fast exit: every structural or value byte is above ' '.
+    guard i < end, base[i] <= .space else { return }
+    skipWhitespaceRun()
+  }
+
+  /// Skips indentation 8 bytes at a time (pretty-printed documents are often mostly whitespace).
+  @inline(__always)
+  mutating func skipWhitespaceRun() {
+    while i &+ 8 <= end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      let other = SWAR.nonWhitespaceBytes(word)
+      if other != 0 {
+        i &+= other.trailingZeroBitCount >> 3
+        return
+      }
+      i &+= 8
     }
+    while i < end, base[i].isJSONWhitespace { i &+= 1 }
   }
 
   // MARK: Document
@@ -250,7 +261,7 @@ struct Scanner {
     var j = start
     var flags: UInt8 = 0
     while true {
-      // Skip plain ASCII 8 bytes at a time.
+      // Skip plain ASCII 8 bytes at a time. (Swift's SIMD16 compiles to scalar code here without -mavx: slower.)
       while j &+ 8 <= end {
         let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
         let special = SWAR.stringSpecialBytes(UInt64(littleEndian: word))
@@ -272,10 +283,14 @@ struct Scanner {
           .unescapedControlCharacter,
           "unescaped control character U+\(hex4(UInt16(b))) in string", at: j)
       } else if b >= 0x80 {
-        guard let length = Scanner.utf8SequenceLength(base, at: j, end: end) else {
-          throw error(.invalidUTF8, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true)) in string", at: j)
-        }
-        j &+= length
+        // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 8-byte steps.
+        repeat {
+          guard let length = Scanner.utf8SequenceLength(base, at: j, end: end) else {
+            throw error(
+              .invalidUTF8, "invalid UTF-8 byte 0x\(String(base[j], radix: 16, uppercase: true)) in string", at: j)
+          }
+          j &+= length
+        } while j < end && base[j] >= 0x80
       } else {
         j &+= 1
       }
