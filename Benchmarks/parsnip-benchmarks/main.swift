@@ -8,7 +8,7 @@ print("WARNING: benchmarks built in debug mode; numbers are meaningless. Use: sw
 #endif
 
 if let first = CommandLine.arguments.dropFirst().first, first.hasPrefix("child-") {
-  // PENDING ScaleBenchmarks.runChild(Array(CommandLine.arguments.dropFirst()))
+  ScaleBenchmarks.runChild(Array(CommandLine.arguments.dropFirst()))
   exit(0)
 }
 
@@ -20,7 +20,7 @@ func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected
 print("Parsnip benchmarks, \(Date()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if wants("parse") { ParseBenchmarks.run(harness) }
 if wants("write") { WriteBenchmarks.run(harness) }
-// PENDING if selected.contains("scale") { ScaleBenchmarks.run(harness) }  // large generated inputs: run explicitly
+if selected.contains("scale") { ScaleBenchmarks.run(harness) }  // large generated inputs: run explicitly
 // `profile-tree` / `profile-index`: a fixed amount of work for instruction counting under callgrind.
 if selected.contains("profile-tree") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }

@@ -78,3 +78,26 @@ import Testing
     }
   }
 }
+
+@Suite struct OnDemandAPITests {
+  let text = Array(#"{"statuses": [{"id": 1}, {"id": 2, "0": "zero"}], "metadata": {"count": 2}}"#.utf8)
+
+  @Test func readsByPointerAndKeyPath() throws {
+    #expect(try JSON.value(at: JSONPointer("/statuses/1/id"), inText: text) == 2)
+    #expect(try JSON.value(at: JSONPointer("/statuses/1/0"), inText: text) == "zero")
+    #expect(try JSON.value(at: JSONKeyPath("statuses[1].id"), inText: text) == 2)
+    #expect(try JSON.value(at: JSONKeyPath("metadata.count"), inText: text) == 2)
+    #expect(try JSON.value(at: JSONPointer("/nothing"), inText: text) == nil)
+    #expect(try JSON.value(at: JSONKeyPath("statuses.0"), inText: text) == nil)  // a name never indexes an array
+  }
+
+  @Test func agreesWithTheFullParseOnTheCorpora() throws {
+    guard let twitter = Fixtures.benchData.first(where: { $0.lastPathComponent == "twitter.json" }) else { return }
+    let bytes = try [UInt8](Data(contentsOf: twitter))
+    let full = try JSON(parsing: bytes)
+    for k in [0, 17, 99] {
+      let pointer = try JSONPointer("/statuses/\(k)/user/screen_name")
+      #expect(try JSON.value(at: pointer, inText: bytes) == full["statuses"][k]["user"]["screen_name"])
+    }
+  }
+}
