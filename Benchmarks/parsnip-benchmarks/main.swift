@@ -14,13 +14,18 @@ if let first = CommandLine.arguments.dropFirst().first, first.hasPrefix("child-"
 
 let harness = Harness()
 let selected = Set(CommandLine.arguments.dropFirst())
-let profiling = selected.contains { $0.hasPrefix("profile") }
+let explicitOnly: Set = ["scale", "scaling", "ondemand", "memory", "lines"]
+let profiling = selected.contains { $0.hasPrefix("profile") } || !selected.isDisjoint(with: explicitOnly)
 func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
 
 print("Parsnip benchmarks, \(Date()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if wants("parse") { ParseBenchmarks.run(harness) }
 if wants("write") { WriteBenchmarks.run(harness) }
-if selected.contains("scale") { ScaleBenchmarks.run(harness) }  // large generated inputs: run explicitly
+// Large generated inputs (100 MB documents, a 1 GB JSON Lines file): run explicitly, all with `scale`.
+if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.scaling(harness) }
+if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }
+if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
+if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
 // `profile-tree` / `profile-index`: a fixed amount of work for instruction counting under callgrind.
 if selected.contains("profile-tree") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }
