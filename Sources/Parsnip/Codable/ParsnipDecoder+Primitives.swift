@@ -1,9 +1,7 @@
 import Foundation
 
 /// Reading scalar values straight from the tape and the source bytes.
-extension DecodingState {
-  @inline(__always) func isNull(_ node: Int) -> Bool { kinds[node] & 0x07 == Tape.Kind.null.rawValue }
-
+extension TapeView {
   @inline(__always)
   func string(at node: Int) throws(ValueFailure) -> String {
     let kind = kinds[node]
@@ -133,8 +131,7 @@ extension DecodingState {
   @inline(never)
   func nonConformingDouble<F: BinaryFloatingPoint>(at node: Int, as type: F.Type) throws(ValueFailure) -> F {
     guard rawKind(node) == Tape.Kind.string.rawValue,
-      case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
-        options.nonConformingFloatDecodingStrategy
+      let (positiveInfinity, negativeInfinity, nan) = nonConformingFloats?.pointee
     else { throw .mismatch(F.self, node) }
     let text = string(ofKey: node)
     if text == positiveInfinity { return .infinity }
