@@ -60,7 +60,7 @@ final class StreamEncoderState {
     core.pointee.pendingSlot = slot
     core.pointee.pendingKey = .none
     try encodeValue(value, depth: 0)
-    if core.pointee.pendingSlot == slot {
+    if core.pointee.output.out.isEmpty {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
@@ -187,7 +187,8 @@ final class StreamEncoderState {
   func finishSlot(_ slot: Int, depth: Int) {
     if core.pointee.pendingSlot == slot {
       core.pointee.pendingSlot = 0
-      core.pointee.output.out.append(contentsOf: [.openBrace, .closeBrace])  // Foundation's choice for "nothing"
+      // Foundation's choice for a nested value that encodes nothing; at the top level it is an error instead.
+      if depth > 0 { core.pointee.output.out.append(contentsOf: [.openBrace, .closeBrace]) }
       return
     }
     let frames = core.pointee.output.frames.count
