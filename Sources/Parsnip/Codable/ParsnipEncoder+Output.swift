@@ -1,5 +1,87 @@
 import Foundation
 
+/// A growable byte buffer written through a raw pointer: no uniqueness or bounds checks on the hot path.
+///
+/// Owned by whoever created it, which calls ``release()`` exactly once.
+struct ByteBuffer {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private(set) var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = Swift.max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  func release() { base.deallocate() }
+
+  @inline(__always) mutating func reserve(_ extra: Int) {
+    if _slowPath(count &+ extra > capacity) { grow(to: count &+ extra) }
+  }
+
+  @inline(never) private mutating func grow(to needed: Int) {
+    var newCapacity = capacity &* 2
+    while newCapacity < needed { newCapacity &*= 2 }
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always) mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count &+= 1
+  }
+
+  /// Appends a byte when capacity was reserved.
+  @inline(__always) mutating func appendReserved(_ byte: UInt8) {
+    base[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always) mutating func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
+    reserve(n)
+    (base + count).update(from: bytes, count: n)
+    count &+= n
+  }
+
+  @inline(__always) mutating func append(contentsOf bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+      if let start = buffer.baseAddress { append(start, count: buffer.count) }
+    }
+  }
+
+  /// Appends a short ASCII literal given as an integer, low byte first (up to 8 bytes).
+  @inline(__always) mutating func append(literal word: UInt64, count n: Int) {
+    reserve(8)
+    UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+    count &+= n
+  }
+
+  @inline(__always) subscript(position: Int) -> UInt8 { base[position] }
+
+  func bytes(in range: Range<Int>) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+  }
+
+  var array: [UInt8] { bytes(in: 0..<count) }
+
+  /// Replaces everything from `start` to the end.
+  mutating func replaceTail(from start: Int, with bytes: [UInt8]) {
+    count = start
+    append(contentsOf: bytes)
+  }
+
+  mutating func removeAll() { count = 0 }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Counts `n` bytes written directly at `base + count` after reserving them.
+  @inline(__always) mutating func advance(by n: Int) { count &+= n }
+}
+
 /// An open array or object in the output.
 struct OutputFrame {
   /// Identifies the frame, so a container handle can tell that its frame was closed.
@@ -20,6 +102,7 @@ struct OutputFrame {
 struct MemberRecord {
   var start: Int
   var keyLength: Int
+  var hash: UInt64
 }
 
 /// The byte output and the stack of open containers: the part of streaming encoding that knows JSON syntax.
@@ -27,7 +110,9 @@ struct MemberRecord {
 /// The JSON text is written forward as values arrive. Object members are recorded so that duplicate keys can be
 /// detected and, with sorted keys, reordered in place when the object closes.
 struct OutputCore {
-  var out: [UInt8] = []
+  var out: ByteBuffer
+  /// Number text is laid out here by `NumberFormatting`, then copied.
+  var scratch: [UInt8] = []
   var frames: [OutputFrame] = []
   var members: [MemberRecord] = []
   var nextID = 1
@@ -41,7 +126,8 @@ struct OutputCore {
     pretty = options.isPretty
     sortsKeys = options.sortsKeys
     escapesSlashes = options.escapesSlashes
-    out.reserveCapacity(capacity)
+    out = ByteBuffer(capacity: capacity)
+    scratch.reserveCapacity(32)
     frames.reserveCapacity(16)
     members.reserveCapacity(64)
   }
@@ -73,9 +159,13 @@ struct OutputCore {
     out.append(frame.isObject ? .closeBrace : .closeBracket)
   }
 
+  /// Frees the output buffer; called once by the owner.
+  func release() { out.release() }
+
   @inline(__always) mutating func newline(indent level: Int) {
-    out.append(.newline)
-    for _ in 0..<level { out.append(.space); out.append(.space) }
+    out.reserve(1 &+ 2 &* level)
+    out.appendReserved(.newline)
+    for _ in 0..<(2 &* level) { out.appendReserved(.space) }
   }
 
   /// Writes what goes before an array element in the top frame.
@@ -119,30 +209,42 @@ struct OutputCore {
 
   @inline(__always)
   private mutating func recordMember(start: Int, top: Int) {
-    let keyLength = out.count - start - 2
-    let bit: UInt64 = out.withUnsafeBufferPointer { buffer in
-      // Length and the first and last bytes of the key pick one of 64 filter bits.
-      let first = UInt64(buffer[start &+ 1])
-      let last = UInt64(buffer[out.count &- 2])
-      let hash = (UInt64(truncatingIfNeeded: keyLength) &* 0x9E37_79B9_7F4A_7C15) ^ (first &<< 8) ^ last
-      return 1 &<< ((hash &* 0xFF51_AFD7_ED55_8CCD) &>> 58)
-    }
-    if frames[top].keyFilter & bit != 0 && isDuplicate(start: start, keyLength: keyLength, top: top) {
+    let keyLength = out.count &- start &- 2
+    let hash = Self.hash(out.base + (start &+ 1), count: keyLength)
+    let bit: UInt64 = 1 &<< (hash &>> 58)
+    if frames[top].keyFilter & bit != 0 && isDuplicate(start: start, keyLength: keyLength, hash: hash, top: top) {
       sawDuplicateKey = true
     }
     frames[top].keyFilter |= bit
-    members.append(MemberRecord(start: start, keyLength: keyLength))
+    members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
   }
 
-  private func isDuplicate(start: Int, keyLength: Int, top: Int) -> Bool {
-    out.withUnsafeBufferPointer { buffer in
-      for record in members[frames[top].memberStart...] where record.keyLength == keyLength {
-        if memcmp(buffer.baseAddress! + record.start, buffer.baseAddress! + start, keyLength &+ 2) == 0 {
-          return true
-        }
-      }
-      return false
+  /// A quick 64-bit hash of a key's bytes, eight at a time.
+  @inline(__always)
+  static func hash(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    var i = 0
+    while i &+ 8 <= count {
+      hash = (hash ^ UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash &>> 29
+      i &+= 8
     }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < count {
+      tail |= UInt64(bytes[i]) &<< shift
+      shift &+= 8
+      i &+= 1
+    }
+    hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash &>> 32)
+  }
+
+  private func isDuplicate(start: Int, keyLength: Int, hash: UInt64, top: Int) -> Bool {
+    for record in members[frames[top].memberStart...] where record.hash == hash && record.keyLength == keyLength {
+      if memcmp(out.base + record.start, out.base + start, keyLength &+ 2) == 0 { return true }
+    }
+    return false
   }
 
   /// Reorders the members of the object that is being closed by key, comparing unescaped UTF-8 bytes
@@ -154,19 +256,19 @@ struct OutputCore {
     spans.reserveCapacity(records.count)
     for (n, record) in records.enumerated() {
       let end = n + 1 < records.count ? records[n + 1].start - separatorLength : out.count
-      let escaped = out[(record.start + 1)..<(record.start + 1 + record.keyLength)]
+      let escaped = out.bytes(in: (record.start + 1)..<(record.start + 1 + record.keyLength))[...]
       spans.append((Self.unescapedKey(escaped), record.start..<end))
     }
     let sorted = spans.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     if zip(sorted, spans).allSatisfy({ $0.range == $1.range }) { return }
-    let separator = Array(out[(records[1].start - separatorLength)..<records[1].start])
+    let separator = out.bytes(in: (records[1].start - separatorLength)..<records[1].start)
     var region: [UInt8] = []
     region.reserveCapacity(out.count - records[0].start)
     for (n, span) in sorted.enumerated() {
       if n > 0 { region.append(contentsOf: separator) }
-      region.append(contentsOf: out[span.range])
+      region.append(contentsOf: out.bytes(in: span.range))
     }
-    out.replaceSubrange(records[0].start..<out.count, with: region)
+    out.replaceTail(from: records[0].start, with: region)
   }
 
   /// Undoes the escapes this writer produces, for key comparison.
@@ -203,41 +305,94 @@ struct OutputCore {
 
   // MARK: Leaves
 
-  @inline(__always) mutating func appendNull() { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+  // "null", "true", "false" as little-endian words.
+  @inline(__always) mutating func appendNull() { out.append(literal: 0x6C6C_756E, count: 4) }
 
   @inline(__always) mutating func appendBool(_ value: Bool) {
     if value {
-      out.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+      out.append(literal: 0x6575_7274, count: 4)
     } else {
-      out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+      out.append(literal: 0x65_736C_6166, count: 5)
     }
   }
 
   @inline(__always) mutating func appendInteger(_ value: Int64) {
-    if value >= 0 && value < 10 {
-      out.append(UInt8(truncatingIfNeeded: value) &+ .zero)
+    if value >= 0 {
+      appendUnsigned(UInt64(value))
     } else {
-      NumberFormatting.appendInteger(value, to: &out)
+      out.append(.minus)
+      appendUnsigned(value.magnitude)
     }
   }
 
+  /// Decimal digits of an unsigned integer, two at a time from a table.
   @inline(__always) mutating func appendUnsigned(_ value: UInt64) {
-    NumberFormatting.appendUnsigned(value, isNegative: false, to: &out)
+    if value < 10 {
+      out.append(UInt8(truncatingIfNeeded: value) &+ .zero)
+      return
+    }
+    var digits = 2
+    var bound: UInt64 = 100
+    while digits < 20 && value >= bound {
+      digits &+= 1
+      bound = bound &* 10
+    }
+    out.reserve(digits)
+    let end = out.base + out.count
+    var position = end + digits
+    var n = value
+    Self.digitPairs.withUnsafeBufferPointer { pairs in
+      while n >= 100 {
+        let pair = Int(n % 100) &* 2
+        n /= 100
+        position -= 2
+        position[0] = pairs[pair]
+        position[1] = pairs[pair &+ 1]
+      }
+      if n >= 10 {
+        let pair = Int(n) &* 2
+        position -= 2
+        position[0] = pairs[pair]
+        position[1] = pairs[pair &+ 1]
+      } else {
+        position -= 1
+        position[0] = UInt8(truncatingIfNeeded: n) &+ .zero
+      }
+    }
+    out.advance(by: digits)
   }
+
+  private static let digitPairs: [UInt8] = {
+    var table: [UInt8] = []
+    for n in 0..<100 {
+      table.append(UInt8(n / 10) + .zero)
+      table.append(UInt8(n % 10) + .zero)
+    }
+    return table
+  }()
 
   /// Appends a finite double in shortest round-trip form.
   @inline(__always) mutating func appendFiniteDouble(_ value: Double) {
-    NumberFormatting.appendShortest(value, to: &out)
+    scratch.removeAll(keepingCapacity: true)
+    NumberFormatting.appendShortest(value, to: &scratch)
+    out.append(contentsOf: scratch)
   }
 
   /// Appends a finite float with the shortest digits that identify it as a `Float` (`0.1`, not `0.10000000149`).
   mutating func appendFiniteFloat(_ value: Float) {
     // A Float's shortest digits (at most 9) name a double whose own shortest digits are the same.
-    NumberFormatting.appendShortest(Double(value.description) ?? Double(value), to: &out)
+    appendFiniteDouble(Double(value.description) ?? Double(value))
   }
 
   @inline(__always) mutating func appendNumber(_ number: JSONNumber) {
-    NumberFormatting.append(number, to: &out)
+    switch number.storage {
+    case .int(let value): appendInteger(value)
+    case .uint(let value): appendUnsigned(value)
+    default:
+      scratch.removeAll(keepingCapacity: true)
+      NumberFormatting.append(number, to: &scratch)
+      out.append(contentsOf: scratch)
+    }
   }
 
   /// Appends a quoted, escaped string.
@@ -252,12 +407,13 @@ struct OutputCore {
 
   /// Escapes `"`, `\`, control characters and (unless disabled) `/`; copies everything else in runs.
   mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    out.append(.quote)
+    let count = bytes.count
+    out.reserve(count &+ 2)
+    out.appendReserved(.quote)
     guard let base = bytes.baseAddress else {
-      out.append(.quote)
+      out.appendReserved(.quote)
       return
     }
-    let count = bytes.count
     let slashes = escapesSlashes
     var runStart = 0
     var i = 0
@@ -274,13 +430,14 @@ struct OutputCore {
       }
       let byte = base[i]
       if byte == .quote || byte == .backslash || byte < 0x20 || (slashes && byte == .slash) {
-        if runStart < i { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i &- runStart)) }
+        if runStart < i { out.append(base + runStart, count: i &- runStart) }
         appendEscape(byte)
+        out.reserve(count &- i &+ 1)  // room for the rest unescaped and the closing quote
         runStart = i &+ 1
       }
       i &+= 1
     }
-    if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart)) }
+    if runStart < count { out.append(base + runStart, count: count &- runStart) }
     out.append(.quote)
   }
 
@@ -294,21 +451,27 @@ struct OutputCore {
     case 0x08: out.append(UInt8(ascii: "b"))
     case 0x0C: out.append(UInt8(ascii: "f"))
     default:
-      let hex: [UInt8] = Array("0123456789abcdef".utf8)
-      out.append(contentsOf: [UInt8(ascii: "u"), .zero, .zero, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      @inline(__always) func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? nibble &+ .zero : nibble &+ 87 }
+      out.append(UInt8(ascii: "u"))
+      out.append(.zero)
+      out.append(.zero)
+      out.append(hex(byte >> 4))
+      out.append(hex(byte & 0xF))
     }
   }
 
   /// The quoted, escaped bytes of a key, for caching converted keys.
   func quotedBytes(_ key: String) -> [UInt8] {
     var scratch = OutputCore(pretty: false, sortsKeys: false, escapesSlashes: escapesSlashes)
+    defer { scratch.release() }
     scratch.appendString(key)
-    return scratch.out
+    return scratch.out.array
   }
 
   private init(pretty: Bool, sortsKeys: Bool, escapesSlashes: Bool) {
     self.pretty = pretty
     self.sortsKeys = sortsKeys
     self.escapesSlashes = escapesSlashes
+    out = ByteBuffer(capacity: 32)
   }
 }

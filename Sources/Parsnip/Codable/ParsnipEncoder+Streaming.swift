@@ -19,6 +19,20 @@ struct StreamCore {
   var callDepth = 0
   /// Converted keys, quoted and escaped.
   var keyCache: [String: [UInt8]] = [:]
+  /// A direct-mapped cache of what one-word types are (metadata address → kind), since asking the runtime about
+  /// protocol conformances costs more than the rest of encoding a small value.
+  var kindKeys = [UInt](repeating: 0, count: 64)
+  var kinds = [OneWordKind](repeating: .plain, count: 64)
+}
+
+/// What a one-word type without its own fast path is.
+enum OneWordKind {
+  /// Encoded through its conformance (arrays of structs, for example).
+  case plain
+  /// A `[String: Value]` dictionary.
+  case dictionary
+  /// A class instance, tracked for cycles.
+  case object
 }
 
 /// Writes JSON bytes while `encode(to:)` implementations run; see ``ParsnipEncoder`` for the approach.
@@ -39,16 +53,18 @@ final class StreamEncoderState {
   }
 
   deinit {
+    core.pointee.output.release()
     core.deinitialize(count: 1)
     core.deallocate()
   }
 
   var needsFallback: Bool { core.pointee.needsFallback || core.pointee.output.sawDuplicateKey }
 
-  func takeOutput() -> [UInt8] {
-    let bytes = core.pointee.output.out
-    core.pointee.output.out = []
-    return bytes
+  func takeOutput() -> [UInt8] { core.pointee.output.out.array }
+
+  /// The output as `Data`, copied once.
+  func takeData() -> Data {
+    Data(bytes: core.pointee.output.out.base, count: core.pointee.output.out.count)
   }
 
   @inline(never) func abandon() { core.pointee.needsFallback = true }
@@ -97,8 +113,15 @@ final class StreamEncoderState {
     }
     // Arrays, dictionaries and class references are one word; structs of several fields are not.
     if MemoryLayout<T>.size == MemoryLayout<Int>.size {
-      if try writeCollectionFastPath(value, depth: depth) { return }
-      if T.self is AnyClass {
+      if try writeArrayFastPath(value, depth: depth) { return }
+      switch kind(of: T.self) {
+      case .plain: break
+      case .dictionary:
+        if let dictionary = value as? any StringKeyedEncodableDictionary {
+          try dictionary.encodeMembers(into: self, depth: depth)
+          return
+        }
+      case .object:
         try encodeObjectInstance(value, depth: depth)
         return
       }
@@ -106,8 +129,22 @@ final class StreamEncoderState {
     try encodeThroughConformance(value, depth: depth)
   }
 
-  /// Writes arrays of common leaves and `String`-keyed dictionaries without creating containers.
-  private func writeCollectionFastPath<T: Encodable>(_ value: T, depth: Int) throws -> Bool {
+  @inline(__always)
+  private func kind<T>(of type: T.Type) -> OneWordKind {
+    let key = UInt(bitPattern: ObjectIdentifier(type))
+    let index = Int(truncatingIfNeeded: (key &>> 4) & 63)
+    if core.pointee.kindKeys[index] == key { return core.pointee.kinds[index] }
+    let kind: OneWordKind =
+      if type is any StringKeyedEncodableDictionary.Type { .dictionary } else if type is AnyClass { .object } else {
+        .plain
+      }
+    core.pointee.kindKeys[index] = key
+    core.pointee.kinds[index] = kind
+    return kind
+  }
+
+  /// Writes arrays of common leaves without creating containers.
+  private func writeArrayFastPath<T: Encodable>(_ value: T, depth: Int) throws -> Bool {
     if T.self == [Int].self {
       try writeArray(unsafeBitCast(value, to: [Int].self), depth: depth) { $0.appendInteger(Int64($1)) }
     } else if T.self == [String].self {
@@ -118,8 +155,6 @@ final class StreamEncoderState {
       try writeArray(array, depth: depth) { $0.appendFiniteDouble($1) }
     } else if T.self == [Bool].self {
       try writeArray(unsafeBitCast(value, to: [Bool].self), depth: depth) { $0.appendBool($1) }
-    } else if let dictionary = value as? any StringKeyedEncodableDictionary {
-      try dictionary.encodeMembers(into: self, depth: depth)
     } else {
       return false
     }
@@ -188,7 +223,7 @@ final class StreamEncoderState {
     if core.pointee.pendingSlot == slot {
       core.pointee.pendingSlot = 0
       // Foundation's choice for a nested value that encodes nothing; at the top level it is an error instead.
-      if depth > 0 { core.pointee.output.out.append(contentsOf: [.openBrace, .closeBrace]) }
+      if depth > 0 { core.pointee.output.out.append(literal: 0x7D7B, count: 2) }
       return
     }
     let frames = core.pointee.output.frames.count
@@ -311,7 +346,7 @@ final class StreamEncoderState {
   /// A slot that was given a key (a super encoder) but no value yet becomes `{}`, as in Foundation.
   func resolvePending() {
     core.pointee.pendingSlot = 0
-    core.pointee.output.out.append(contentsOf: [.openBrace, .closeBrace])
+    core.pointee.output.out.append(literal: 0x7D7B, count: 2)
   }
 
   /// Opens (or, for the same encoder asking again, reuses) the container for `slot` at `depth`.

@@ -175,8 +175,7 @@ public final class ParsnipEncoder: Sendable {
   ///   strategy, a top-level value that encodes nothing, a reference cycle, nesting deeper than ``maximumDepth``,
   ///   and any error thrown by the value's `encode(to:)`.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    let bytes = try encodeToBytes(value)
-    return Data(bytes)
+    try Self.encoded(value, options: options, streamed: { $0.takeData() }, written: { Data($0) })
   }
 
   /// Encodes a value as JSON text in a byte array.
@@ -185,7 +184,7 @@ public final class ParsnipEncoder: Sendable {
   /// - Returns: UTF-8 JSON text.
   /// - Throws: The errors of ``encode(_:)``.
   public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-    try Self.bytes(for: value, options: options)
+    try Self.encoded(value, options: options, streamed: { $0.takeOutput() }, written: { $0 })
   }
 
   /// Encodes a value as JSON text in a string.
@@ -216,7 +215,9 @@ public final class ParsnipEncoder: Sendable {
   }
 
   /// The shared entry point: stream bytes, and fall back to a tree when containers were used out of order.
-  static func bytes<T: Encodable>(for value: T, options: EncoderOptions) throws -> [UInt8] {
+  static func encoded<T: Encodable, Output>(
+    _ value: T, options: EncoderOptions, streamed: (StreamEncoderState) -> Output, written: ([UInt8]) -> Output
+  ) throws -> Output {
     let stream = StreamEncoderState(options: options)
     do {
       try stream.encodeTopLevel(value)
@@ -226,9 +227,9 @@ public final class ParsnipEncoder: Sendable {
     }
     if stream.needsFallback || stream.core.pointee.sawSwallowableError {
       let json = try TreeEncoderState.encode(value, options: options)
-      return try JSONByteWriter.bytes(for: json, options: options)
+      return written(try JSONByteWriter.bytes(for: json, options: options))
     }
-    return stream.takeOutput()
+    return streamed(stream)
   }
 }
 
