@@ -1,5 +1,12 @@
 import Foundation
 
+extension ByteBuffer: JSONOutput {
+  @inline(__always) mutating func writeByte(_ byte: UInt8) { append(byte) }
+  @inline(__always) mutating func writeBytes(_ bytes: UnsafeRawBufferPointer) {
+    if let start = bytes.baseAddress { append(start.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+  }
+}
+
 /// A growable byte buffer written through a raw pointer: no uniqueness or bounds checks on the hot path.
 ///
 /// Owned by whoever created it, which calls ``release()`` exactly once.
@@ -111,8 +118,6 @@ struct MemberRecord {
 /// detected and, with sorted keys, reordered in place when the object closes.
 struct OutputCore {
   var out: ByteBuffer
-  /// Number text is laid out here by `NumberFormatting`, then copied.
-  var scratch: [UInt8] = []
   var frames: [OutputFrame] = []
   var members: [MemberRecord] = []
   var nextID = 1
@@ -127,7 +132,6 @@ struct OutputCore {
     sortsKeys = options.sortsKeys
     escapesSlashes = options.escapesSlashes
     out = ByteBuffer(capacity: capacity)
-    scratch.reserveCapacity(32)
     frames.reserveCapacity(16)
     members.reserveCapacity(64)
   }
@@ -325,57 +329,15 @@ struct OutputCore {
     }
   }
 
-  /// Decimal digits of an unsigned integer, two at a time from a table.
   @inline(__always) mutating func appendUnsigned(_ value: UInt64) {
-    if value < 10 {
-      out.append(UInt8(truncatingIfNeeded: value) &+ .zero)
-      return
-    }
-    var digits = 2
-    var bound: UInt64 = 100
-    while digits < 20 && value >= bound {
-      digits &+= 1
-      bound = bound &* 10
-    }
-    out.reserve(digits)
-    let end = out.base + out.count
-    var position = end + digits
-    var n = value
-    Self.digitPairs.withUnsafeBufferPointer { pairs in
-      while n >= 100 {
-        let pair = Int(n % 100) &* 2
-        n /= 100
-        position -= 2
-        position[0] = pairs[pair]
-        position[1] = pairs[pair &+ 1]
-      }
-      if n >= 10 {
-        let pair = Int(n) &* 2
-        position -= 2
-        position[0] = pairs[pair]
-        position[1] = pairs[pair &+ 1]
-      } else {
-        position -= 1
-        position[0] = UInt8(truncatingIfNeeded: n) &+ .zero
-      }
-    }
-    out.advance(by: digits)
+    out.reserve(20)
+    out.advance(by: NumberFormatting.writeUnsigned(value, to: out.base + out.count))
   }
-
-  private static let digitPairs: [UInt8] = {
-    var table: [UInt8] = []
-    for n in 0..<100 {
-      table.append(UInt8(n / 10) + .zero)
-      table.append(UInt8(n % 10) + .zero)
-    }
-    return table
-  }()
 
   /// Appends a finite double in shortest round-trip form.
   @inline(__always) mutating func appendFiniteDouble(_ value: Double) {
-    scratch.removeAll(keepingCapacity: true)
-    NumberFormatting.appendShortest(value, to: &scratch)
-    out.append(contentsOf: scratch)
+    out.reserve(NumberFormatting.maximumInlineLength)
+    out.advance(by: NumberFormatting.writeDouble(value, to: out.base + out.count))
   }
 
   /// Appends a finite float with the shortest digits that identify it as a `Float` (`0.1`, not `0.10000000149`).
@@ -385,79 +347,19 @@ struct OutputCore {
   }
 
   @inline(__always) mutating func appendNumber(_ number: JSONNumber) {
-    switch number.storage {
-    case .int(let value): appendInteger(value)
-    case .uint(let value): appendUnsigned(value)
-    default:
-      scratch.removeAll(keepingCapacity: true)
-      NumberFormatting.append(number, to: &scratch)
-      out.append(contentsOf: scratch)
+    if case .text(let text) = number.storage {
+      var digits = text.value
+      digits.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
+    } else {
+      out.reserve(NumberFormatting.maximumInlineLength)
+      out.advance(by: NumberFormatting.write(number, to: out.base + out.count))
     }
   }
 
-  /// Appends a quoted, escaped string.
+  /// Appends a quoted, escaped string (the writer's escaper: SWAR runs, minimal escapes, `\/` on request).
   @inline(__always)
   mutating func appendString(_ string: String) {
-    let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
-    if done == nil {
-      var copy = string
-      copy.withUTF8 { appendEscaped($0) }
-    }
-  }
-
-  /// Escapes `"`, `\`, control characters and (unless disabled) `/`; copies everything else in runs.
-  mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    let count = bytes.count
-    out.reserve(count &+ 2)
-    out.appendReserved(.quote)
-    guard let base = bytes.baseAddress else {
-      out.appendReserved(.quote)
-      return
-    }
-    let slashes = escapesSlashes
-    var runStart = 0
-    var i = 0
-    while i < count {
-      if i &+ 8 <= count {
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
-        var mask = SWAR.escapeOrQuoteBytes(word)
-        if slashes { mask |= SWAR.zeroBytes(word ^ SWAR.broadcast(.slash)) }
-        if mask == 0 {
-          i &+= 8
-          continue
-        }
-        i &+= mask.trailingZeroBitCount &>> 3
-      }
-      let byte = base[i]
-      if byte == .quote || byte == .backslash || byte < 0x20 || (slashes && byte == .slash) {
-        if runStart < i { out.append(base + runStart, count: i &- runStart) }
-        appendEscape(byte)
-        out.reserve(count &- i &+ 1)  // room for the rest unescaped and the closing quote
-        runStart = i &+ 1
-      }
-      i &+= 1
-    }
-    if runStart < count { out.append(base + runStart, count: count &- runStart) }
-    out.append(.quote)
-  }
-
-  private mutating func appendEscape(_ byte: UInt8) {
-    out.append(.backslash)
-    switch byte {
-    case .quote, .backslash, .slash: out.append(byte)
-    case .newline: out.append(UInt8(ascii: "n"))
-    case .carriageReturn: out.append(UInt8(ascii: "r"))
-    case .tab: out.append(UInt8(ascii: "t"))
-    case 0x08: out.append(UInt8(ascii: "b"))
-    case 0x0C: out.append(UInt8(ascii: "f"))
-    default:
-      @inline(__always) func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? nibble &+ .zero : nibble &+ 87 }
-      out.append(UInt8(ascii: "u"))
-      out.append(.zero)
-      out.append(.zero)
-      out.append(hex(byte >> 4))
-      out.append(hex(byte & 0xF))
-    }
+    StringEscaping.appendQuoted(string, to: &out, escapesSlashes: escapesSlashes)
   }
 
   /// The quoted, escaped bytes of a key, for caching converted keys.

@@ -56,7 +56,7 @@ final class TreeEncoderState {
   init(options: EncoderOptions) {
     self.options = options
     var info = options.encoderUserInfo
-    if let model = options.model { info.merge(model.userInfo) { current, _ in current } }
+    if let model = options.model { for (key, value) in model.userInfo where info[key] == nil { info[key] = value } }
     self.userInfo = info
   }
 

@@ -243,7 +243,7 @@ struct EncoderOptions: @unchecked Sendable {
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   var maximumDepth: Int = 512
   /// Set by the model layer: per-type keys, ignored keys, dates, class keys and hooks (tree encoder only).
-  var model: ModelEncodingContext? = nil
+  var model: ModelContext? = nil
 
   var isPretty: Bool { formatting.contains(.prettyPrinted) }
   var sortsKeys: Bool { formatting.contains(.sortedKeys) }
