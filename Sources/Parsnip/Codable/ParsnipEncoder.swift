@@ -175,7 +175,10 @@ public final class ParsnipEncoder: Sendable {
   ///   strategy, a top-level value that encodes nothing, a reference cycle, nesting deeper than ``maximumDepth``,
   ///   and any error thrown by the value's `encode(to:)`.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    try Self.encoded(value, options: options, streamed: { $0.takeData() }, written: { Data($0) })
+    let options = self.options
+    return try Self.encoded(
+      value, options: options, streamed: { $0.takeData() },
+      tree: { Data(try JSONByteWriter.bytes(for: $0, options: options)) })
   }
 
   /// Encodes a value as JSON text in a byte array.
@@ -184,7 +187,10 @@ public final class ParsnipEncoder: Sendable {
   /// - Returns: UTF-8 JSON text.
   /// - Throws: The errors of ``encode(_:)``.
   public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-    try Self.encoded(value, options: options, streamed: { $0.takeOutput() }, written: { $0 })
+    let options = self.options
+    return try Self.encoded(
+      value, options: options, streamed: { $0.takeOutput() },
+      tree: { try JSONByteWriter.bytes(for: $0, options: options) })
   }
 
   /// Encodes a value as JSON text in a string.
@@ -208,15 +214,24 @@ public final class ParsnipEncoder: Sendable {
   /// ```
   /// - Parameter value: The value to encode.
   /// - Returns: The value as a JSON tree; numbers keep their exact value.
-  /// - Throws: The errors of ``encode(_:)``, except that non-finite numbers are kept under the
-  ///   ``NonConformingFloatEncodingStrategy/throw`` strategy only when writing.
+  /// - Throws: The errors of ``encode(_:)``.
   public func encodeToJSON<T: Encodable>(_ value: T) throws -> JSON {
-    try TreeEncoderState.encode(value, options: options)
+    var options = self.options
+    options.formatting = [.withoutEscapingSlashes]
+    // Parsing the streamed text is faster than building the tree from Codable calls, and gives the same value.
+    return try Self.encoded(
+      value, options: options,
+      streamed: { stream in
+        let out = stream.core.pointee.output.out
+        let parsing = JSON.ParsingOptions(maximumDepth: options.maximumDepth + 1)
+        return try JSON(parsing: UnsafeRawBufferPointer(start: out.base, count: out.count), options: parsing)
+      },
+      tree: { $0 })
   }
 
   /// The shared entry point: stream bytes, and fall back to a tree when containers were used out of order.
   static func encoded<T: Encodable, Output>(
-    _ value: T, options: EncoderOptions, streamed: (StreamEncoderState) -> Output, written: ([UInt8]) -> Output
+    _ value: T, options: EncoderOptions, streamed: (StreamEncoderState) throws -> Output, tree: (JSON) throws -> Output
   ) throws -> Output {
     let stream = StreamEncoderState(options: options)
     do {
@@ -226,10 +241,9 @@ public final class ParsnipEncoder: Sendable {
       if !stream.needsFallback { throw error }
     }
     if stream.needsFallback || stream.core.pointee.sawSwallowableError {
-      let json = try TreeEncoderState.encode(value, options: options)
-      return written(try JSONByteWriter.bytes(for: json, options: options))
+      return try tree(TreeEncoderState.encode(value, options: options))
     }
-    return streamed(stream)
+    return try streamed(stream)
   }
 }
 
