@@ -13,6 +13,7 @@ final class ModelContext: @unchecked Sendable {
     var dateFormat: String?
     var preservesUnknownFields: Bool
     var isPolymorphic: Bool
+    var hasDefaults: Bool
   }
 
   let configuration: JSONModelConfiguration
@@ -24,6 +25,22 @@ final class ModelContext: @unchecked Sendable {
   init(configuration: JSONModelConfiguration, rootJSON: JSON = .null) {
     self.configuration = configuration
     self.rootJSON = rootJSON
+  }
+
+  private var defaultJSON: [ObjectIdentifier: JSON] = [:]
+
+  /// The JSON of a default-initialized instance of a model type, for members missing from the input.
+  func defaultJSON(for type: any JSONModel.Type) throws -> JSON? {
+    guard let initializable = type as? any DefaultInitializable.Type else { return nil }
+    let id = ObjectIdentifier(type)
+    if let known = defaultJSON[id] { return known }
+    guard let instance = initializable.init() as? any JSONModel else { return nil }
+    // Not during an update's stash: the default instance's ignored values must not replace the real ones.
+    let json = try IgnoredValueStash.$current.withValue(nil) {
+      try ModelContext.json(for: instance, configuration: configuration)
+    }
+    defaultJSON[id] = json
+    return json
   }
 
   /// Carries the decoding context to the root of a decoding run.
@@ -83,7 +100,7 @@ final class ModelContext: @unchecked Sendable {
     let info = TypeInfo(
       overrides: type.keyOverrides, ignored: type.ignoredKeys, dateFormat: type.dateFormat,
       preservesUnknownFields: type is any UnknownFieldsPreserving.Type,
-      isPolymorphic: type is any PolymorphicJSONModel.Type)
+      isPolymorphic: type is any PolymorphicJSONModel.Type, hasDefaults: type is any DefaultInitializable.Type)
     typeInfo[id] = info
     return info
   }

@@ -196,6 +196,14 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     return try base.decodeNil(forKey: name)
   }
 
+  /// For a `DefaultInitializable` model, the default value of a member missing from the input.
+  private func defaultValue<T: Decodable>(_ type: T.Type, _ name: StringCodingKey) throws -> T? {
+    guard case .model(let model) = proxy.keyMode, proxy.context.info(for: model).hasDefaults,
+      !base.contains(name), let value = try proxy.context.defaultJSON(for: model)?.objectValue?[name.stringValue]
+    else { return nil }
+    return try ModelDecoding.decode(T.self, from: value, configuration: proxy.context.configuration)
+  }
+
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     guard let name = baseKey(key) else {
       if let kept: T = stash?.value(at: codingPath + [key]) { return kept }
@@ -206,6 +214,7 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
       }
       throw ignoredKeyNotFound(key)
     }
+    if let fallback = try defaultValue(T.self, name) { return fallback }
     if ModelDecoderProxy.isDelegated(T.self) { return try base.decode(T.self, forKey: name) }
     guard base.contains(name) else { throw missing(key, name) }
     let child = proxy.child(base: try base.superDecoder(forKey: name), json: proxy.json[name.stringValue], key: key)
@@ -214,6 +223,7 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let name = baseKey(key) else { return stash?.value(at: codingPath + [key]) }
+    if let fallback = try defaultValue(T?.self, name) { return fallback }
     guard base.contains(name), try !base.decodeNil(forKey: name) else { return nil }
     return try decode(T.self, forKey: key)
   }
