@@ -30,6 +30,10 @@ import Foundation
 ///
 /// When a model is updated (``update(from:nullsRemoveMembers:)``), ignored properties keep their current values.
 ///
+/// > Note: In a struct with a stored property named `json` (or `jsonData`, `jsonString`, `dictionary`) and
+/// > defaults for the others, `Model(json: value)` calls the memberwise initializer. Pass the configuration
+/// > (`Model(json: value, configuration: nil)`) to call the model initializer.
+///
 /// Models nest: properties may be other models, arrays or dictionaries of models, optionals, enums with raw values,
 /// `Date` (``dateFormat``), `URL`, `Data` (base64), `Decimal`, every integer width and floating-point type, and
 /// ``JSON`` values. The hooks ``didDecode(from:)`` and ``willEncode(into:)`` run for nested models too.

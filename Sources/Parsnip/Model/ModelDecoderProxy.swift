@@ -246,6 +246,24 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
   private func leaf<T: Decodable>(_ key: Key) throws -> T { try decode(T.self, forKey: key) }
 
+  // Every optional overload goes through the generic one, which knows ignored keys and defaults.
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(key) }
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(key) }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(key) }
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try optional(key) }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(key) }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optional(key) }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optional(key) }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optional(key) }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optional(key) }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optional(key) }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optional(key) }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optional(key) }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optional(key) }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optional(key) }
+
+  private func optional<T: Decodable>(_ key: Key) throws -> T? { try decodeIfPresent(T.self, forKey: key) }
+
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
