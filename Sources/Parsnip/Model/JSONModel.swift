@@ -56,7 +56,9 @@ public protocol JSONModel: Codable, SendableMetatype {
 
   /// The name written under the class key for polymorphic models (see ``PolymorphicJSONModel``).
   ///
-  /// Default: the type's name, such as `"User"`.
+  /// Default: the type's name, such as `"User"`. In a class hierarchy, a subclass's `static var` does not replace
+  /// the base class's witness; declare `class var modelName` in the base class to override it, or register the
+  /// subclass under another name (``JSONModelRegistry/register(_:as:)``).
   static var modelName: String { get }
 
   /// The configuration used by the conveniences of this type when none is passed.
