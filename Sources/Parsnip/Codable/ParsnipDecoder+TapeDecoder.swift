@@ -288,6 +288,8 @@ extension Array: _ParsnipArrayDecodable where Element: Decodable {
     // `unbox` reads each scalar element straight from the tape.
     let view = decoder.view
     let end = view.pointee.end(node)
+    // An empty array needs no metadata lookups for `[Element]`.
+    if end == node + 1 { return [] }
     var result: [Element] = []
     result.reserveCapacity(view.pointee.length(end))
     var child = node + 1
