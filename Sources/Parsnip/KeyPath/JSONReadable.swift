@@ -91,7 +91,7 @@ extension Double: JSONReadable {
   public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
     let value = number.doubleValue
-    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite; found \(number)") }
+    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite, not \(number)") }
     self = value
   }
 }
@@ -107,7 +107,7 @@ extension Float: JSONReadable {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
     // Parse the digits directly: going through Double would round twice.
     let value = Float(number.description) ?? Float(number.doubleValue)
-    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite; found \(number)") }
+    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite, not \(number)") }
     self = value
   }
 }
@@ -121,7 +121,9 @@ extension Decimal: JSONReadable {
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number or `Decimal` cannot hold it.
   public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
-    guard let value = number.decimalValue else { throw Self.mismatch(json, at: keyPath, note: "found \(number)") }
+    guard let value = number.decimalValue else {
+      throw Self.mismatch(json, at: keyPath, note: "in range, not \(number)")
+    }
     self = value
   }
 }
@@ -156,7 +158,7 @@ extension FixedWidthInteger {
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self)", found: json.kind), keyPath: keyPath)
     }
     guard let value = exactly(number) else {
-      let note = "a whole number from \(Self.min) to \(Self.max); found \(number)"
+      let note = "a whole number from \(Self.min) to \(Self.max), not \(number)"
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self) (\(note))", found: .number), keyPath: keyPath)
     }
     return value
