@@ -68,7 +68,8 @@ public struct JSONMergePatch: Sendable, Hashable {
   /// means "remove". Such members are emitted as `null` and so are removed when the patch is applied; no merge
   /// patch can produce them, and replacing the parent would not help because an object patch is merged, not
   /// assigned. `apply(diff(from: a, to: b), to: a)` equals `b` whenever `b` has no `null` object members outside
-  /// arrays; otherwise it equals `b` without them. Use ``JSONPatch/diff(from:to:)`` for exact results.
+  /// arrays; otherwise it can lack some of them (those `a` did not already hold as `null`), and equals `b` once
+  /// `null` members are removed from both. Use ``JSONPatch/diff(from:to:)`` for exact results.
   ///
   /// ```swift
   /// JSONMergePatch.diff(from: ["a": "b", "c": ["d": "e", "f": "g"]], to: ["a": "z", "c": ["d": "e"]])
