@@ -3,14 +3,14 @@ extension JSONPatch {
   ///
   /// Objects are compared member by member (`remove` for members only in `source`, `add` for members only in
   /// `target`, recursion into members in both); two non-empty objects with no key in common are replaced whole.
-  /// Whenever the operations for one object or array would outnumber the values in its new version (counting
-  /// nested values), that container is replaced whole instead. Arrays are aligned with a longest-common-subsequence pass after
-  /// trimming their common prefix and suffix, so an inserted or deleted element costs one `add` or `remove`
-  /// instead of rewriting the array; a removal and an addition at the same position become one `replace`, or a
-  /// recursive diff when both elements are objects or both arrays. Values that differ in kind are replaced.
+  /// Arrays are aligned with a longest-common-subsequence pass after trimming their common prefix and suffix, so an
+  /// inserted or deleted element costs one `add` or `remove` instead of rewriting the array; a removal and an
+  /// addition at the same position become one `replace`, or a recursive diff when both elements are objects or
+  /// both arrays. Values that differ in kind are replaced. Whenever the operations for one object or array would
+  /// outnumber the values in its new version (counting nested values), that container is replaced whole instead.
   ///
   /// The alignment table is bounded: when the differing middle parts of two arrays would need more than
-  /// about four million cells (for example two unrelated 2,000-element arrays), the whole array is replaced
+  /// 4,194,304 cells (for example two unrelated 3,000-element arrays), the whole array is replaced
   /// instead. Nesting deeper than 200 levels is also replaced as a whole rather than diffed.
   /// Numbers are compared by value, so `1` and `1.0` produce no operation.
   ///
@@ -131,7 +131,8 @@ struct PatchDiffer {
     func flush(_ differ: inout PatchDiffer) {
       let paired = min(deleted.count, inserted.count)
       for offset in 0..<paired {
-        differ.diff(old[deleted[offset]], new[inserted[offset]], at: pointer.appending(index: position + offset),
+        differ.diff(
+          old[deleted[offset]], new[inserted[offset]], at: pointer.appending(index: position + offset),
           depth: depth + 1)
       }
       for _ in paired..<max(paired, deleted.count) {

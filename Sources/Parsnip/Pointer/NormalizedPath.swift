@@ -171,7 +171,8 @@ extension JSONKeyPath {
   /// ```
   ///
   /// - Parameter normalizedPath: The path text, starting with `$`.
-  /// - Throws: ``JSONKeyPathError`` with kind ``JSONKeyPathError/Kind-swift.enum/invalidKeyPath(text:offset:expected:)``.
+  /// - Throws: ``JSONKeyPathError`` with kind
+  ///   ``JSONKeyPathError/Kind-swift.enum/invalidKeyPath(text:offset:expected:)``.
   public init(normalizedPath: String) throws(JSONKeyPathError) {
     do {
       self.init(components: try NormalizedPath.parse(normalizedPath))
@@ -188,10 +189,11 @@ extension JSONKeyPath {
   ///
   /// - Parameter pointer: The pointer.
   public init(_ pointer: JSONPointer) {
-    self.init(components: pointer.tokens.map { token in
-      if case .index(let index) = JSONPointer.indexToken(token) { return .index(index) }
-      return .key(token)
-    })
+    self.init(
+      components: pointer.tokens.map { token in
+        if case .index(let index) = JSONPointer.indexToken(token) { return .index(index) }
+        return .key(token)
+      })
   }
 
   /// Creates the key path that follows the same values as a JSON Pointer in `document`: a token is an index
@@ -237,12 +239,13 @@ extension JSONPointer {
   ///
   /// - Parameter keyPath: The key path.
   public init(_ keyPath: JSONKeyPath) {
-    self.init(tokens: keyPath.components.map { component in
-      switch component {
-      case .key(let key): key
-      case .index(let index): String(index)
-      }
-    })
+    self.init(
+      tokens: keyPath.components.map { component in
+        switch component {
+        case .key(let key): key
+        case .index(let index): String(index)
+        }
+      })
   }
 
   /// Parses an RFC 9535 normalized path such as `$['a'][0]` into a pointer (`/a/0`).
@@ -254,7 +257,8 @@ extension JSONPointer {
     do {
       self.init(JSONKeyPath(components: try NormalizedPath.parse(normalizedPath)))
     } catch {
-      throw JSONPointerError(.invalidNormalizedPath(expected: error.expected), text: normalizedPath,
+      throw JSONPointerError(
+        .invalidNormalizedPath(expected: error.expected), text: normalizedPath,
         offset: error.offset)
     }
   }

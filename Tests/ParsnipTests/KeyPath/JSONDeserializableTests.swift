@@ -33,13 +33,17 @@ import Testing
 
   @Test func contextReturnsSameInstancesAndUpdatesThem() throws {
     let store = IdentityMap()
-    let first: JSON = ["testables": [
-      ["id": "a", "text": "Welcome", "tags": []], ["id": "b", "text": "to my", "tags": ["x"]],
-    ]]
-    let second: JSON = ["testables": [
-      ["id": "b", "text": "to our", "tags": ["y"]], ["id": "a", "text": "Hello", "tags": []],
-      ["id": "c", "text": "example", "tags": []],
-    ]]
+    let first: JSON = [
+      "testables": [
+        ["id": "a", "text": "Welcome", "tags": []], ["id": "b", "text": "to my", "tags": ["x"]],
+      ]
+    ]
+    let second: JSON = [
+      "testables": [
+        ["id": "b", "text": "to our", "tags": ["y"]], ["id": "a", "text": "Hello", "tags": []],
+        ["id": "c", "text": "example", "tags": []],
+      ]
+    ]
     let before = try first.objects(ofType: Testable.self, atKeyPath: "testables", context: store)
     let after = try second.objects(ofType: Testable.self, atKeyPath: "testables", context: store)
 
@@ -53,7 +57,9 @@ import Testing
 
   @Test func membersOfAnObjectDeserializeInOrder() throws {
     let store = IdentityMap()
-    let json: JSON = ["byName": ["z": ["id": "1", "text": "one", "tags": []], "y": ["id": "2", "text": "two", "tags": []]]]
+    let json: JSON = [
+      "byName": ["z": ["id": "1", "text": "one", "tags": []], "y": ["id": "2", "text": "two", "tags": []]]
+    ]
     let objects = try json.objects(ofType: Testable.self, atKeyPath: "byName", context: store)
     #expect(objects.map(\.text) == ["one", "two"])
   }
@@ -68,8 +74,11 @@ import Testing
 
   @Test func elementTypeErrorsNameTheElementPath() throws {
     let json: JSON = ["testables": [["id": "a", "text": "ok", "tags": ["x", 2]]]]
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .number),
-      keyPath: try JSONKeyPath("testables[0].tags[1]"))) {
+    #expect(
+      throws: JSONKeyPathError(
+        .typeMismatch(expected: "String", found: .number),
+        keyPath: try JSONKeyPath("testables[0].tags[1]"))
+    ) {
       try json.objects(ofType: Testable.self, atKeyPath: "testables", context: IdentityMap())
     }
   }
@@ -95,8 +104,11 @@ import Testing
 
   @Test func nonContainerIsTypeMismatch() throws {
     let json: JSON = ["points": 3]
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "array or object", found: .number),
-      keyPath: try JSONKeyPath("points"))) {
+    #expect(
+      throws: JSONKeyPathError(
+        .typeMismatch(expected: "array or object", found: .number),
+        keyPath: try JSONKeyPath("points"))
+    ) {
       try json.objects(ofType: Point.self, atKeyPath: "points")
     }
   }

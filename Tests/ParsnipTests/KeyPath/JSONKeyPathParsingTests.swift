@@ -3,25 +3,26 @@ import Testing
 @testable import Parsnip
 
 @Suite struct JSONKeyPathParsingTests {
-  @Test(arguments: [
-    ("", []),
-    ("first", [.key("first")]),
-    ("first.upperCase[0]", [.key("first"), .key("upperCase"), .index(0)]),
-    ("response[0][1]", [.key("response"), .index(0), .index(1)]),
-    ("managers.racheal.salary", [.key("managers"), .key("racheal"), .key("salary")]),
-    ("[0]", [.index(0)]),
-    ("[0][1].a", [.index(0), .index(1), .key("a")]),
-    (#"a["x.y"]"#, [.key("a"), .key("x.y")]),
-    (#"a[""]"#, [.key("a"), .key("")]),
-    (#"a["say \"hi\""]"#, [.key("a"), .key(#"say "hi""#)]),
-    (#"a["C:\\dir"]"#, [.key("a"), .key(#"C:\dir"#)]),
-    (#"["[x]"]["a]b"]"#, [.key("[x]"), .key("a]b")]),
-    ("a.0", [.key("a"), .key("0")]),
-    (#"["0"]"#, [.key("0")]),
-    ("first name.x", [.key("first name"), .key("x")]),
-    ("é.ü[12]", [.key("é"), .key("ü"), .index(12)]),
-    ("[9223372036854775807]", [.index(Int.max)]),
-  ] as [(String, [JSONKeyPath.Component])])
+  @Test(
+    arguments: [
+      ("", []),
+      ("first", [.key("first")]),
+      ("first.upperCase[0]", [.key("first"), .key("upperCase"), .index(0)]),
+      ("response[0][1]", [.key("response"), .index(0), .index(1)]),
+      ("managers.racheal.salary", [.key("managers"), .key("racheal"), .key("salary")]),
+      ("[0]", [.index(0)]),
+      ("[0][1].a", [.index(0), .index(1), .key("a")]),
+      (#"a["x.y"]"#, [.key("a"), .key("x.y")]),
+      (#"a[""]"#, [.key("a"), .key("")]),
+      (#"a["say \"hi\""]"#, [.key("a"), .key(#"say "hi""#)]),
+      (#"a["C:\\dir"]"#, [.key("a"), .key(#"C:\dir"#)]),
+      (#"["[x]"]["a]b"]"#, [.key("[x]"), .key("a]b")]),
+      ("a.0", [.key("a"), .key("0")]),
+      (#"["0"]"#, [.key("0")]),
+      ("first name.x", [.key("first name"), .key("x")]),
+      ("é.ü[12]", [.key("é"), .key("ü"), .index(12)]),
+      ("[9223372036854775807]", [.index(Int.max)]),
+    ] as [(String, [JSONKeyPath.Component])])
   func parsesValidKeyPaths(text: String, components: [JSONKeyPath.Component]) throws {
     #expect(try JSONKeyPath(text).components == components)
   }
@@ -58,11 +59,12 @@ import Testing
       _ = try JSONKeyPath("managers..salary")
       Issue.record("expected an error")
     } catch {
-      #expect(error.description == """
-        invalid key path at offset 9: expected a key after '.'
-        managers..salary
-                 ^
-        """)
+      #expect(
+        error.description == """
+          invalid key path at offset 9: expected a key after '.'
+          managers..salary
+                   ^
+          """)
     }
   }
 
@@ -71,24 +73,26 @@ import Testing
       _ = try JSONKeyPath("é.ü[x]")
       Issue.record("expected an error")
     } catch {
-      #expect(error.description == """
-        invalid key path at offset 6: expected an index or a quoted key
-        é.ü[x]
-            ^
-        """)
+      #expect(
+        error.description == """
+          invalid key path at offset 6: expected an index or a quoted key
+          é.ü[x]
+              ^
+          """)
     }
   }
 
-  @Test(arguments: [
-    ([], ""),
-    ([.key("a"), .key("b")], "a.b"),
-    ([.key("a"), .key("x.y"), .index(2)], #"a["x.y"][2]"#),
-    ([.index(0), .key("a")], "[0].a"),
-    ([.key("")], #"[""]"#),
-    ([.key(#"q"u\o"#)], #"["q\"u\\o"]"#),
-    ([.key("0")], "0"),
-    ([.key("first name")], "first name"),
-  ] as [([JSONKeyPath.Component], String)])
+  @Test(
+    arguments: [
+      ([], ""),
+      ([.key("a"), .key("b")], "a.b"),
+      ([.key("a"), .key("x.y"), .index(2)], #"a["x.y"][2]"#),
+      ([.index(0), .key("a")], "[0].a"),
+      ([.key("")], #"[""]"#),
+      ([.key(#"q"u\o"#)], #"["q\"u\\o"]"#),
+      ([.key("0")], "0"),
+      ([.key("first name")], "first name"),
+    ] as [([JSONKeyPath.Component], String)])
   func describesKeyPathsInParseableForm(components: [JSONKeyPath.Component], text: String) throws {
     let path = JSONKeyPath(components: components)
     #expect(path.description == text)

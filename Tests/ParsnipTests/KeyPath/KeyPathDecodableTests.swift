@@ -32,7 +32,8 @@ import Testing
 
   static let companyText = #"""
     {"company": {
-      "name": "Parsnip Ltd", "managers": {"racheal": {"dept": "HR", "salary": 123}, "gavin": {"dept": "RND", "salary": 122}},
+      "name": "Parsnip Ltd",
+      "managers": {"racheal": {"dept": "HR", "salary": 123}, "gavin": {"dept": "RND", "salary": 122}},
       "employees": ["jim", "barb", "sam"], "levels": ["junior", "senior"], "founded": 700000000.5,
       "website": "https://example.com/a?b=c", "logo": "UGFyc25pcA==", "ratio": 0.1, "small": 1.5, "tiny": -128,
       "big": 18446744073709551615, "grid": [[1, 2], [], [3]], "nothing": null
@@ -65,21 +66,28 @@ import Testing
 
   @Test func typeMismatchInsideArrayNamesElement() throws {
     let json: JSON = ["list": [["dept": "HR", "salary": 1], ["dept": "RND", "salary": "lots"]]]
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "Int", found: .string), keyPath: try JSONKeyPath("list[1].salary"))) {
+    #expect(
+      throws: JSONKeyPathError(
+        .typeMismatch(expected: "Int", found: .string), keyPath: try JSONKeyPath("list[1].salary"))
+    ) {
       try json.value(forKeyPath: "list", as: [Manager].self)
     }
   }
 
   @Test func inexactIntegerInsideDecodableIsTypeMismatch() throws {
     let json: JSON = ["m": ["dept": "HR", "salary": 12.5]]
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "Int", found: .number), keyPath: try JSONKeyPath("m.salary"))) {
+    #expect(
+      throws: JSONKeyPathError(.typeMismatch(expected: "Int", found: .number), keyPath: try JSONKeyPath("m.salary"))
+    ) {
       try json.value(forKeyPath: "m", as: Manager.self)
     }
   }
 
   @Test func nullForNonOptionalIsTypeMismatchWithNull() throws {
     let json: JSON = ["m": ["dept": nil, "salary": 1]]
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .null), keyPath: try JSONKeyPath("m.dept"))) {
+    #expect(
+      throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .null), keyPath: try JSONKeyPath("m.dept"))
+    ) {
       try json.value(forKeyPath: "m", as: Manager.self)
     }
   }

@@ -89,7 +89,8 @@ import Testing
 
   @Test func scalarsInTheWayAreNotReplaced() throws {
     var json: JSON = ["a": 5]
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "object", found: .number), keyPath: try JSONKeyPath("a"))) {
+    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "object", found: .number), keyPath: try JSONKeyPath("a")))
+    {
       try json.setValue(1, forKeyPath: "a.b", createIntermediates: true)
     }
     #expect(json == ["a": 5])

@@ -33,8 +33,11 @@ import Testing
   }
 
   @Test func scalarIsNotEnumerable() throws {
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "array or object", found: .string),
-      keyPath: try JSONKeyPath("scalar"))) {
+    #expect(
+      throws: JSONKeyPathError(
+        .typeMismatch(expected: "array or object", found: .string),
+        keyPath: try JSONKeyPath("scalar"))
+    ) {
       try json.elements(atKeyPath: "scalar")
     }
   }
@@ -52,6 +55,7 @@ import Testing
   }
 
   @Test func rootEnumeratesTheDocument() throws {
-    #expect(try json.elements(atKeyPath: "").map(\.key) == [.key("list"), .key("object"), .key("scalar"), .key("empty")])
+    #expect(
+      try json.elements(atKeyPath: "").map(\.key) == [.key("list"), .key("object"), .key("scalar"), .key("empty")])
   }
 }

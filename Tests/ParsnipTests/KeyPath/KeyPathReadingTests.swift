@@ -38,12 +38,13 @@ import Testing
     #expect(decimal == Decimal(string: "2.5"))
   }
 
-  @Test(arguments: [
-    ("3", 3), ("3.0", 3), ("3e0", 3), ("30e-1", 3), ("-0", 0), ("1.0e2", 100),
-    ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
-    ("3.5", nil), ("1e30", nil), ("9223372036854775808", nil), ("12345678901234567890123456789", nil),
-    ("0.1", nil), ("-9223372036854775809", nil),
-  ] as [(String, Int?)])
+  @Test(
+    arguments: [
+      ("3", 3), ("3.0", 3), ("3e0", 3), ("30e-1", 3), ("-0", 0), ("1.0e2", 100),
+      ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+      ("3.5", nil), ("1e30", nil), ("9223372036854775808", nil), ("12345678901234567890123456789", nil),
+      ("0.1", nil), ("-9223372036854775809", nil),
+    ] as [(String, Int?)])
   func readsIntExactly(text: String, expected: Int?) throws {
     let json = try number(text)
     if let expected {
@@ -68,22 +69,26 @@ import Testing
     #expect(try number("4294967295").value(forKeyPath: "n", as: UInt32.self) == UInt32.max)
     #expect(try number("18446744073709551615").value(forKeyPath: "n", as: UInt64.self) == UInt64.max)
     #expect(try number("18446744073709551615").value(forKeyPath: "n", as: UInt.self) == UInt.max)
-    #expect(throws: JSONKeyPathError.self) { try number("18446744073709551616").value(forKeyPath: "n", as: UInt64.self) }
+    #expect(throws: JSONKeyPathError.self) {
+      try number("18446744073709551616").value(forKeyPath: "n", as: UInt64.self)
+    }
     #expect(try number("1.8446744073709551615e19").value(forKeyPath: "n", as: UInt64.self) == UInt64.max)
   }
 
   @Test func integerMismatchNamesRangeAndValue() throws {
-    #expect(throws: JSONKeyPathError(
-      .typeMismatch(expected: "Int8 (a whole number from -128 to 127, not 300)", found: .number),
-      keyPath: try JSONKeyPath("n"))
+    #expect(
+      throws: JSONKeyPathError(
+        .typeMismatch(expected: "Int8 (a whole number from -128 to 127, not 300)", found: .number),
+        keyPath: try JSONKeyPath("n"))
     ) { try number("300").value(forKeyPath: "n", as: Int8.self) }
     let json = try number("3.5")
     do {
       _ = try json.value(forKeyPath: "n", as: Int.self)
       Issue.record("expected an error")
     } catch {
-      #expect(error.description
-        == "type mismatch at n: expected Int (a whole number from \(Int.min) to \(Int.max), not 3.5), found number")
+      #expect(
+        error.description
+          == "type mismatch at n: expected Int (a whole number from \(Int.min) to \(Int.max), not 3.5), found number")
     }
   }
 
@@ -94,8 +99,9 @@ import Testing
     #expect(throws: JSONKeyPathError.self) { try number("1e400").value(forKeyPath: "n", as: Double.self) }
     #expect(throws: JSONKeyPathError.self) { try number("1e39").value(forKeyPath: "n", as: Float.self) }
     #expect(try number("3.14159").value(forKeyPath: "n", as: Decimal.self) == Decimal(string: "3.14159"))
-    #expect(try number("12345678901234567890.5").value(forKeyPath: "n", as: Decimal.self)
-      == Decimal(string: "12345678901234567890.5"))
+    #expect(
+      try number("12345678901234567890.5").value(forKeyPath: "n", as: Decimal.self)
+        == Decimal(string: "12345678901234567890.5"))
   }
 
   @Test func noConversionBetweenKinds() throws {
@@ -103,19 +109,25 @@ import Testing
     #expect(throws: JSONKeyPathError(.typeMismatch(expected: "Int", found: .string), keyPath: try JSONKeyPath("n"))) {
       try stringNumber.value(forKeyPath: "n", as: Int.self)
     }
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "Bool", found: .number), keyPath: try JSONKeyPath("int"))) {
+    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "Bool", found: .number), keyPath: try JSONKeyPath("int")))
+    {
       try document.value(forKeyPath: "int", as: Bool.self)
     }
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .null), keyPath: try JSONKeyPath("null"))) {
+    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .null), keyPath: try JSONKeyPath("null")))
+    {
       try document.value(forKeyPath: "null", as: String.self)
     }
   }
 
   @Test func arrayElementMismatchNamesTheElement() throws {
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "Int", found: .string), keyPath: try JSONKeyPath("mixed[1]"))) {
+    #expect(
+      throws: JSONKeyPathError(.typeMismatch(expected: "Int", found: .string), keyPath: try JSONKeyPath("mixed[1]"))
+    ) {
       try document.value(forKeyPath: "mixed", as: [Int].self)
     }
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .number), keyPath: try JSONKeyPath("map.x"))) {
+    #expect(
+      throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .number), keyPath: try JSONKeyPath("map.x"))
+    ) {
       try document.value(forKeyPath: "map", as: [String: String].self)
     }
   }
@@ -134,13 +146,18 @@ import Testing
   }
 
   @Test func steppingThroughWrongKindIsTypeMismatch() throws {
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "object", found: .string), keyPath: try JSONKeyPath("string"))) {
+    #expect(
+      throws: JSONKeyPathError(.typeMismatch(expected: "object", found: .string), keyPath: try JSONKeyPath("string"))
+    ) {
       try document.value(forKeyPath: "string.x", as: JSON.self)
     }
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "array", found: .object), keyPath: try JSONKeyPath("map"))) {
+    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "array", found: .object), keyPath: try JSONKeyPath("map")))
+    {
       try document.value(forKeyPath: "map[0]", as: JSON.self)
     }
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "object", found: .array), keyPath: try JSONKeyPath("strings"))) {
+    #expect(
+      throws: JSONKeyPathError(.typeMismatch(expected: "object", found: .array), keyPath: try JSONKeyPath("strings"))
+    ) {
       try document.value(forKeyPath: "strings.0", as: JSON.self)
     }
   }

@@ -66,8 +66,11 @@ import Testing
 
   @Test func seedLiteralPathsReachArraysNotStrings() throws {
     #expect(try Self.nested.value(forKeyPath: "response[0][0]", as: [String].self) == ["hello", "there"])
-    #expect(throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .array),
-      keyPath: try JSONKeyPath("response[0][0]"))) {
+    #expect(
+      throws: JSONKeyPathError(
+        .typeMismatch(expected: "String", found: .array),
+        keyPath: try JSONKeyPath("response[0][0]"))
+    ) {
       try Self.nested.value(forKeyPath: "response[0][0]", as: String.self)
     }
   }
@@ -93,10 +96,11 @@ import Testing
       }
       lines.append("element: \(element) for key \(name)")
     }
-    #expect(lines == [
-      #"element: {"dept":"HR","salary":123} for key racheal"#,
-      #"element: {"dept":"RND","salary":122} for key gavin"#,
-    ])
+    #expect(
+      lines == [
+        #"element: {"dept":"HR","salary":123} for key racheal"#,
+        #"element: {"dept":"RND","salary":122} for key gavin"#,
+      ])
   }
 
   @Test func salaryThroughDottedPath() throws {
@@ -117,7 +121,9 @@ import Testing
 
   @Test func objectEnumeration() throws {
     let jsonData: JSON = [
-      "testables": [["id": "first", "text": "Welcome"], ["id": "second", "text": "to my"], ["id": "third", "text": "example"]]
+      "testables": [
+        ["id": "first", "text": "Welcome"], ["id": "second", "text": "to my"], ["id": "third", "text": "example"],
+      ]
     ]
     var printed: [String] = []
     for testable in try jsonData.objects(ofType: JSONableTestable.self, atKeyPath: "testables") {

@@ -31,8 +31,11 @@ import Testing
 
   @Test func moveIntoOwnChildIsAnError() throws {
     let patch: JSONPatch = [.move(from: try pointer("/a"), path: try pointer("/a/b/c"))]
-    #expect(throws: JSONPatchError(.moveIntoDescendant(from: try pointer("/a"), path: try pointer("/a/b/c")),
-      operationIndex: 0, operationName: "move")) {
+    #expect(
+      throws: JSONPatchError(
+        .moveIntoDescendant(from: try pointer("/a"), path: try pointer("/a/b/c")),
+        operationIndex: 0, operationName: "move")
+    ) {
       try patch.apply(to: document)
     }
     let root: JSONPatch = [.move(from: .root, path: try pointer("/x"))]
@@ -40,10 +43,14 @@ import Testing
   }
 
   @Test func moveToItselfIsANoOpButSourceMustExist() throws {
-    #expect(try JSONPatch(operations: [.move(from: try pointer("/a"), path: try pointer("/a"))]).apply(to: document) == document)
-    #expect(throws: JSONPatchError(
-      .unresolvablePointer(member: "from", JSONPointerError(.keyNotFound("zz"), text: "/zz", tokenIndex: 0)),
-      operationIndex: 0, operationName: "move")) {
+    #expect(
+      try JSONPatch(operations: [.move(from: try pointer("/a"), path: try pointer("/a"))]).apply(to: document)
+        == document)
+    #expect(
+      throws: JSONPatchError(
+        .unresolvablePointer(member: "from", JSONPointerError(.keyNotFound("zz"), text: "/zz", tokenIndex: 0)),
+        operationIndex: 0, operationName: "move")
+    ) {
       try JSONPatch(operations: [.move(from: try pointer("/zz"), path: try pointer("/zz"))]).apply(to: document)
     }
   }
@@ -68,8 +75,11 @@ import Testing
     #expect(try JSONPatch(operations: [.replace(path: .root, value: [1])]).apply(to: document) == [1])
     #expect(try JSONPatch(operations: [.add(path: .root, value: "x")]).apply(to: document) == "x")
     #expect(try JSONPatch(operations: [.test(path: .root, value: document)]).apply(to: document) == document)
-    #expect(throws: JSONPatchError(.unresolvablePointer(member: "path", JSONPointerError(.cannotRemoveRoot, text: "")),
-      operationIndex: 0, operationName: "remove")) {
+    #expect(
+      throws: JSONPatchError(
+        .unresolvablePointer(member: "path", JSONPointerError(.cannotRemoveRoot, text: "")),
+        operationIndex: 0, operationName: "remove")
+    ) {
       try JSONPatch(operations: [.remove(path: .root)]).apply(to: document)
     }
   }
@@ -83,17 +93,29 @@ import Testing
   func addRejectsBadTargets(path: String, kind: JSONPointerError.Kind) throws {
     let target = try pointer(path)
     let patch: JSONPatch = [.add(path: target, value: 0)]
-    #expect(throws: JSONPatchError(.unresolvablePointer(member: "path", JSONPointerError(kind, text: path, tokenIndex: 1)),
-      operationIndex: 0, operationName: "add")) {
+    #expect(
+      throws: JSONPatchError(
+        .unresolvablePointer(member: "path", JSONPointerError(kind, text: path, tokenIndex: 1)),
+        operationIndex: 0, operationName: "add")
+    ) {
       try patch.apply(to: document)
     }
   }
 
   @Test func replaceAndRemoveNeedAnExistingTarget() throws {
-    #expect(throws: JSONPatchError.self) { try JSONPatch(operations: [.replace(path: try pointer("/zz"), value: 1)]).apply(to: document) }
-    #expect(throws: JSONPatchError.self) { try JSONPatch(operations: [.replace(path: try pointer("/list/2"), value: 1)]).apply(to: document) }
-    #expect(throws: JSONPatchError(.unresolvablePointer(member: "path",
-      JSONPointerError(.pastTheEnd(count: 2), text: "/list/-", tokenIndex: 1)), operationIndex: 0, operationName: "remove")) {
+    #expect(throws: JSONPatchError.self) {
+      try JSONPatch(operations: [.replace(path: try pointer("/zz"), value: 1)]).apply(to: document)
+    }
+    #expect(throws: JSONPatchError.self) {
+      try JSONPatch(operations: [.replace(path: try pointer("/list/2"), value: 1)]).apply(to: document)
+    }
+    #expect(
+      throws: JSONPatchError(
+        .unresolvablePointer(
+          member: "path",
+          JSONPointerError(.pastTheEnd(count: 2), text: "/list/-", tokenIndex: 1)), operationIndex: 0,
+        operationName: "remove")
+    ) {
       try JSONPatch(operations: [.remove(path: try pointer("/list/-"))]).apply(to: document)
     }
   }

@@ -9,26 +9,52 @@ import Testing
     (#"[{"path": "/a"}]"#, JSONPatchError(.missingMember("op"), operationIndex: 0)),
     (#"[{"op": 1, "path": "/a"}]"#, JSONPatchError(.memberNotAString("op", found: .number), operationIndex: 0)),
     (#"[{"op": ["add"], "path": "/a"}]"#, JSONPatchError(.memberNotAString("op", found: .array), operationIndex: 0)),
-    (#"[{"op": "add", "path": "/a", "value": 1}, {"op": "frobnicate", "path": "/a"}]"#,
-      JSONPatchError(.unknownOperation("frobnicate"), operationIndex: 1)),
+    (
+      #"[{"op": "add", "path": "/a", "value": 1}, {"op": "frobnicate", "path": "/a"}]"#,
+      JSONPatchError(.unknownOperation("frobnicate"), operationIndex: 1)
+    ),
     (#"[{"op": "ADD", "path": "/a", "value": 1}]"#, JSONPatchError(.unknownOperation("ADD"), operationIndex: 0)),
     (#"[{"op": "add", "value": 1}]"#, JSONPatchError(.missingMember("path"), operationIndex: 0, operationName: "add")),
-    (#"[{"op": "add", "path": "/a"}]"#, JSONPatchError(.missingMember("value"), operationIndex: 0, operationName: "add")),
-    (#"[{"op": "replace", "path": "/a"}]"#,
-      JSONPatchError(.missingMember("value"), operationIndex: 0, operationName: "replace")),
-    (#"[{"op": "test", "path": "/a"}]"#, JSONPatchError(.missingMember("value"), operationIndex: 0, operationName: "test")),
-    (#"[{"op": "move", "path": "/a"}]"#, JSONPatchError(.missingMember("from"), operationIndex: 0, operationName: "move")),
-    (#"[{"op": "copy", "from": "/a"}]"#, JSONPatchError(.missingMember("path"), operationIndex: 0, operationName: "copy")),
-    (#"[{"op": "remove", "path": 5}]"#,
-      JSONPatchError(.memberNotAString("path", found: .number), operationIndex: 0, operationName: "remove")),
-    (#"[{"op": "move", "from": null, "path": "/b"}]"#,
-      JSONPatchError(.memberNotAString("from", found: .null), operationIndex: 0, operationName: "move")),
-    (#"[{"op": "remove", "path": "a"}]"#,
-      JSONPatchError(.invalidPointer(member: "path", JSONPointerError(.missingLeadingSlash, text: "a", offset: 0)),
-        operationIndex: 0, operationName: "remove")),
-    (#"[{"op": "move", "from": "/a~", "path": "/b"}]"#,
-      JSONPatchError(.invalidPointer(member: "from", JSONPointerError(.invalidEscape, text: "/a~", offset: 2)),
-        operationIndex: 0, operationName: "move")),
+    (
+      #"[{"op": "add", "path": "/a"}]"#,
+      JSONPatchError(.missingMember("value"), operationIndex: 0, operationName: "add")
+    ),
+    (
+      #"[{"op": "replace", "path": "/a"}]"#,
+      JSONPatchError(.missingMember("value"), operationIndex: 0, operationName: "replace")
+    ),
+    (
+      #"[{"op": "test", "path": "/a"}]"#,
+      JSONPatchError(.missingMember("value"), operationIndex: 0, operationName: "test")
+    ),
+    (
+      #"[{"op": "move", "path": "/a"}]"#,
+      JSONPatchError(.missingMember("from"), operationIndex: 0, operationName: "move")
+    ),
+    (
+      #"[{"op": "copy", "from": "/a"}]"#,
+      JSONPatchError(.missingMember("path"), operationIndex: 0, operationName: "copy")
+    ),
+    (
+      #"[{"op": "remove", "path": 5}]"#,
+      JSONPatchError(.memberNotAString("path", found: .number), operationIndex: 0, operationName: "remove")
+    ),
+    (
+      #"[{"op": "move", "from": null, "path": "/b"}]"#,
+      JSONPatchError(.memberNotAString("from", found: .null), operationIndex: 0, operationName: "move")
+    ),
+    (
+      #"[{"op": "remove", "path": "a"}]"#,
+      JSONPatchError(
+        .invalidPointer(member: "path", JSONPointerError(.missingLeadingSlash, text: "a", offset: 0)),
+        operationIndex: 0, operationName: "remove")
+    ),
+    (
+      #"[{"op": "move", "from": "/a~", "path": "/b"}]"#,
+      JSONPatchError(
+        .invalidPointer(member: "from", JSONPointerError(.invalidEscape, text: "/a~", offset: 2)),
+        operationIndex: 0, operationName: "move")
+    ),
   ])
   func malformedPatchesNameOperationAndProblem(text: String, error: JSONPatchError) throws {
     #expect(throws: error) { try JSONPatch(JSON(parsing: text)) }
@@ -36,12 +62,15 @@ import Testing
   }
 
   @Test func malformedDescriptionsReadWell() {
-    #expect(JSONPatchError(.missingMember("from"), operationIndex: 2, operationName: "move").description
-      == #"operation 2 (move): missing "from""#)
-    #expect(JSONPatchError(.unknownOperation("frobnicate"), operationIndex: 1).description
-      == #"operation 1: unknown op "frobnicate" (expected add, remove, replace, move, copy or test)"#)
-    #expect(JSONPatchError(.notAnArray(found: .object)).description
-      == "a JSON Patch must be an array of operations, found object")
+    #expect(
+      JSONPatchError(.missingMember("from"), operationIndex: 2, operationName: "move").description
+        == #"operation 2 (move): missing "from""#)
+    #expect(
+      JSONPatchError(.unknownOperation("frobnicate"), operationIndex: 1).description
+        == #"operation 1: unknown op "frobnicate" (expected add, remove, replace, move, copy or test)"#)
+    #expect(
+      JSONPatchError(.notAnArray(found: .object)).description
+        == "a JSON Patch must be an array of operations, found object")
   }
 
   @Test func nullValuesAndExtraMembersAreAccepted() throws {

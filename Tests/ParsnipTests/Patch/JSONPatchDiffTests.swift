@@ -18,11 +18,15 @@ import Testing
     (#"{"a": {"b": [1, 2]}}"#, #"{"a": {"b": [1, 2, 3]}}"#, #"[{"op":"add","path":"/a/b/2","value":3}]"#),
     (#"[{"id": 1, "v": "a"}]"#, #"[{"id": 1, "v": "b"}]"#, #"[{"op":"replace","path":"/0/v","value":"b"}]"#),
     (#""x""#, #"1"#, #"[{"op":"replace","path":"","value":1}]"#),
-    (#"{"a/b": 1, "m~n": [1]}"#, #"{"a/b": 2, "m~n": []}"#,
-      #"[{"op":"replace","path":"/a~1b","value":2},{"op":"remove","path":"/m~0n/0"}]"#),
+    (
+      #"{"a/b": 1, "m~n": [1]}"#, #"{"a/b": 2, "m~n": []}"#,
+      #"[{"op":"replace","path":"/a~1b","value":2},{"op":"remove","path":"/m~0n/0"}]"#
+    ),
     (#"{"a": [1]}"#, #"{"a": {"0": 1}}"#, #"[{"op":"replace","path":"/a","value":{"0":1}}]"#),
-    (#"[1, 2, 3, 4, 5]"#, #"[0, 1, 2, 4, 5, 6]"#,
-      #"[{"op":"add","path":"/0","value":0},{"op":"remove","path":"/3"},{"op":"add","path":"/5","value":6}]"#),
+    (
+      #"[1, 2, 3, 4, 5]"#, #"[0, 1, 2, 4, 5, 6]"#,
+      #"[{"op":"add","path":"/0","value":0},{"op":"remove","path":"/3"},{"op":"add","path":"/5","value":6}]"#
+    ),
   ])
   func knownDiffs(source: String, target: String, patch: String) throws {
     let a = try JSON(parsing: source)
@@ -79,11 +83,14 @@ import Testing
         let b = RandomJSON.mutate(a, edits: 12, using: &generator)
         let patch = JSONPatch.diff(from: a, to: b)
         #expect(try patch.apply(to: a) == b, "\(url.lastPathComponent)")
-        #expect(patch.operations.count <= 40,
-          "\(url.lastPathComponent): \(patch.operations.prefix(3).map(\.json)) \(patch.operations.suffix(2).map(\.json))")
+        #expect(
+          patch.operations.count <= 40,
+          "\(url.lastPathComponent): \(patch.operations.count) operations, starting \(patch.operations.prefix(3))"
+        )
         let merge = JSONMergePatch.diff(from: a, to: b)
         let merged = JSONMergePatch.apply(merge, to: a)
-        #expect(MergePatchTests.removingNullMembers(merged) == MergePatchTests.removingNullMembers(b),
+        #expect(
+          MergePatchTests.removingNullMembers(merged) == MergePatchTests.removingNullMembers(b),
           "\(url.lastPathComponent)")
       }
     }

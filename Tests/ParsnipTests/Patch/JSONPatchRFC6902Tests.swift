@@ -14,35 +14,47 @@ import Testing
   }
 
   static let successes: [Example] = [
-    Example(name: "A.1 Adding an Object Member", document: #"{"foo": "bar"}"#,
+    Example(
+      name: "A.1 Adding an Object Member", document: #"{"foo": "bar"}"#,
       patch: #"[{"op": "add", "path": "/baz", "value": "qux"}]"#, result: #"{"baz": "qux", "foo": "bar"}"#),
-    Example(name: "A.2 Adding an Array Element", document: #"{"foo": ["bar", "baz"]}"#,
+    Example(
+      name: "A.2 Adding an Array Element", document: #"{"foo": ["bar", "baz"]}"#,
       patch: #"[{"op": "add", "path": "/foo/1", "value": "qux"}]"#, result: #"{"foo": ["bar", "qux", "baz"]}"#),
-    Example(name: "A.3 Removing an Object Member", document: #"{"baz": "qux", "foo": "bar"}"#,
+    Example(
+      name: "A.3 Removing an Object Member", document: #"{"baz": "qux", "foo": "bar"}"#,
       patch: #"[{"op": "remove", "path": "/baz"}]"#, result: #"{"foo": "bar"}"#),
-    Example(name: "A.4 Removing an Array Element", document: #"{"foo": ["bar", "qux", "baz"]}"#,
+    Example(
+      name: "A.4 Removing an Array Element", document: #"{"foo": ["bar", "qux", "baz"]}"#,
       patch: #"[{"op": "remove", "path": "/foo/1"}]"#, result: #"{"foo": ["bar", "baz"]}"#),
-    Example(name: "A.5 Replacing a Value", document: #"{"baz": "qux", "foo": "bar"}"#,
+    Example(
+      name: "A.5 Replacing a Value", document: #"{"baz": "qux", "foo": "bar"}"#,
       patch: #"[{"op": "replace", "path": "/baz", "value": "boo"}]"#, result: #"{"baz": "boo", "foo": "bar"}"#),
-    Example(name: "A.6 Moving a Value",
+    Example(
+      name: "A.6 Moving a Value",
       document: #"{"foo": {"bar": "baz", "waldo": "fred"}, "qux": {"corge": "grault"}}"#,
       patch: #"[{"op": "move", "from": "/foo/waldo", "path": "/qux/thud"}]"#,
       result: #"{"foo": {"bar": "baz"}, "qux": {"corge": "grault", "thud": "fred"}}"#),
-    Example(name: "A.7 Moving an Array Element", document: #"{"foo": ["all", "grass", "cows", "eat"]}"#,
+    Example(
+      name: "A.7 Moving an Array Element", document: #"{"foo": ["all", "grass", "cows", "eat"]}"#,
       patch: #"[{"op": "move", "from": "/foo/1", "path": "/foo/3"}]"#,
       result: #"{"foo": ["all", "cows", "eat", "grass"]}"#),
-    Example(name: "A.8 Testing a Value: Success", document: #"{"baz": "qux", "foo": ["a", 2, "c"]}"#,
+    Example(
+      name: "A.8 Testing a Value: Success", document: #"{"baz": "qux", "foo": ["a", 2, "c"]}"#,
       patch: #"[{"op": "test", "path": "/baz", "value": "qux"}, {"op": "test", "path": "/foo/1", "value": 2}]"#,
       result: #"{"baz": "qux", "foo": ["a", 2, "c"]}"#),
-    Example(name: "A.10 Adding a Nested Member Object", document: #"{"foo": "bar"}"#,
+    Example(
+      name: "A.10 Adding a Nested Member Object", document: #"{"foo": "bar"}"#,
       patch: #"[{"op": "add", "path": "/child", "value": {"grandchild": {}}}]"#,
       result: #"{"foo": "bar", "child": {"grandchild": {}}}"#),
-    Example(name: "A.11 Ignoring Unrecognized Elements", document: #"{"foo": "bar"}"#,
+    Example(
+      name: "A.11 Ignoring Unrecognized Elements", document: #"{"foo": "bar"}"#,
       patch: #"[{"op": "add", "path": "/baz", "value": "qux", "xyz": 123}]"#,
       result: #"{"foo": "bar", "baz": "qux"}"#),
-    Example(name: "A.14 ~ Escape Ordering", document: #"{"/": 9, "~1": 10}"#,
+    Example(
+      name: "A.14 ~ Escape Ordering", document: #"{"/": 9, "~1": 10}"#,
       patch: #"[{"op": "test", "path": "/~01", "value": 10}]"#, result: #"{"/": 9, "~1": 10}"#),
-    Example(name: "A.16 Adding an Array Value", document: #"{"foo": ["bar"]}"#,
+    Example(
+      name: "A.16 Adding an Array Value", document: #"{"foo": ["bar"]}"#,
       patch: #"[{"op": "add", "path": "/foo/-", "value": ["abc", "def"]}]"#,
       result: #"{"foo": ["bar", ["abc", "def"]]}"#),
   ]
@@ -57,12 +69,14 @@ import Testing
   @Test func a6MoveKeepsOtherMembersInOrder() throws {
     let document = try JSON(parsing: #"{"foo": {"bar": "baz", "waldo": "fred"}, "qux": {"corge": "grault"}}"#)
     let patch = try JSONPatch(parsing: #"[{"op": "move", "from": "/foo/waldo", "path": "/qux/thud"}]"#)
-    #expect(try patch.apply(to: document).description == #"{"foo":{"bar":"baz"},"qux":{"corge":"grault","thud":"fred"}}"#)
+    #expect(
+      try patch.apply(to: document).description == #"{"foo":{"bar":"baz"},"qux":{"corge":"grault","thud":"fred"}}"#)
   }
 
   @Test func a9TestingAValueError() throws {
     let patch = try JSONPatch(parsing: #"[{"op": "test", "path": "/baz", "value": "bar"}]"#)
-    let error = JSONPatchError(.testFailed(path: try JSONPointer("/baz"), expected: "bar", found: "qux"),
+    let error = JSONPatchError(
+      .testFailed(path: try JSONPointer("/baz"), expected: "bar", found: "qux"),
       operationIndex: 0, operationName: "test")
     #expect(throws: error) { try patch.apply(to: JSON(parsing: #"{"baz": "qux"}"#)) }
     #expect(!error.isMalformed)
@@ -75,7 +89,8 @@ import Testing
       .unresolvablePointer(member: "path", JSONPointerError(.keyNotFound("baz"), text: "/baz/bat", tokenIndex: 0)),
       operationIndex: 0, operationName: "add")
     #expect(throws: error) { try patch.apply(to: JSON(parsing: #"{"foo": "bar"}"#)) }
-    #expect(error.description == #"operation 0 (add): "path": no value for key "baz" at the root (token 1 of /baz/bat)"#)
+    #expect(
+      error.description == #"operation 0 (add): "path": no value for key "baz" at the root (token 1 of /baz/bat)"#)
   }
 
   @Test func a13InvalidJSONPatchDocument() throws {
@@ -92,8 +107,11 @@ import Testing
 
   @Test func a15ComparingStringsAndNumbers() throws {
     let patch = try JSONPatch(parsing: #"[{"op": "test", "path": "/~01", "value": "10"}]"#)
-    #expect(throws: JSONPatchError(.testFailed(path: try JSONPointer("/~01"), expected: "10", found: 10),
-      operationIndex: 0, operationName: "test")) {
+    #expect(
+      throws: JSONPatchError(
+        .testFailed(path: try JSONPointer("/~01"), expected: "10", found: 10),
+        operationIndex: 0, operationName: "test")
+    ) {
       try patch.apply(to: JSON(parsing: #"{"/": 9, "~1": 10}"#))
     }
   }

@@ -27,42 +27,46 @@ import Testing
   }
 
   @Test func section3Example() throws {
-    let target = try JSON(parsing: #"""
-      {
-        "title": "Goodbye!",
-        "author" : {
-          "givenName" : "John",
-          "familyName" : "Doe"
-        },
-        "tags":[ "example", "sample" ],
-        "content": "This will be unchanged"
-      }
-      """#)
-    let patch = try JSON(parsing: #"""
-      {
-        "title": "Hello!",
-        "phoneNumber": "+01-123-456-7890",
-        "author": {
-          "familyName": null
-        },
-        "tags": [ "example" ]
-      }
-      """#)
-    let expected = try JSON(parsing: #"""
-      {
-        "title": "Hello!",
-        "author" : {
-          "givenName" : "John"
-        },
-        "tags": [ "example" ],
-        "content": "This will be unchanged",
-        "phoneNumber": "+01-123-456-7890"
-      }
-      """#)
+    let target = try JSON(
+      parsing: #"""
+        {
+          "title": "Goodbye!",
+          "author" : {
+            "givenName" : "John",
+            "familyName" : "Doe"
+          },
+          "tags":[ "example", "sample" ],
+          "content": "This will be unchanged"
+        }
+        """#)
+    let patch = try JSON(
+      parsing: #"""
+        {
+          "title": "Hello!",
+          "phoneNumber": "+01-123-456-7890",
+          "author": {
+            "familyName": null
+          },
+          "tags": [ "example" ]
+        }
+        """#)
+    let expected = try JSON(
+      parsing: #"""
+        {
+          "title": "Hello!",
+          "author" : {
+            "givenName" : "John"
+          },
+          "tags": [ "example" ],
+          "content": "This will be unchanged",
+          "phoneNumber": "+01-123-456-7890"
+        }
+        """#)
     let result = JSONMergePatch(patch).apply(to: target)
     #expect(result.description == expected.description)
-    #expect(JSONMergePatch.diff(from: target, to: expected)
-      == ["title": "Hello!", "author": ["familyName": nil], "tags": ["example"], "phoneNumber": "+01-123-456-7890"])
+    #expect(
+      JSONMergePatch.diff(from: target, to: expected)
+        == ["title": "Hello!", "author": ["familyName": nil], "tags": ["example"], "phoneNumber": "+01-123-456-7890"])
   }
 
   @Test func diffOfRFCIntroductionExample() throws {

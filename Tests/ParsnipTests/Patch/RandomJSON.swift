@@ -27,7 +27,9 @@ enum RandomJSON {
     case 2: return JSON(Int.random(in: -3...3, using: &generator))
     case 3: return JSON(Double(Int.random(in: -20...20, using: &generator)) / 4)
     case 4, 5: return .string(["x", "y", "z", "", "é"].randomElement(using: &generator)!)
-    case 6: return .array((0..<Int.random(in: 0...6, using: &generator)).map { _ in value(depth: depth - 1, using: &generator) })
+    case 6:
+      return .array(
+        (0..<Int.random(in: 0...6, using: &generator)).map { _ in value(depth: depth - 1, using: &generator) })
     default:
       var object = JSONObject()
       for _ in 0..<Int.random(in: 0...5, using: &generator) {
@@ -47,14 +49,16 @@ enum RandomJSON {
       case 0:
         try? result.setValue(value(depth: 2, using: &generator), at: path)
       case 1 where !path.isRoot:
-        try? result.removeValue(at: path)
+        _ = try? result.removeValue(at: path)
       case 2 where container?.kind == .array:
         try? result.insert(value(depth: 1, using: &generator), at: path)
       default:
         if case .object = result.value(at: path) {
-          try? result.setValue(value(depth: 1, using: &generator), at: path.appending(keys.randomElement(using: &generator)!))
+          try? result.setValue(
+            value(depth: 1, using: &generator), at: path.appending(keys.randomElement(using: &generator)!))
         } else if case .array(let elements) = result.value(at: path) {
-          try? result.insert(value(depth: 1, using: &generator),
+          try? result.insert(
+            value(depth: 1, using: &generator),
             at: path.appending(index: Int.random(in: 0...elements.count, using: &generator)))
         } else {
           try? result.setValue(value(depth: 1, using: &generator), at: path)

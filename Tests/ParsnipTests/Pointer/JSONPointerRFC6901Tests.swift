@@ -4,35 +4,37 @@ import Testing
 
 /// RFC 6901 section 5 (string form) and section 6 (URI fragment form), every example.
 @Suite struct JSONPointerRFC6901Tests {
-  static let document: JSON = try! JSON(parsing: #"""
-    {
-      "foo": ["bar", "baz"],
-      "": 0,
-      "a/b": 1,
-      "c%d": 2,
-      "e^f": 3,
-      "g|h": 4,
-      "i\\j": 5,
-      "k\"l": 6,
-      " ": 7,
-      "m~n": 8
-    }
-    """#)
+  static let document: JSON = try! JSON(
+    parsing: #"""
+      {
+        "foo": ["bar", "baz"],
+        "": 0,
+        "a/b": 1,
+        "c%d": 2,
+        "e^f": 3,
+        "g|h": 4,
+        "i\\j": 5,
+        "k\"l": 6,
+        " ": 7,
+        "m~n": 8
+      }
+      """#)
 
-  @Test(arguments: [
-    ("", document),
-    ("/foo", ["bar", "baz"]),
-    ("/foo/0", "bar"),
-    ("/", 0),
-    ("/a~1b", 1),
-    ("/c%d", 2),
-    ("/e^f", 3),
-    ("/g|h", 4),
-    (#"/i\j"#, 5),
-    (#"/k"l"#, 6),
-    ("/ ", 7),
-    ("/m~0n", 8),
-  ] as [(String, JSON)])
+  @Test(
+    arguments: [
+      ("", document),
+      ("/foo", ["bar", "baz"]),
+      ("/foo/0", "bar"),
+      ("/", 0),
+      ("/a~1b", 1),
+      ("/c%d", 2),
+      ("/e^f", 3),
+      ("/g|h", 4),
+      (#"/i\j"#, 5),
+      (#"/k"l"#, 6),
+      ("/ ", 7),
+      ("/m~0n", 8),
+    ] as [(String, JSON)])
   func stringRepresentation(text: String, expected: JSON) throws {
     let pointer = try JSONPointer(text)
     #expect(Self.document.value(at: pointer) == expected)
@@ -40,20 +42,21 @@ import Testing
     #expect(pointer.description == text)
   }
 
-  @Test(arguments: [
-    ("#", document),
-    ("#/foo", ["bar", "baz"]),
-    ("#/foo/0", "bar"),
-    ("#/", 0),
-    ("#/a~1b", 1),
-    ("#/c%25d", 2),
-    ("#/e%5Ef", 3),
-    ("#/g%7Ch", 4),
-    ("#/i%5Cj", 5),
-    ("#/k%22l", 6),
-    ("#/%20", 7),
-    ("#/m~0n", 8),
-  ] as [(String, JSON)])
+  @Test(
+    arguments: [
+      ("#", document),
+      ("#/foo", ["bar", "baz"]),
+      ("#/foo/0", "bar"),
+      ("#/", 0),
+      ("#/a~1b", 1),
+      ("#/c%25d", 2),
+      ("#/e%5Ef", 3),
+      ("#/g%7Ch", 4),
+      ("#/i%5Cj", 5),
+      ("#/k%22l", 6),
+      ("#/%20", 7),
+      ("#/m~0n", 8),
+    ] as [(String, JSON)])
   func uriFragmentRepresentation(fragment: String, expected: JSON) throws {
     let pointer = try JSONPointer(fragment: fragment)
     #expect(Self.document.value(at: pointer) == expected)

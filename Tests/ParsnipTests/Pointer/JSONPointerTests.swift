@@ -36,11 +36,12 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.isSyntaxError)
-      #expect(error.description == """
-        invalid JSON pointer at offset 2: '~' must be followed by '0' or '1'
-        /a~2b
-          ^
-        """)
+      #expect(
+        error.description == """
+          invalid JSON pointer at offset 2: '~' must be followed by '0' or '1'
+          /a~2b
+            ^
+          """)
     }
   }
 
@@ -80,8 +81,9 @@ import Testing
     do {
       _ = try document.resolve(JSONPointer("/foo/01"))
     } catch {
-      #expect(error.description
-        == #""01" is not an array index (0, or digits without a leading zero) at /foo (token 2 of /foo/01)"#)
+      #expect(
+        error.description
+          == #""01" is not an array index (0, or digits without a leading zero) at /foo (token 2 of /foo/01)"#)
     }
   }
 
@@ -132,7 +134,8 @@ import Testing
   @Test func hugeIndicesFailWithoutTrapping() throws {
     var json: JSON = ["list": [1, 2]]
     let huge = try JSONPointer("/list/9223372036854775807")
-    #expect(throws: JSONPointerError(.indexOutOfRange(index: Int.max, count: 2), text: huge.description, tokenIndex: 1)) {
+    #expect(throws: JSONPointerError(.indexOutOfRange(index: Int.max, count: 2), text: huge.description, tokenIndex: 1))
+    {
       try json.insert(0, at: huge)
     }
     #expect(throws: JSONPointerError.self) { try json.setValue(0, at: JSONPointer("/list/99999999999999999999999")) }

@@ -28,17 +28,18 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    ([], "$"),
-    ([.key("a")], "$['a']"),
-    ([.index(1)], "$[1]"),
-    ([.key("a"), .key("b"), .index(1)], "$['a']['b'][1]"),
-    ([.key("\u{0B}")], #"$['\u000b']"#),
-    ([.key("it's")], #"$['it\'s']"#),
-    ([.key(#"back\slash"#)], #"$['back\\slash']"#),
-    ([.key("\u{08}\u{0C}\n\r\t\u{1F}")], #"$['\b\f\n\r\t\u001f']"#),
-    ([.key("\"q\"/é😀")], "$['\"q\"/é😀']"),
-  ] as [([JSONKeyPath.Component], String)])
+  @Test(
+    arguments: [
+      ([], "$"),
+      ([.key("a")], "$['a']"),
+      ([.index(1)], "$[1]"),
+      ([.key("a"), .key("b"), .index(1)], "$['a']['b'][1]"),
+      ([.key("\u{0B}")], #"$['\u000b']"#),
+      ([.key("it's")], #"$['it\'s']"#),
+      ([.key(#"back\slash"#)], #"$['back\\slash']"#),
+      ([.key("\u{08}\u{0C}\n\r\t\u{1F}")], #"$['\b\f\n\r\t\u001f']"#),
+      ([.key("\"q\"/é😀")], "$['\"q\"/é😀']"),
+    ] as [([JSONKeyPath.Component], String)])
   func normalizedPathFormatting(components: [JSONKeyPath.Component], text: String) throws {
     let path = JSONKeyPath(components: components)
     #expect(path.normalizedPath == text)
@@ -84,7 +85,9 @@ import Testing
 
   @Test func randomPathsRoundTripThroughEveryForm() throws {
     var generator = SeededGenerator(seed: 6901)
-    let alphabet: [String] = ["a", "0", "01", "-", "~", "/", "'", "\"", "\\", ".", "[", "]", " ", "é", "\n", "😀", ""]
+    let alphabet: [String] = [
+      "a", "0", "01", "-", "~", "/", "'", "\"", "\\", ".", "[", "]", " ", "é", "\n", "😀", "",
+    ]
     for _ in 0..<300 {
       var components: [JSONKeyPath.Component] = []
       for _ in 0..<Int.random(in: 0...5, using: &generator) {
