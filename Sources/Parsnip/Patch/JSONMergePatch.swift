@@ -7,7 +7,7 @@
 /// let target: JSON = ["title": "Goodbye!", "author": ["givenName": "John", "familyName": "Doe"]]
 /// let patch: JSON = ["title": "Hello!", "author": ["familyName": nil]]
 /// JSONMergePatch.apply(patch, to: target)  // → {"title":"Hello!","author":{"givenName":"John"}}
-/// JSONMergePatch.diff(from: target, to: ["title": "Hello!"])  // → {"title":"Hello!","author":null}
+/// JSONMergePatch.diff(from: target, to: ["title": "Hello!"])  // → {"author":null,"title":"Hello!"}
 /// ```
 ///
 /// > Important: A merge patch cannot set a member to `null` (a `null` in the patch means "remove"), and it
