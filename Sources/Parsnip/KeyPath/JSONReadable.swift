@@ -143,7 +143,7 @@ extension JSONNumber: JSONReadable {
 
 extension FixedWidthInteger {
   /// The exact integer value of a JSON number, or `nil` when it has a fraction or is out of range.
-  static func exactly(_ number: JSONNumber) -> Self? {
+  static func readingExactly(_ number: JSONNumber) -> Self? {
     switch number.storage {
     case .int(let value): return Self(exactly: value)
     case .uint(let value): return Self(exactly: value)
@@ -153,11 +153,11 @@ extension FixedWidthInteger {
   }
 
   /// Reads an exact integer for ``JSONReadable`` conformances.
-  static func read(_ json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Self {
+  static func readingExactly(_ json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Self {
     guard case .number(let number) = json else {
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self)", found: json.kind), keyPath: keyPath)
     }
-    guard let value = exactly(number) else {
+    guard let value = readingExactly(number) else {
       let note = "a whole number from \(Self.min) to \(Self.max), not \(number)"
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self) (\(note))", found: .number), keyPath: keyPath)
     }
@@ -171,7 +171,9 @@ extension Int: JSONReadable {
   ///   - json: A whole number in `Int`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Int8: JSONReadable {
@@ -180,7 +182,9 @@ extension Int8: JSONReadable {
   ///   - json: A whole number from -128 to 127.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Int16: JSONReadable {
@@ -189,7 +193,9 @@ extension Int16: JSONReadable {
   ///   - json: A whole number in `Int16`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Int32: JSONReadable {
@@ -198,7 +204,9 @@ extension Int32: JSONReadable {
   ///   - json: A whole number in `Int32`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Int64: JSONReadable {
@@ -207,7 +215,9 @@ extension Int64: JSONReadable {
   ///   - json: A whole number in `Int64`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt: JSONReadable {
@@ -216,7 +226,9 @@ extension UInt: JSONReadable {
   ///   - json: A whole, non-negative number in `UInt`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt8: JSONReadable {
@@ -225,7 +237,9 @@ extension UInt8: JSONReadable {
   ///   - json: A whole number from 0 to 255.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt16: JSONReadable {
@@ -234,7 +248,9 @@ extension UInt16: JSONReadable {
   ///   - json: A whole number in `UInt16`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt32: JSONReadable {
@@ -243,7 +259,9 @@ extension UInt32: JSONReadable {
   ///   - json: A whole number in `UInt32`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt64: JSONReadable {
@@ -252,7 +270,9 @@ extension UInt64: JSONReadable {
   ///   - json: A whole number in `UInt64`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Array: JSONReadable where Element: JSONReadable {

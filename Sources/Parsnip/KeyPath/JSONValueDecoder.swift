@@ -38,7 +38,7 @@ struct JSONValueDecoder: Decoder {
     func path(_ codingPath: [any CodingKey]) -> JSONKeyPath {
       JSONKeyPath(
         components: codingPath.map { key in
-          if let index = key as? IndexKey { return .index(index.index) }
+          if let index = key as? KeyPathIndexKey { return .index(index.index) }
           return .key(key.stringValue)
         })
     }
@@ -121,7 +121,7 @@ struct JSONValueDecoder: Decoder {
 
   func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
     guard case .number(let number) = value else { throw mismatch(T.self) }
-    guard let result = T.exactly(number) else {
+    guard let result = T.readingExactly(number) else {
       throw DecodingError.typeMismatch(
         T.self,
         DecodingError.Context(
@@ -186,7 +186,7 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
 }
 
 /// The coding key of an array element; recognised when turning coding paths into key paths.
-struct IndexKey: CodingKey {
+struct KeyPathIndexKey: CodingKey {
   let index: Int
   init(_ index: Int) { self.index = index }
   init?(stringValue: String) { nil }
@@ -273,7 +273,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   /// The decoder for the next element; advances only after a successful decode, as Foundation does.
   func next(_ type: Any.Type) throws -> JSONValueDecoder {
-    let path = codingPath + [IndexKey(currentIndex)]
+    let path = codingPath + [KeyPathIndexKey(currentIndex)]
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
         type,

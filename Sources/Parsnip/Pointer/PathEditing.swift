@@ -132,7 +132,7 @@ enum PathEditing {
       let child: JSON
       let origin: Origin
       var storedStep = step
-      if var object = current.takeObject() {
+      if var object = current.movingOutObject() {
         guard case .member(let key) = step else { preconditionFailure("object steps are members") }
         if let existing = object[key], !(createIntermediates && existing.isNull) {
           child = existing
@@ -147,7 +147,7 @@ enum PathEditing {
         }
         object[key] = .null  // drop the parent's reference to the child
         current = .object(object)
-      } else if var array = current.takeArray() {
+      } else if var array = current.movingOutArray() {
         let position: Int
         switch step {
         case .element(let value): position = value
@@ -197,7 +197,7 @@ enum PathEditing {
     // (never bound in a `switch`, which would keep a second reference and force a copy).
     let failed = failure != nil
     while var frame = frames.popLast() {
-      if var object = frame.container.takeObject() {
+      if var object = frame.container.movingOutObject() {
         guard case .member(let key) = frame.step else { preconditionFailure("object frames hold members") }
         switch (failed, frame.origin) {
         case (true, .added): object.removeValue(forKey: key)
@@ -205,7 +205,7 @@ enum PathEditing {
         default: object[key] = current
         }
         current = .object(object)
-      } else if var array = frame.container.takeArray() {
+      } else if var array = frame.container.movingOutArray() {
         guard case .element(let position) = frame.step else { preconditionFailure("array frames hold elements") }
         switch (failed, frame.origin) {
         case (true, .added): array.removeLast()
@@ -250,7 +250,7 @@ enum PathEditing {
     }
 
     // Checks passed: take the container out so that it is uniquely referenced, then edit it in place.
-    if var object = current.takeObject() {
+    if var object = current.movingOutObject() {
       guard case .member(let key) = step else { preconditionFailure("object steps are members") }
       let old: JSON?
       switch edit {
@@ -263,7 +263,7 @@ enum PathEditing {
       current = .object(object)
       return old
     }
-    guard var array = current.takeArray() else { preconditionFailure("step(_:in:) only succeeds on containers") }
+    guard var array = current.movingOutArray() else { preconditionFailure("step(_:in:) only succeeds on containers") }
     let position: Int
     if case .element(let value) = step { position = value } else { position = array.count }
     var old: JSON?
@@ -293,14 +293,14 @@ extension JSON {
   ///
   /// Binding the payload in a `switch` would keep the enum's reference alive for the whole `switch` and make the
   /// next mutation copy the container; `if case` followed by reassignment does not.
-  mutating func takeObject() -> JSONObject? {
+  mutating func movingOutObject() -> JSONObject? {
     guard case .object(let object) = self else { return nil }
     self = .null
     return object
   }
 
-  /// Moves the elements out of an array value, leaving `null`; see ``takeObject()``.
-  mutating func takeArray() -> [JSON]? {
+  /// Moves the elements out of an array value, leaving `null`; see ``movingOutObject()``.
+  mutating func movingOutArray() -> [JSON]? {
     guard case .array(let array) = self else { return nil }
     self = .null
     return array

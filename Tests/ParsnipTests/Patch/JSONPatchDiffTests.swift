@@ -58,13 +58,13 @@ import Testing
   }
 
   @Test func randomPairsRoundTrip() throws {
-    var generator = SeededGenerator(seed: 6902)
+    var generator = PathsTestRandom(seed: 6902)
     for round in 0..<600 {
-      let a = RandomJSON.value(depth: 4, using: &generator)
+      let a = PathsRandomJSON.value(depth: 4, using: &generator)
       let b =
         round % 3 == 0
-        ? RandomJSON.value(depth: 4, using: &generator)
-        : RandomJSON.mutate(a, edits: Int.random(in: 1...6, using: &generator), using: &generator)
+        ? PathsRandomJSON.value(depth: 4, using: &generator)
+        : PathsRandomJSON.mutate(a, edits: Int.random(in: 1...6, using: &generator), using: &generator)
       let patch = JSONPatch.diff(from: a, to: b)
       let applied = try patch.apply(to: a)
       #expect(applied == b, "round \(round): \(a) → \(b) via \(patch)")
@@ -75,12 +75,12 @@ import Testing
 
   @Test(.enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)))
   func benchDataMutationsRoundTrip() throws {
-    var generator = SeededGenerator(seed: 2026)
+    var generator = PathsTestRandom(seed: 2026)
     for url in Fixtures.benchData {
       let a = try JSON(parsing: Data(contentsOf: url))
       #expect(JSONPatch.diff(from: a, to: a).isEmpty, "\(url.lastPathComponent)")
       for _ in 0..<2 {
-        let b = RandomJSON.mutate(a, edits: 12, using: &generator)
+        let b = PathsRandomJSON.mutate(a, edits: 12, using: &generator)
         let patch = JSONPatch.diff(from: a, to: b)
         #expect(try patch.apply(to: a) == b, "\(url.lastPathComponent)")
         #expect(

@@ -92,13 +92,13 @@ import Testing
   }
 
   @Test func randomPairsRoundTripUpToNullMembers() {
-    var generator = SeededGenerator(seed: 7396)
+    var generator = PathsTestRandom(seed: 7396)
     for round in 0..<600 {
-      let a = RandomJSON.value(depth: 4, using: &generator)
+      let a = PathsRandomJSON.value(depth: 4, using: &generator)
       let b =
         round % 3 == 0
-        ? RandomJSON.value(depth: 4, using: &generator)
-        : RandomJSON.mutate(a, edits: Int.random(in: 1...6, using: &generator), using: &generator)
+        ? PathsRandomJSON.value(depth: 4, using: &generator)
+        : PathsRandomJSON.mutate(a, edits: Int.random(in: 1...6, using: &generator), using: &generator)
       let patch = JSONMergePatch.diff(from: a, to: b)
       let applied = JSONMergePatch.apply(patch, to: a)
       #expect(Self.removingNullMembers(applied) == Self.removingNullMembers(b), "round \(round): \(a) → \(b)")

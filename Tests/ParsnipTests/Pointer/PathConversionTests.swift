@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func randomPathsRoundTripThroughEveryForm() throws {
-    var generator = SeededGenerator(seed: 6901)
+    var generator = PathsTestRandom(seed: 6901)
     let alphabet: [String] = [
       "a", "0", "01", "-", "~", "/", "'", "\"", "\\", ".", "[", "]", " ", "é", "\n", "😀", "",
     ]

@@ -1,7 +1,7 @@
 @testable import Parsnip
 
 /// SplitMix64: a small, fast, seedable generator so property tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
+struct PathsTestRandom: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }
@@ -16,10 +16,10 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Random JSON documents and mutations of them, for diff/patch property tests.
-enum RandomJSON {
+enum PathsRandomJSON {
   static let keys = ["a", "b", "c", "d", "e", "0", "1", "-", "a/b", "m~n", ""]
 
-  static func value(depth: Int, using generator: inout SeededGenerator) -> JSON {
+  static func value(depth: Int, using generator: inout PathsTestRandom) -> JSON {
     let choice = Int.random(in: 0..<(depth > 0 ? 9 : 6), using: &generator)
     switch choice {
     case 0: return nil
@@ -40,7 +40,7 @@ enum RandomJSON {
   }
 
   /// A few random edits of `json`: changed scalars, inserted/removed elements, added/removed members, kind changes.
-  static func mutate(_ json: JSON, edits: Int, using generator: inout SeededGenerator) -> JSON {
+  static func mutate(_ json: JSON, edits: Int, using generator: inout PathsTestRandom) -> JSON {
     var result = json
     for _ in 0..<edits {
       let path = randomPath(in: result, using: &generator)
@@ -69,7 +69,7 @@ enum RandomJSON {
   }
 
   /// A pointer to a random existing value, found by walking down from the root.
-  static func randomPath(in json: JSON, using generator: inout SeededGenerator) -> JSONPointer {
+  static func randomPath(in json: JSON, using generator: inout PathsTestRandom) -> JSONPointer {
     var pointer = JSONPointer.root
     var current = json
     while Int.random(in: 0..<4, using: &generator) != 0 {
