@@ -173,12 +173,10 @@ struct JSONPathEvaluator {
     case .wildcard:
       switch value {
       case .array(let array):
-        out.reserveCapacity(out.count + array.count)
         for (index, element) in array.enumerated() {
           out.append((element, recordsPaths ? record(parent: row, .index(index)) : -1))
         }
       case .object(let object):
-        out.reserveCapacity(out.count + object.count)
         for member in object._members {
           out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
         }
