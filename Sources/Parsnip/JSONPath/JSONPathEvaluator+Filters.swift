@@ -15,10 +15,18 @@ extension JSONPathEvaluator {
     case .test(let call):
       return functionTest(call, current: current)
     case .comparison(let left, let comparison, let right):
-      let leftValue = value(of: left, current: current)
-      let rightValue = value(of: right, current: current)
-      return FilterComparison.evaluate(leftValue, comparison, rightValue)
+      return compare(left, comparison, right, current: current)
     }
+  }
+
+  /// Kept out of `test(_:current:)` so that its temporaries do not weigh on every level of nested filters.
+  @inline(never)
+  mutating func compare(
+    _ left: ValueOperand, _ comparison: ComparisonOperator, _ right: ValueOperand, current: JSON
+  ) -> Bool {
+    let leftValue = value(of: left, current: current)
+    let rightValue = value(of: right, current: current)
+    return FilterComparison.evaluate(leftValue, comparison, rightValue)
   }
 
   /// The value of a comparison operand or `ValueType` argument; `nil` is Nothing.

@@ -290,6 +290,17 @@ import Testing
     InvalidQuery(query, .integerOutOfRange).check()
   }
 
+  @Test func nestingLimitIsExact() throws {
+    let limit = JSONPath.maximumNestingDepth
+    let atLimit = "$" + String(repeating: "[?@", count: limit) + String(repeating: "]", count: limit)
+    #expect(try JSONPath(atLimit).query(JSONPathEvaluationTests.nested(40)).count == 1)
+    let beyond = "$" + String(repeating: "[?@", count: limit + 1) + String(repeating: "]", count: limit + 1)
+    let error = try #require(throws: JSONPathError.self) { try JSONPath(beyond) }
+    #expect(error.kind == .nestingTooDeep)
+    #expect(error.byteOffset == 1 + 3 * limit + 1)
+    #expect(error.message == "the query nests filters, parentheses, '!' and function calls more than \(limit) deep")
+  }
+
   // MARK: - Rendered messages
 
   @Test func missingBracketIsRenderedWithACaret() {

@@ -191,4 +191,39 @@ import Testing
     let manyTerms = "$[?" + Array(repeating: "@.a", count: 10_000).joined(separator: " || ") + " || @.b]"
     #expect(try JSONPath(manyTerms).values(in: [["b": 1], ["c": 2]]) == [["b": 1]])
   }
+
+  /// Queries at the nesting limit compile and run on a 512 KiB stack, the smallest common thread stack.
+  @Test func queriesAtTheNestingLimitRunOnASmallStack() throws {
+    let limit = JSONPath.maximumNestingDepth
+    let queries = [
+      "$[?" + String(repeating: "(", count: limit - 1) + "@[0]" + String(repeating: ")", count: limit - 1) + "]",
+      "$" + String(repeating: "[?@", count: limit) + String(repeating: "]", count: limit),
+      "$[?" + String(repeating: "!(", count: (limit - 1) / 2) + "@[0]" + String(repeating: ")", count: (limit - 1) / 2) + "]",
+      "$[?" + String(repeating: "length(", count: limit - 1) + "@" + String(repeating: ")", count: limit - 1) + " == 1]",
+      "$[?" + String(repeating: "count(@[?", count: (limit - 1) / 2) + "@" + String(repeating: "]) > 0", count: (limit - 1) / 2) + "]",
+    ]
+    final class Results: @unchecked Sendable {
+      var counts: [Int] = []
+      var errors: [JSONPathError] = []
+    }
+    let results = Results()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      let document = Self.nested(200)
+      for query in queries {
+        do throws(JSONPathError) {
+          results.counts.append(try JSONPath(query).query(document).count)
+        } catch {
+          results.errors.append(error)
+        }
+      }
+      done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    #expect(results.errors.isEmpty, "\(results.errors)")
+    #expect(results.counts.count == queries.count)
+    #expect(results.counts.allSatisfy { $0 <= 1 })
+  }
 }
