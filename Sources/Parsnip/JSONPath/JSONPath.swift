@@ -99,11 +99,14 @@ public struct JSONPath: Sendable {
   /// ```
   /// - Parameter json: The query argument, the root `$`.
   /// - Returns: The first value in RFC 9535 order.
+  /// - Complexity: Stops as soon as the last segment has selected a node.
   public func firstValue(in json: JSON) -> JSON? {
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false)
     if let steps = compiled.singularSteps {
-      return JSONPathEvaluator(root: json, recordsPaths: false).singularValue(steps, from: json)
+      return evaluator.singularValue(steps, from: json)
     }
-    return values(in: json).first
+    let nodes = evaluator.subquery(compiled, current: json, limit: 1)
+    return nodes.first?.value
   }
 
   /// Whether the query is singular: every segment selects one member name or one index, so it matches at most
@@ -127,43 +130,4 @@ extension JSONPath: Hashable {
   /// Hashes the query text.
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) { hasher.combine(source) }
-}
-
-extension JSONPath {
-  /// One node of a query result: a value and where it is in the queried value.
-  public struct Node: Sendable, Hashable, CustomStringConvertible {
-    /// The node's value.
-    public var value: JSON
-    /// The node's location, such as `$['store']['book'][0]`.
-    public var path: NormalizedPath
-
-    /// Creates a node.
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - path: The location.
-    public init(value: JSON, path: NormalizedPath) {
-      self.value = value
-      self.path = path
-    }
-
-    /// `PATH: VALUE`, for example `$['a'][0]: 1`.
-    public var description: String { "\(path): \(value)" }
-  }
-}
-
-extension JSON {
-  /// Selects the nodes of this value that a JSONPath query matches.
-  ///
-  /// Compiles the query on every call; compile a ``JSONPath`` once to run a query many times.
-  ///
-  /// ```swift
-  /// let json: JSON = ["a": [1, 2, 3]]
-  /// try json.query("$.a[-1]").map(\.value)  // → [3]
-  /// ```
-  /// - Parameter path: An RFC 9535 query.
-  /// - Returns: The resulting nodelist, with normalized paths.
-  /// - Throws: ``JSONPathError`` when the query is not well-formed and valid.
-  public func query(_ path: String) throws(JSONPathError) -> [JSONPath.Node] {
-    try JSONPath(path).query(self)
-  }
 }
