@@ -36,7 +36,7 @@ struct IRegexp: Sendable {
   let classes: [ScalarClass]
 
   static let maximumProgramSize = 20_000
-  static let maximumGroupDepth = 64
+  static let maximumGroupDepth = 32
 
   /// Compiles a pattern; `nil` when it is not a valid I-Regexp or exceeds the size limits.
   init?(_ pattern: String) {

@@ -30,6 +30,19 @@
 /// Results follow the RFC's ordering: the nodes of each segment in selector order, array elements in index
 /// order, object members in the order of the object (document order for parsed JSON), and descendants
 /// visited before their own descendants.
+///
+/// Where RFC 9535 leaves room, Parsnip decides as follows:
+/// - Member names and string comparisons use Unicode scalars, as the RFC says, not Swift's canonical
+///   equivalence: `$['é']` written with U+00E9 does not select a member spelled `e` + U+0301.
+/// - `match()` and `search()` take I-Regexp patterns: `.` matches any character except line feed and
+///   carriage return, `\p{..}` uses Unicode general categories, and `^` / `$` anchor at the start and end of the
+///   string (as the JSONPath compliance test suite and every common regex mapping treat them). A pattern that
+///   is not valid I-Regexp makes the function false. Matching runs in time linear in the string, whatever the
+///   pattern, and patterns that would compile to more than 20 000 instructions count as invalid.
+/// - Blank space inside brackets is allowed everywhere, but, following the grammar, `@[ 'a' ]` is not a
+///   singular query, so it cannot be compared or passed where a single value is required.
+/// - Nesting is limited to ``maximumNestingDepth``; descendant segments and comparisons of deep values use
+///   explicit stacks, so a `JSON` nested 100 000 levels deep is queried without exhausting the call stack.
 public struct JSONPath: Sendable {
   /// The deepest nesting of filters, parentheses, `!` and function calls a query may have; deeper queries fail
   /// with ``JSONPathError/Kind-swift.enum/nestingTooDeep``.

@@ -157,6 +157,13 @@ import Testing
     #expect(regex.containsMatch(in: input) == searches)
   }
 
+  @Test func groupNestingIsLimited() throws {
+    let depth = IRegexp.maximumGroupDepth
+    let atLimit = try #require(IRegexp(String(repeating: "(", count: depth) + "a" + String(repeating: ")", count: depth)))
+    #expect(atLimit.matches("a"))
+    #expect(IRegexp(String(repeating: "(", count: depth + 1) + "a" + String(repeating: ")", count: depth + 1)) == nil)
+  }
+
   @Test func scratchMemoryIsReusedAcrossPatternsOfDifferentSizes() throws {
     var scratch = IRegexp.Scratch()
     let small = try #require(IRegexp("a"))
