@@ -116,8 +116,8 @@ struct JSONPathEvaluator {
 
   // MARK: - Segments and selectors
 
-  // Filters nest: select → test → count → subquery → apply → select. The functions on that cycle stay small and
-  // move their bulky cases into `@inline(never)` helpers, so each level of nesting costs little stack.
+  // Filters nest: select → test → count → subquery → apply → select. The functions on that cycle stay small
+  // and move their bulky cases into `@inline(never)` helpers, so each level of nesting costs little stack.
 
   /// Applies a segment to one node, appending the selected nodes to `out`.
   mutating func apply(

@@ -118,7 +118,8 @@ import Testing
   func matchesAndSearches(_ pattern: String, _ input: String, _ matches: Bool, _ searches: Bool) throws {
     let regex = try #require(IRegexp(pattern), "\(pattern) should compile")
     #expect(regex.matches(input) == matches, "match(\(input.debugDescription), \(pattern.debugDescription))")
-    #expect(regex.containsMatch(in: input) == searches, "search(\(input.debugDescription), \(pattern.debugDescription))")
+    #expect(
+      regex.containsMatch(in: input) == searches, "search(\(input.debugDescription), \(pattern.debugDescription))")
   }
 
   /// Patterns outside the I-Regexp grammar, or beyond the engine's size limits.
@@ -159,7 +160,8 @@ import Testing
 
   @Test func groupNestingIsLimited() throws {
     let depth = IRegexp.maximumGroupDepth
-    let atLimit = try #require(IRegexp(String(repeating: "(", count: depth) + "a" + String(repeating: ")", count: depth)))
+    let nested = String(repeating: "(", count: depth) + "a" + String(repeating: ")", count: depth)
+    let atLimit = try #require(IRegexp(nested))
     #expect(atLimit.matches("a"))
     #expect(IRegexp(String(repeating: "(", count: depth + 1) + "a" + String(repeating: ")", count: depth + 1)) == nil)
   }

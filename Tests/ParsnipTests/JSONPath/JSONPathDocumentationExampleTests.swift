@@ -27,7 +27,10 @@ import Testing
     #expect(try JSONPath("$.store.book[-1].author").firstValue(in: json) == "Herman Melville")
     #expect(try JSONPath("$..book[?search(@.title, '^S')].price").values(in: json) == [8.95, 12.99])
     #expect(try JSONPath("$..book[?@.isbn && length(@.title) < 10].title").values(in: json) == ["Moby Dick"])
-    #expect(try json.query("$.store.bicycle.*").map(\.path.description) == ["$['store']['bicycle']['color']", "$['store']['bicycle']['price']"])
+    #expect(
+      try json.query("$.store.bicycle.*").map(\.path.description) == [
+        "$['store']['bicycle']['color']", "$['store']['bicycle']['price']",
+      ])
 
     let error = try #require(throws: JSONPathError.self) { try JSONPath("$.store.book[?@.price < 10") }
     #expect(

@@ -76,7 +76,8 @@ import Testing
     InvalidQuery("$[::1.0]", at: 5),
     InvalidQuery("$[::- 1]", at: 5),
     InvalidQuery("$[::-0]", at: 4),
-    InvalidQuery("$[231584178474632390847141970017375815706539969331281128078915168SomeRandomText]", .integerOutOfRange, at: 2),
+    InvalidQuery(
+      "$[231584178474632390847141970017375815706539969331281128078915168SomeRandomText]", .integerOutOfRange, at: 2),
     // Strings
     InvalidQuery("$['a", at: 4),
     InvalidQuery("$['a]", at: 5),
@@ -212,10 +213,15 @@ import Testing
     InvalidQuery("$[?@[0 ] == 1]", .nonSingularQuery, at: 3),
     // Nesting limit
     InvalidQuery("$" + String(repeating: "[?@", count: 70) + String(repeating: "]", count: 70), .nestingTooDeep),
-    InvalidQuery("$[?" + String(repeating: "(", count: 100) + "@" + String(repeating: ")", count: 100) + "]", .nestingTooDeep),
-    InvalidQuery("$[?" + String(repeating: "!(", count: 100) + "@" + String(repeating: ")", count: 100) + "]", .nestingTooDeep),
-    InvalidQuery("$[?" + String(repeating: "length(", count: 100) + "@" + String(repeating: ")", count: 100) + "==1]", .nestingTooDeep),
+    InvalidQuery("$[?" + nest("(", "@", ")") + "]", .nestingTooDeep, at: 3 + JSONPath.maximumNestingDepth - 1),
+    InvalidQuery("$[?" + nest("!(", "@", ")") + "]", .nestingTooDeep),
+    InvalidQuery("$[?" + nest("length(", "@", ")") + "==1]", .nestingTooDeep),
   ]
+
+  /// `open` 100 times, `middle`, `close` 100 times.
+  static func nest(_ open: String, _ middle: String, _ close: String) -> String {
+    String(repeating: open, count: 100) + middle + String(repeating: close, count: 100)
+  }
 
   @Test(arguments: invalidFilters)
   func invalidFiltersAreRejected(_ query: InvalidQuery) { query.check() }

@@ -81,7 +81,9 @@ import Testing
   }
 
   @Test func numbersBuiltInCodeCompareWithParsedLiterals() throws {
-    let json: JSON = [JSON(0.1), JSON(1), JSON(Double.infinity), JSON(-Double.infinity), JSON(Double.nan), JSON(UInt64.max)]
+    let json: JSON = [
+      JSON(0.1), JSON(1), JSON(Double.infinity), JSON(-Double.infinity), JSON(Double.nan), JSON(UInt64.max),
+    ]
     #expect(try JSONPath("$[?@ == 0.1]").query(json).map(\.path.description) == ["$[0]"])
     #expect(try JSONPath("$[?@ == 1.0]").query(json).map(\.path.description) == ["$[1]"])
     #expect(try JSONPath("$[?@ > 1e308]").query(json).map(\.path.description) == ["$[2]"])
@@ -127,7 +129,8 @@ import Testing
 
   @Test func regexFromTheDocumentIsCompiledOncePerDistinctPattern() throws {
     // Patterns that change from node to node are each honoured (the evaluator caches only the last one).
-    let json = try JSON(parsing: #"[{"s": "abc", "p": "a.c"}, {"s": "abc", "p": "b"}, {"s": "abc", "p": "a.c"}, {"s": "b", "p": "b"}]"#)
+    let json = try JSON(
+      parsing: #"[{"s": "abc", "p": "a.c"}, {"s": "abc", "p": "b"}, {"s": "abc", "p": "a.c"}, {"s": "b", "p": "b"}]"#)
     #expect(try JSONPath("$[?match(@.s, @.p)]").query(json).map(\.path.description) == ["$[0]", "$[2]", "$[3]"])
   }
 
@@ -195,12 +198,15 @@ import Testing
   /// Queries at the nesting limit compile and run on a 512 KiB stack, the smallest common thread stack.
   @Test func queriesAtTheNestingLimitRunOnASmallStack() throws {
     let limit = JSONPath.maximumNestingDepth
+    func nest(_ open: String, _ middle: String, _ close: String, _ count: Int) -> String {
+      String(repeating: open, count: count) + middle + String(repeating: close, count: count)
+    }
     let queries = [
-      "$[?" + String(repeating: "(", count: limit - 1) + "@[0]" + String(repeating: ")", count: limit - 1) + "]",
-      "$" + String(repeating: "[?@", count: limit) + String(repeating: "]", count: limit),
-      "$[?" + String(repeating: "!(", count: (limit - 1) / 2) + "@[0]" + String(repeating: ")", count: (limit - 1) / 2) + "]",
-      "$[?" + String(repeating: "length(", count: limit - 1) + "@" + String(repeating: ")", count: limit - 1) + " == 1]",
-      "$[?" + String(repeating: "count(@[?", count: (limit - 1) / 2) + "@" + String(repeating: "]) > 0", count: (limit - 1) / 2) + "]",
+      "$[?" + nest("(", "@[0]", ")", limit - 1) + "]",
+      "$" + nest("[?@", "", "]", limit),
+      "$[?" + nest("!(", "@[0]", ")", (limit - 1) / 2) + "]",
+      "$[?" + nest("length(", "@", ")", limit - 1) + " == 1]",
+      "$[?" + nest("count(@[?", "@", "]) > 0", (limit - 1) / 2) + "]",
     ]
     final class Results: @unchecked Sendable {
       var counts: [Int] = []

@@ -34,7 +34,8 @@ import Testing
   }
 
   @Test func indicesAreNonNegativeDecimals() {
-    #expect(JSONPath.NormalizedPath([.index(0), .index(7), .index(10), .index(1234567)]).description == "$[0][7][10][1234567]")
+    let path = JSONPath.NormalizedPath([.index(0), .index(7), .index(10), .index(1_234_567)])
+    #expect(path.description == "$[0][7][10][1234567]")
   }
 
   @Test func rootIsTheDollarSign() {
