@@ -35,7 +35,7 @@ struct IRegexp: Sendable {
   let program: [Instruction]
   let classes: [ScalarClass]
 
-  static let maximumProgramSize = 20_000
+  static let maximumProgramSize = 10_000
   static let maximumGroupDepth = 32
 
   /// Compiles a pattern; `nil` when it is not a valid I-Regexp or exceeds the size limits.

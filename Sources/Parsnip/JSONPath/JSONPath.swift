@@ -38,7 +38,7 @@
 ///   carriage return, `\p{..}` uses Unicode general categories, and `^` / `$` anchor at the start and end of the
 ///   string (as the JSONPath compliance test suite and every common regex mapping treat them). A pattern that
 ///   is not valid I-Regexp makes the function false. Matching runs in time linear in the string, whatever the
-///   pattern, and patterns that would compile to more than 20 000 instructions count as invalid.
+///   pattern, and patterns that would compile to more than 10 000 instructions count as invalid.
 /// - Blank space inside brackets is allowed everywhere, but, following the grammar, `@[ 'a' ]` is not a
 ///   singular query, so it cannot be compared or passed where a single value is required.
 /// - Nesting is limited to ``maximumNestingDepth``; descendant segments and comparisons of deep values use
