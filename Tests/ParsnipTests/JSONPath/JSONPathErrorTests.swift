@@ -307,6 +307,48 @@ import Testing
     #expect(error.message == "the query nests filters, parentheses, '!' and function calls more than \(limit) deep")
   }
 
+  /// Mutations of valid queries (deterministic pseudo-random deletions, insertions and swaps) either compile
+  /// and run, or fail with an error that points inside the query; none crashes.
+  @Test func mutatedQueriesNeverCrash() throws {
+    let seeds = [
+      "$.store.book[?@.price < 10 && @.category == 'fiction'].title",
+      "$..book[-1:0:-2]['title', \"author\"]",
+      "$[?count(@..*) > 2 || !match(@.a, 'a.*[b-d]{2,3}\\p{Lu}')]",
+      "$..[?length(value(@..x)) >= 1e2]",
+      "$['a\\u00e9\\uD834\\uDD1E'][0][?(@ != null)]",
+    ]
+    let alphabet = Array("$@.[]()?*,:'\"\\!=<>&|-0123456789aeE \t\nλ")
+    let document = try JSON(parsing: bookstore)
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var compiled = 0
+    for _ in 0..<3_000 {
+      var characters = Array(seeds[next(seeds.count)])
+      for _ in 0..<(1 + next(3)) {
+        let position = next(characters.count + 1)
+        switch next(3) {
+        case 0 where position < characters.count: characters.remove(at: position)
+        case 1: characters.insert(alphabet[next(alphabet.count)], at: position)
+        default:
+          if position < characters.count { characters[position] = alphabet[next(alphabet.count)] }
+        }
+      }
+      let query = String(characters)
+      do {
+        let path = try JSONPath(query)
+        compiled += 1
+        _ = path.query(document)
+      } catch {
+        #expect(error.byteOffset >= 0 && error.byteOffset <= query.utf8.count, "\(query.debugDescription)")
+        #expect(!error.message.isEmpty)
+      }
+    }
+    #expect(compiled > 0)
+  }
+
   // MARK: - Rendered messages
 
   @Test func missingBracketIsRenderedWithACaret() {
