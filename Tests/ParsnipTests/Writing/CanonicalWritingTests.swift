@@ -116,6 +116,43 @@ import Testing
     #expect(try Self.canonical("1e-400") == "0")
   }
 
+  @Test func byteComparisonsAgreeWithUTF16AndScalarOrder() {
+    var rng = SplitMix64(seed: 11)
+    let alphabet: [Unicode.Scalar] = [
+      "a", "b", "\u{7F}", "\u{80}", "é", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FB33}", "\u{FFFF}",
+      "\u{10000}", "😀", "\u{10FFFF}",
+    ]
+    func random() -> String {
+      var s = String.UnicodeScalarView()
+      for _ in 0..<Int(rng.next() % 12) { s.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
+      return String(s)
+    }
+    for _ in 0..<20_000 {
+      let (a, b) = (random(), random())
+      #expect(KeyOrdering.utf16Precedes(a, b) == a.utf16.lexicographicallyPrecedes(b.utf16), "\(a) \(b)")
+      #expect(
+        KeyOrdering.scalarsPrecede(a, b) == a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars), "\(a) \(b)")
+    }
+  }
+
+  @Test func sortedMembersMatchAReferenceSort() {
+    var rng = SplitMix64(seed: 12)
+    let pieces = ["a", "b", "longcommonprefix", "é", "\u{E000}", "\u{FFFF}", "😀", "\u{0}", "Z"]
+    for _ in 0..<500 {
+      var keys = Set<String>()
+      for _ in 0..<Int(rng.next() % 20) {
+        keys.insert((0..<Int(rng.next() % 4)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined())
+      }
+      let members = keys.shuffled(using: &rng).map { JSONObject.Member(key: $0, value: nil) }
+      #expect(
+        KeyOrdering.sorted(members, utf16: true).map(\.key)
+          == keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+      #expect(
+        KeyOrdering.sorted(members, utf16: false).map(\.key)
+          == keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+    }
+  }
+
   @Test func otherOptionsAreIgnored() throws {
     let json = try JSON(parsing: #"{"b": "/é", "a": [1, 2]}"#)
     var options = JSON.WritingOptions(indent: 4, sortsKeys: false, escapesSlashes: true, asciiOnly: true)
