@@ -15,8 +15,10 @@ enum NumberFormatting {
 
   // MARK: Array wrappers
 
-  /// Appends the JSON text of a number. Non-finite doubles are appended as `NaN`/`Infinity`/`-Infinity`;
-  /// the writer checks for them first and reports an error.
+  /// Appends the JSON text of a number.
+  ///
+  /// Non-finite doubles are appended as `NaN`/`Infinity`/`-Infinity`; the writer checks for them first and
+  /// reports an error.
   static func append(_ number: JSONNumber, to out: inout [UInt8]) {
     if case .text(let text) = number.storage {
       out.append(contentsOf: text.value.utf8)
@@ -41,7 +43,9 @@ enum NumberFormatting {
   /// Writes `±significand × 10^exponent` keeping every digit of the significand, in the style of ECMAScript's
   /// Number-to-String: plain notation when the decimal point falls within 21 digits, exponent notation otherwise.
   static func appendDecimal(significand: UInt64, exponent: Int, isNegative: Bool, to out: inout [UInt8]) {
-    appendInline(to: &out) { writeDecimal(significand: significand, exponent: exponent, isNegative: isNegative, to: $0) }
+    appendInline(to: &out) {
+      writeDecimal(significand: significand, exponent: exponent, isNegative: isNegative, to: $0)
+    }
   }
 
   /// Appends the shortest text that parses back to `d`, in ECMAScript layout (`1e+21`, `0.000001`, `1.5`).
@@ -60,7 +64,8 @@ enum NumberFormatting {
     out.append(contentsOf: repeatElement(0, count: capacity))
     let written = digits.withUnsafeBufferPointer { d in
       out.withUnsafeMutableBufferPointer { o in
-        layout(digits: d.baseAddress!, count: d.count, pointPosition: n, isNegative: isNegative, to: o.baseAddress! + start)
+        layout(
+          digits: d.baseAddress!, count: d.count, pointPosition: n, isNegative: isNegative, to: o.baseAddress! + start)
       }
     }
     out.removeLast(capacity - written)
@@ -201,8 +206,9 @@ enum NumberFormatting {
     return writeDecimalLayout(significand: significand, exponent: exponent, isNegative: d < 0, to: p)
   }
 
-  /// Writes `±significand × 10^exponent` keeping every digit of the significand (at most 34 bytes). A zero
-  /// significand is written `0` (`-0`), or `0.0…` with its fraction zeros when the exponent is negative (at most 20).
+  /// Writes `±significand × 10^exponent` keeping every digit of the significand (at most 34 bytes).
+  ///
+  /// A zero significand is written `0` (`-0`), or `0.0…` with its fraction zeros when the exponent is negative (at most 20).
   @inline(__always)
   static func writeDecimal(significand: UInt64, exponent: Int, isNegative: Bool, to p: UnsafeMutablePointer<UInt8>)
     -> Int
