@@ -23,7 +23,7 @@ fi
 
 if [ "${1:-}" = "--" ]; then
   shift
-  exec "$bin" -runs=1 "$@"
+  SWIFT_BACKTRACE=enable=no exec "$bin" -runs=1 "$@"
 fi
 seconds=${1:-600}
 
@@ -43,6 +43,8 @@ printf '%s' "{// comment
 printf '%s' "[Infinity, -0x0, 0xFFFFFFFFFFFFFFFFFFFF, '\\0\\v\\a', {ünï_cödé: null, \\u0061b: true}]" >"$seeds/json5-2.json5"
 printf '\xef\xbb\xbf{"a":\xc2\xa0[1,\xe2\x80\xa82]}' >"$seeds/json5-3.json5"
 
+# The Swift runtime backtracer and AddressSanitizer both want the crash signal; leave it to the sanitizer.
+export SWIFT_BACKTRACE=enable=no
 log="$work/last-run.log"
 set +e
 "$bin" "$work/corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
