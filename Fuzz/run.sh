@@ -18,7 +18,7 @@ if [ ! -x "$bin" ] || [ "$newest" -nt "$bin" ]; then
   echo "fuzz: building $bin" >&2
   # shellcheck disable=SC2086
   swiftc -parse-as-library -sanitize=fuzzer,address -O -wmo -module-name Parsnip \
-    $sources "$root/Fuzz/ParserFuzzer/main.swift" -o "$bin"
+    $sources "$root/Fuzz/ParserFuzzer/main.swift" -o "$bin" 2>&1 | { grep -v "Cannot export local symbol" || true; }
 fi
 
 if [ "${1:-}" = "--" ]; then
@@ -48,7 +48,7 @@ export SWIFT_BACKTRACE=enable=no
 log="$work/last-run.log"
 set +e
 "$bin" "$work/corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
-  -dict="$root/Fuzz/ParserFuzzer/json.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 2>&1 | tee "$log" | grep -v '^#[0-9]*.*\(NEW\|REDUCE\|pulse\)'
+  -dict="$root/Fuzz/ParserFuzzer/json.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 2>&1 | tee "$log" | grep -v "Cannot export local symbol" | grep -v '^#[0-9]*.*\(NEW\|REDUCE\|pulse\)'
 status=${PIPESTATUS[0]}
 set -e
 runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)

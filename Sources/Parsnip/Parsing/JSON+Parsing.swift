@@ -86,7 +86,7 @@ enum Document {
   ) throws(JSONParseError) -> R {
     let tape = Tape()
     if options.allowsJSON5 {
-      let normalized = try JSON5.normalize(buffer, maximumDepth: options.maximumDepth)
+      let (normalized, offsets) = try JSON5.normalizeKeepingOffsets(buffer, maximumDepth: options.maximumDepth)
       let result: Result<R, JSONParseError> = normalized.withUnsafeBytes { source in
         Result { () throws(JSONParseError) -> R in
           var scanner = Scanner(input: source, tape: tape, maxDepth: options.maximumDepth)
@@ -95,7 +95,8 @@ enum Document {
           return try body(tape, source)
         }
       }
-      return try result.get()
+      // Errors found in the normalized text (duplicate keys) are reported at their place in the JSON5 text.
+      return try result.mapError { offsets.originalError($0, in: buffer) }.get()
     }
     var scanner = Scanner(input: buffer, tape: tape, maxDepth: options.maximumDepth)
     try scanner.scanDocument()

@@ -31,11 +31,42 @@ enum JSON5 {
   /// - Returns: Strict JSON text, except for the `Infinity`, `-Infinity` and `NaN` literals.
   /// - Throws: `JSONParseError` with positions in `input`.
   static func normalize(_ input: UnsafeRawBufferPointer, maximumDepth: Int) throws(JSONParseError) -> [UInt8] {
+    try normalizeKeepingOffsets(input, maximumDepth: maximumDepth).text
+  }
+
+  /// Like ``normalize(_:maximumDepth:)``, and also returns where each token of the output came from, so that errors
+  /// found later in the output (a duplicate key, say) can be reported at their place in `input`.
+  static func normalizeKeepingOffsets(
+    _ input: UnsafeRawBufferPointer, maximumDepth: Int
+  ) throws(JSONParseError) -> (text: [UInt8], offsets: OffsetMap) {
     guard input.count <= Int(UInt32.max) else {
       throw JSONParseError(.inputTooLarge, "input larger than 4 GiB", at: 0, in: input)
     }
     var normalizer = JSON5Normalizer(input: input, maximumDepth: maximumDepth)
     try normalizer.normalizeDocument()
-    return normalizer.output
+    return (normalizer.output, OffsetMap(marks: normalizer.marks))
+  }
+
+  /// Output offset → input offset, recorded at the start of every value and key.
+  struct OffsetMap {
+    /// `outputOffset << 32 | inputOffset`, in increasing order of both.
+    var marks: [UInt64]
+
+    /// The input offset of the token that contains `outputOffset`.
+    func inputOffset(of outputOffset: Int) -> Int {
+      // The last mark at or before `outputOffset`.
+      var low = 0
+      var high = marks.count
+      while low < high {
+        let mid = (low + high) / 2
+        if Int(marks[mid] >> 32) <= outputOffset { low = mid + 1 } else { high = mid }
+      }
+      return low == 0 ? 0 : Int(marks[low - 1] & 0xFFFF_FFFF)
+    }
+
+    /// `error`, found in the normalized text, moved to its place in `input`.
+    func originalError(_ error: JSONParseError, in input: UnsafeRawBufferPointer) -> JSONParseError {
+      JSONParseError(error.kind, error.message, at: inputOffset(of: error.byteOffset), in: input)
+    }
   }
 }

@@ -9,6 +9,8 @@ struct JSON5Normalizer {
   let maximumDepth: Int
   var i = 0
   var output: [UInt8] = []
+  /// Where values and keys start: `output offset << 32 | input offset` (see `JSON5.OffsetMap`).
+  var marks: [UInt64] = []
 
   init(input: UnsafeRawBufferPointer, maximumDepth: Int) {
     self.input = input
@@ -44,13 +46,14 @@ struct JSON5Normalizer {
     return error(.unexpectedCharacter, "expected \(expected), found \(describe(at: offset))", at: offset)
   }
 
-  /// How the character at `offset` is shown in a message: `'x'`, `U+00A0`, or `byte 0xNN`.
-  func describe(at offset: Int) -> String {
-    if offset < end, base[offset] >= 0x80, let scalar = scalar(at: offset) {
-      return "U+\(hex(scalar.value, width: 4))"
-    }
-    return SourceLocation.describe(byteAt: offset, in: input)
+  /// Records that the token starting at `i` is written from the current end of the output.
+  @inline(__always)
+  mutating func mark() {
+    marks.append(UInt64(truncatingIfNeeded: output.count) << 32 | UInt64(truncatingIfNeeded: i))
   }
+
+  /// How the character at `offset` is shown in a message: `'x'`, `U+00A0`, or `byte 0xNN`.
+  func describe(at offset: Int) -> String { SourceLocation.describe(byteAt: offset, in: input) }
 
   func hex(_ value: some BinaryInteger, width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
@@ -78,6 +81,7 @@ struct JSON5Normalizer {
     valueLoop: while true {
       guard i < end else { throw unexpected("a value", at: i) }
       let b = base[i]
+      mark()
       switch b {
       case .quote, UInt8(ascii: "'"):
         try normalizeString()
@@ -144,6 +148,7 @@ struct JSON5Normalizer {
   mutating func normalizeKeyAndColon() throws(JSONParseError) {
     guard i < end else { throw unexpected("a key", at: i) }
     let b = base[i]
+    mark()
     if b == .quote || b == UInt8(ascii: "'") {
       try normalizeString()
     } else {
