@@ -16,9 +16,16 @@ sources=$(find "$root/Sources/Parsnip" -name '*.swift' | sort)
 newest=$(ls -t $sources "$root/Fuzz/ParserFuzzer/main.swift" | head -1)
 if [ ! -x "$bin" ] || [ "$newest" -nt "$bin" ]; then
   echo "fuzz: building $bin" >&2
-  # shellcheck disable=SC2086
+  # Compile a snapshot, so that editing the sources during the (long) optimized build does not break it.
+  snapshot="$work/snapshot"
+  rm -rf "$snapshot" && mkdir -p "$snapshot"
+  i=0
+  for f in $sources "$root/Fuzz/ParserFuzzer/main.swift"; do
+    i=$((i + 1))
+    cp "$f" "$snapshot/$i-$(basename "$f")"
+  done
   swiftc -parse-as-library -sanitize=fuzzer,address -O -wmo -module-name Parsnip \
-    $sources "$root/Fuzz/ParserFuzzer/main.swift" -o "$bin" 2>&1 | { grep -v "Cannot export local symbol" || true; }
+    "$snapshot"/*.swift -o "$bin" 2>&1 | { grep -v "Cannot export local symbol" || true; }
 fi
 
 if [ "${1:-}" = "--" ]; then

@@ -20,6 +20,7 @@ extension JSON5Normalizer {
       switch b {
       case .backslash:
         flush(from: run)
+        guard i &+ 1 < end else { throw error(.unexpectedEndOfInput, "unterminated string", at: start) }
         try normalizeEscape()
         run = i
       case .quote:  // inside a single-quoted string
