@@ -108,8 +108,11 @@ enum NumberParser {
     if scanned.isExact, !scanned.isIntegerSyntax, scanned.exponent >= Int(Int32.min), scanned.exponent <= Int(Int32.max) {
       // Keep the digits as written (with trailing fraction zeros) when they fit.
       if let kept = keptDigits(p, from: start, to: scanned.end) {
+        // Zero keeps its fraction digits (`0.00`) but not a positive exponent: `0e5` written as `000000` would not
+        // be JSON.
+        let exponent = kept.significand == 0 ? Swift.min(kept.exponent, 0) : kept.exponent
         return JSONNumber(
-          storage: .decimal(significand: kept.significand, exponent: kept.exponent, isNegative: scanned.isNegative))
+          storage: .decimal(significand: kept.significand, exponent: exponent, isNegative: scanned.isNegative))
       }
     }
     let text = String(decoding: UnsafeBufferPointer(start: p + start, count: scanned.end - start), as: UTF8.self)
