@@ -1,0 +1,180 @@
+import Parsnip
+
+/// `parsnip query EXPR [FILE]`: extracts values with JSONPath, a JSON Pointer or a key path.
+///
+/// The kind of `EXPR` follows from its first character unless forced: `$` is JSONPath (RFC 9535), `/` or the
+/// empty string a JSON Pointer (RFC 6901), anything else a key path (`first.upperCase[0]`). A forced kind is
+/// never second-guessed, so `--pointer foo` is an invalid pointer (exit 2), not a key path.
+///
+/// Decisions: with `--pointer`, an expression starting with `#` is read as a URI fragment (`#/a%20b`). With
+/// `--lines`, the query runs on each line and prints one compact result per line that has one; the exit status is
+/// 1 only when no line has a result (like `grep`), and 2 when a line is not JSON.
+struct QueryCommand: Command {
+  static let name = "query"
+  static let abstract = "Extract values by JSONPath, JSON Pointer or key path."
+  static let discussion = """
+    EXPR starting with '$' is a JSONPath query (RFC 9535) and prints the list of
+    matches as a JSON array, empty when nothing matches. EXPR starting with '/',
+    or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
+    first.upperCase[0]. Both print the value they name, or exit 1 when there is
+    none. An invalid expression or invalid JSON exits 2.
+    """
+  static let synopsis =
+    "query [--jsonpath | --pointer | --keypath] [--paths] [--compact] [--json5] [--lines] EXPR [FILE]"
+  static let arguments = [
+    (label: "EXPR", help: "The JSONPath query, JSON Pointer or key path."),
+    (label: "FILE", help: "The document; '-' or none reads standard input."),
+  ]
+  static let options = [
+    OptionSpec.flag("jsonpath", help: "Read EXPR as a JSONPath query."),
+    OptionSpec.flag("pointer", help: "Read EXPR as a JSON Pointer ('#/...': URI fragment)."),
+    OptionSpec.flag("keypath", help: "Read EXPR as a key path."),
+    OptionSpec.flag("paths", help: "Print the normalized paths of JSONPath matches."),
+    OptionSpec.flag("compact", help: "Print on one line (default: indent 2)."),
+    CommonOptions.json5,
+    OptionSpec.flag(
+      "lines", help: "Query each line as its own JSON value (JSON Lines)\nand print one compact result per line."),
+    OptionSpec.help,
+  ]
+
+  /// How `EXPR` is read.
+  enum Kind: String, Sendable {
+    case jsonPath = "JSONPath query"
+    case pointer = "JSON Pointer"
+    case keyPath = "key path"
+
+    /// The kind an unforced expression has: `$` JSONPath, `/` or empty a pointer, otherwise a key path.
+    static func inferred(from expression: String) -> Kind {
+      if expression.hasPrefix("$") { return .jsonPath }
+      if expression.isEmpty || expression.hasPrefix("/") { return .pointer }
+      return .keyPath
+    }
+  }
+
+  /// A compiled expression.
+  enum CompiledQuery {
+    case jsonPath(JSONPath)
+    case pointer(JSONPointer)
+    case keyPath(JSONKeyPath)
+  }
+
+  var expression: String
+  var kind: Kind
+  var file: String?
+  var printsPaths: Bool
+  var parsingOptions: JSON.ParsingOptions
+  var writingOptions: JSON.WritingOptions
+  var lines: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try CommonOptions.expectOneOf(["jsonpath", "pointer", "keypath"], in: arguments)
+    guard let expression = arguments.positionals.first else { throw UsageError("missing EXPR") }
+    try CommonOptions.expectAtMost(2, positionals: arguments, names: "EXPR and one FILE")
+    self.expression = expression
+    if arguments.has("jsonpath") {
+      kind = .jsonPath
+    } else if arguments.has("pointer") {
+      kind = .pointer
+    } else if arguments.has("keypath") {
+      kind = .keyPath
+    } else {
+      kind = .inferred(from: expression)
+    }
+    printsPaths = arguments.has("paths")
+    if printsPaths, kind != .jsonPath {
+      throw UsageError("'--paths' applies to JSONPath queries only; '\(expression)' is a \(kind.rawValue)")
+    }
+    file = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
+    parsingOptions = CommonOptions.parsingOptions(arguments)
+    lines = arguments.has("lines")
+    writingOptions = arguments.has("compact") || lines ? .compact : .pretty
+  }
+
+  /// Compiles the expression as its kind.
+  func compile() -> Result<CompiledQuery, QueryFailure> {
+    do {
+      switch kind {
+      case .jsonPath: return .success(.jsonPath(try JSONPath(expression)))
+      case .pointer:
+        if expression.hasPrefix("#") { return .success(.pointer(try JSONPointer(fragment: expression))) }
+        return .success(.pointer(try JSONPointer(expression)))
+      case .keyPath: return .success(.keyPath(try JSONKeyPath(expression)))
+      }
+    } catch {
+      return .failure(QueryFailure(message: "invalid \(kind.rawValue) '\(expression)': \(error)"))
+    }
+  }
+
+  /// Runs a compiled query on one value.
+  /// - Returns: The value to print, or why there is none.
+  func evaluate(_ query: CompiledQuery, on json: JSON) -> Result<JSON, QueryFailure> {
+    switch query {
+    case .jsonPath(let path):
+      let nodes = path.query(json)
+      if printsPaths { return .success(.array(nodes.map { .string($0.path.description) })) }
+      return .success(.array(nodes.map(\.value)))
+    case .pointer(let pointer):
+      guard let value = json.value(at: pointer) else {
+        return .failure(QueryFailure(message: "no value at '\(pointer)'"))
+      }
+      return .success(value)
+    case .keyPath(let keyPath):
+      do {
+        return .success(try json.value(at: keyPath))
+      } catch {
+        return .failure(QueryFailure(message: "\(error)"))
+      }
+    }
+  }
+
+  func run(in context: CommandContext) -> ExitCode {
+    let query: CompiledQuery
+    switch compile() {
+    case .success(let compiled): query = compiled
+    case .failure(let failure):
+      context.report(failure.message)
+      return .usageError
+    }
+    let input: InputBytes
+    do throws(InputError) {
+      input = try context.input(file)
+    } catch {
+      context.report(error.message)
+      return .usageError
+    }
+    if lines { return queryLines(query, input, context: context) }
+    guard let json = context.parse(input, options: parsingOptions) else { return .usageError }
+    switch evaluate(query, on: json) {
+    case .success(let result):
+      return context.emit(result, options: writingOptions) ? .success : .failure
+    case .failure(let failure):
+      context.report("\(input.name): \(failure.message)")
+      return .failure
+    }
+  }
+
+  private func queryLines(_ query: CompiledQuery, _ input: InputBytes, context: CommandContext) -> ExitCode {
+    var found = false
+    var invalid = false
+    input.withUnsafeBytes { buffer in
+      JSONLines.forEachLine(in: buffer) { line, bytes in
+        do throws(JSONParseError) {
+          let json = try JSON(parsing: bytes, options: parsingOptions)
+          if case .success(let result) = evaluate(query, on: json), context.emit(result, options: writingOptions) {
+            found = true
+          }
+        } catch {
+          context.report(error, in: input.name, firstLine: line)
+          invalid = true
+        }
+      }
+    }
+    if invalid { return .usageError }
+    return found ? .success : .failure
+  }
+}
+
+/// Why a query has no answer, or could not be compiled.
+struct QueryFailure: Error, Sendable {
+  var message: String
+}
