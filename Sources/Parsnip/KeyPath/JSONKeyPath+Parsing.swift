@@ -1,0 +1,123 @@
+extension JSONKeyPath {
+  /// Parses key-path text such as `first.upperCase[0]` or `a["x.y"][2]`.
+  ///
+  /// The grammar is in the ``JSONKeyPath`` overview. The empty string is the path to the document itself.
+  ///
+  /// ```swift
+  /// try JSONKeyPath("response[0][1]").components  // → [.key("response"), .index(0), .index(1)]
+  /// try JSONKeyPath("a..b")  // throws: invalid key path at offset 2: expected a key after '.'
+  /// ```
+  ///
+  /// - Parameter text: The key-path text.
+  /// - Throws: ``JSONKeyPathError`` of kind ``JSONKeyPathError/Kind-swift.enum/invalidKeyPath(text:offset:expected:)``
+  ///   naming the UTF-8 byte offset of the first problem and what was expected there.
+  /// - Complexity: O(*n*) in the length of `text`.
+  public init(_ text: String) throws(JSONKeyPathError) {
+    var parser = KeyPathParser(text: text)
+    self.init(components: try parser.parse())
+  }
+}
+
+/// Parses key-path text byte by byte; see the grammar on ``JSONKeyPath``.
+struct KeyPathParser {
+  let text: String
+  let bytes: [UInt8]
+  var position = 0
+
+  init(text: String) {
+    self.text = text
+    self.bytes = Array(text.utf8)
+  }
+
+  mutating func parse() throws(JSONKeyPathError) -> [JSONKeyPath.Component] {
+    var components: [JSONKeyPath.Component] = []
+    guard !bytes.isEmpty else { return components }
+    if bytes[0] == .openBracket {
+      components.append(try parseSubscript())
+    } else {
+      components.append(.key(try parseName(expected: "a key or '['")))
+    }
+    while position < bytes.count {
+      switch bytes[position] {
+      case .period:
+        position += 1
+        components.append(.key(try parseName(expected: "a key after '.'")))
+      case .openBracket:
+        components.append(try parseSubscript())
+      default:
+        throw failure("'.' or '['")
+      }
+    }
+    return components
+  }
+
+  private func failure(_ expected: String, at offset: Int? = nil) -> JSONKeyPathError {
+    JSONKeyPathError(.invalidKeyPath(text: text, offset: offset ?? position, expected: expected))
+  }
+
+  /// A bare name: one or more bytes up to the next `.`, `[`, `]`, `"`, `\` or the end.
+  private mutating func parseName(expected: String) throws(JSONKeyPathError) -> String {
+    let start = position
+    while position < bytes.count, !JSONKeyPath.isNameTerminator(bytes[position]) { position += 1 }
+    guard position > start else { throw failure(expected) }
+    // Splitting a valid string at ASCII bytes always yields valid UTF-8.
+    return String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+
+  /// `[index]` or `["quoted key"]`, with `position` on the `[`.
+  private mutating func parseSubscript() throws(JSONKeyPathError) -> JSONKeyPath.Component {
+    position += 1
+    guard position < bytes.count else { throw failure("an index or a quoted key") }
+    let component: JSONKeyPath.Component
+    let byte = bytes[position]
+    if byte.isDigit {
+      component = .index(try parseIndex())
+    } else if byte == .quote {
+      component = .key(try parseQuotedKey())
+    } else if byte == .minus {
+      throw failure("an index (0 or greater, without a sign)")
+    } else {
+      throw failure("an index or a quoted key")
+    }
+    guard position < bytes.count, bytes[position] == .closeBracket else { throw failure("']'") }
+    position += 1
+    return component
+  }
+
+  private mutating func parseIndex() throws(JSONKeyPathError) -> Int {
+    let start = position
+    if bytes[position] == .zero, position + 1 < bytes.count, bytes[position + 1].isDigit {
+      throw failure("an index without leading zeros", at: position + 1)
+    }
+    var value = 0
+    while position < bytes.count, bytes[position].isDigit {
+      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(Int(bytes[position] &- .zero))
+      guard !overflow1, !overflow2 else { throw failure("an index no larger than \(Int.max)", at: start) }
+      value = sum
+      position += 1
+    }
+    return value
+  }
+
+  private mutating func parseQuotedKey() throws(JSONKeyPathError) -> String {
+    position += 1  // opening quote
+    var key: [UInt8] = []
+    while true {
+      guard position < bytes.count else { throw failure("'\"' to close the quoted key") }
+      let byte = bytes[position]
+      if byte == .quote {
+        position += 1
+        return String(decoding: key, as: UTF8.self)
+      }
+      if byte == .backslash {
+        position += 1
+        guard position < bytes.count, bytes[position] == .quote || bytes[position] == .backslash else {
+          throw failure("'\"' or '\\' after '\\'")
+        }
+      }
+      key.append(bytes[position])
+      position += 1
+    }
+  }
+}

@@ -1,0 +1,149 @@
+/// An error reading, enumerating or editing a value by ``JSONKeyPath``, or parsing key-path text.
+///
+/// The ``kind`` says what went wrong and ``keyPath`` where: for a missing key or index, the path of the container
+/// that lacks it; for a type mismatch, the path of the value whose type was wrong. ``description`` reads like
+/// `no value for key "salary" at managers.gavin`.
+///
+/// ```swift
+/// let json: JSON = ["managers": ["gavin": ["dept": "RND"]]]
+/// do {
+///   let salary: Int = try json.value(forKeyPath: "managers.gavin.salary")
+/// } catch {
+///   print(error)  // → no value for key "salary" at managers.gavin
+/// }
+/// ```
+public struct JSONKeyPathError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Sendable, Hashable {
+    /// The object at ``JSONKeyPathError/keyPath`` has no member with this key.
+    case noValueForKey(String)
+    /// The array at ``JSONKeyPathError/keyPath`` has `count` elements, so `index` is not one of them.
+    case indexOutOfRange(index: Int, count: Int)
+    /// The value at ``JSONKeyPathError/keyPath`` is a `found`, which cannot be read as `expected`
+    /// (a Swift type such as `Int8`, possibly with a note on the accepted range, or a JSON kind such as `object`).
+    case typeMismatch(expected: String, found: JSON.Kind)
+    /// The key-path text is not valid: at UTF-8 byte `offset` of `text`, `expected` was expected.
+    case invalidKeyPath(text: String, offset: Int, expected: String)
+    /// A `Decodable` or ``JSONDeserializable`` type rejected the value at ``JSONKeyPathError/keyPath``
+    /// for a reason of its own; ``JSONKeyPathError/underlyingError`` holds the original error.
+    case dataCorrupted(String)
+    /// Removing the document itself (the empty key path) is not possible.
+    case cannotRemoveRoot
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// Where it went wrong (see ``JSONKeyPathError``); empty for syntax errors and the document itself.
+  public var keyPath: JSONKeyPath
+  /// The error thrown by a `Decodable` initializer or a ``JSONDeserializable`` method, when there was one.
+  public var underlyingError: (any Error)?
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - keyPath: Where it went wrong.
+  ///   - underlyingError: The original error, when this one wraps another.
+  public init(_ kind: Kind, keyPath: JSONKeyPath = .root, underlyingError: (any Error)? = nil) {
+    self.kind = kind
+    self.keyPath = keyPath
+    self.underlyingError = underlyingError
+  }
+
+  /// A one-line explanation naming the place, for example `index 3 out of range (count 2) at response[0]`;
+  /// syntax errors add the text with a caret under the offending position.
+  public var description: String {
+    let place = keyPath.isRoot ? "the root" : PathDiagnostics.abbreviated(keyPath.description)
+    switch kind {
+    case .noValueForKey(let key):
+      return "no value for key \(PathDiagnostics.quoted(key)) at \(place)"
+    case .indexOutOfRange(let index, let count):
+      return "index \(index) out of range (count \(count)) at \(place)"
+    case .typeMismatch(let expected, let found):
+      return "type mismatch at \(place): expected \(expected), found \(found)"
+    case .invalidKeyPath(let text, let offset, let expected):
+      return "invalid key path at offset \(offset): expected \(expected)\n"
+        + PathDiagnostics.caretLines(text: text, byteOffset: offset)
+    case .dataCorrupted(let message):
+      return "cannot read the value at \(place): \(message)"
+    case .cannotRemoveRoot:
+      return "cannot remove the document itself (empty key path)"
+    }
+  }
+
+  /// This error with `prefix` put in front of its key path, for errors raised relative to a nested value.
+  func rerooted(at prefix: JSONKeyPath) -> JSONKeyPathError {
+    guard case .invalidKeyPath = kind else {
+      var copy = self
+      copy.keyPath = prefix.appending(keyPath)
+      return copy
+    }
+    return self
+  }
+}
+
+extension JSONKeyPathError: Equatable {
+  /// Errors are equal when their kinds and key paths are; the underlying error is not compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: Whether they describe the same failure.
+  public static func == (lhs: JSONKeyPathError, rhs: JSONKeyPathError) -> Bool {
+    lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath
+  }
+}
+
+/// Shared rendering for key-path and pointer diagnostics.
+enum PathDiagnostics {
+  /// Longest path text shown in a message; longer paths (hostile input) are cut in the middle.
+  static let maximumShownLength = 160
+
+  /// `text`, or its start and end around an ellipsis when it is very long.
+  static func abbreviated(_ text: String) -> String {
+    guard text.count > maximumShownLength else { return text }
+    let half = maximumShownLength / 2
+    return String(text.prefix(half)) + "…" + String(text.suffix(half))
+  }
+
+  /// `text` in double quotes with `"` and `\` escaped, abbreviated when very long.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in abbreviated(text).unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 {
+          out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// Two lines: the text (or a window of it around the offset) and a caret under the character at `byteOffset`.
+  static func caretLines(text: String, byteOffset: Int) -> String {
+    let utf8 = text.utf8
+    let clamped = min(max(byteOffset, 0), utf8.count)
+    let splitIndex = utf8.index(utf8.startIndex, offsetBy: clamped)
+    var before = String(text[..<splitIndex])
+    var after = String(text[splitIndex...])
+    // Control characters would break the two-line layout; show them as a visible placeholder.
+    before = visible(before)
+    after = visible(after)
+    let context = 40
+    if before.count > context { before = "…" + String(before.suffix(context)) }
+    if after.count > context { after = String(after.prefix(context)) + "…" }
+    return before + after + "\n" + String(repeating: " ", count: before.count) + "^"
+  }
+
+  private static func visible(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
+  }
+}
