@@ -7,7 +7,6 @@ struct ShimUnavailable: Error, CustomStringConvertible {
 }
 
 typealias JSONPointerError = ShimUnavailable
-typealias JSONKeyPathError = ShimUnavailable
 typealias JSONPathError = ShimUnavailable
 
 struct JSONPatchError: Error, CustomStringConvertible {
@@ -19,10 +18,6 @@ struct JSONPointer: CustomStringConvertible {
   init(_ text: String) throws(JSONPointerError) { throw ShimUnavailable() }
   init(fragment: String) throws(JSONPointerError) { throw ShimUnavailable() }
   var description: String { "" }
-}
-
-struct JSONKeyPath {
-  init(_ text: String) throws(JSONKeyPathError) { throw ShimUnavailable() }
 }
 
 struct JSONPath {
@@ -37,7 +32,6 @@ struct JSONPath {
 
 extension JSON {
   func value(at pointer: JSONPointer) -> JSON? { nil }
-  func value(at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSON { throw ShimUnavailable() }
 }
 
 struct JSONPatch {
