@@ -100,6 +100,9 @@ struct QueryCommand: Command {
         return .success(.pointer(try JSONPointer(expression)))
       case .keyPath: return .success(.keyPath(try JSONKeyPath(expression)))
       }
+    } catch let error as JSONKeyPathError {
+      // Key path syntax errors name themselves and show the text with a caret.
+      return .failure(QueryFailure(message: "\(error)"))
     } catch {
       return .failure(QueryFailure(message: "invalid \(kind.rawValue) '\(expression)': \(error)"))
     }
