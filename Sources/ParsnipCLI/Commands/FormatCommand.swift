@@ -4,8 +4,9 @@ import Parsnip
 /// re-writes a document through the streaming writer.
 ///
 /// Decisions: the output always ends with a line feed, also when compact; `--canonical` is RFC 8785 (JCS) output,
-/// which already sorts keys; with `--lines` each value is written compact on its own line (JSON Lines in, JSON
-/// Lines out) unless `--indent` asks otherwise, and invalid lines are reported and skipped (exit 1).
+/// which already sorts keys (so `--sort-keys` changes nothing) and fixes string escaping (so `--ascii` is
+/// refused); with `--lines` each value is written compact on its own line (JSON Lines in, JSON Lines out) unless
+/// `--indent` asks otherwise, and invalid lines are reported and skipped (exit 1).
 struct FormatCommand: Command {
   static let name = "format"
   static let abstract = "Pretty-print, compact or canonicalize JSON."
@@ -20,7 +21,7 @@ struct FormatCommand: Command {
     OptionSpec.option("indent", value: "N", help: "Indent by N spaces, 0 to 16 (default: 2)."),
     OptionSpec.flag("compact", help: "Print on one line, without spaces."),
     OptionSpec.flag("canonical", help: "Print RFC 8785 canonical JSON (compact, sorted keys)."),
-    OptionSpec.flag("sort-keys", help: "Sort object keys by their UTF-16 code units."),
+    OptionSpec.flag("sort-keys", help: "Sort object keys by Unicode code point."),
     OptionSpec.flag("ascii", help: "Escape every non-ASCII character as \\uXXXX."),
     CommonOptions.json5,
     OptionSpec.flag(
@@ -56,7 +57,11 @@ struct FormatCommand: Command {
       options = lines ? .compact : .pretty
     }
     if arguments.has("sort-keys") { options.sortsKeys = true }
-    if arguments.has("ascii") { options.asciiOnly = true }
+    if arguments.has("ascii") {
+      // RFC 8785 fixes how strings are escaped; silently ignoring --ascii would surprise.
+      if options.isCanonical { throw UsageError("'--ascii' cannot be used with '--canonical'") }
+      options.asciiOnly = true
+    }
     writingOptions = options
   }
 
