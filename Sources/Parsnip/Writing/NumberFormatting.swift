@@ -1,119 +1,279 @@
 /// Number → JSON text.
+///
+/// The kernels write into raw memory that the caller has reserved (``maximumInlineLength`` bytes are always enough,
+/// except for verbatim `.text` numbers, which are copied as they are); the `append…(to: &[UInt8])` wrappers serve
+/// callers that build arrays (descriptions, the Codable encoder).
+///
+/// Layout follows ECMAScript's Number-to-String (also RFC 8785): plain digits while the decimal point falls within
+/// 21 digits (`123`, `1.5`, `100000000000000000000`), `0.000001` down to six leading zeros, exponent notation
+/// beyond (`1e+21`, `1.5e-7`). Doubles print their shortest round-trip digits (``ShortestDouble``); parsed decimals
+/// keep every digit they were written with (`2.50` stays `2.50`).
 enum NumberFormatting {
+  /// Bytes that any kernel below may write for one number (a sign, 19 digits, a point, up to 6 leading zeros, or
+  /// an exponent of up to 11 characters).
+  static let maximumInlineLength = 48
+
+  // MARK: Array wrappers
+
   /// Appends the JSON text of a number. Non-finite doubles are appended as `NaN`/`Infinity`/`-Infinity`;
   /// the writer checks for them first and reports an error.
   static func append(_ number: JSONNumber, to out: inout [UInt8]) {
-    switch number.storage {
-    case .int(let v): appendInteger(v, to: &out)
-    case .uint(let v): appendUnsigned(v, isNegative: false, to: &out)
-    case .double(let d): appendShortest(d, to: &out)
-    case .decimal(let significand, let exponent, let isNegative):
-      appendDecimal(significand: significand, exponent: Int(exponent), isNegative: isNegative, to: &out)
-    case .text(let text): out.append(contentsOf: text.value.utf8)
-    }
-  }
-
-  static func appendInteger(_ v: Int64, to out: inout [UInt8]) {
-    appendUnsigned(v.magnitude, isNegative: v < 0, to: &out)
-  }
-
-  static func appendUnsigned(_ v: UInt64, isNegative: Bool, to out: inout [UInt8]) {
-    if isNegative { out.append(.minus) }
-    if v < 10 {
-      out.append(UInt8(v) &+ .zero)
+    if case .text(let text) = number.storage {
+      out.append(contentsOf: text.value.utf8)
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      var n = v
-      var i = 20
-      while n > 0 {
-        i -= 1
-        buffer[i] = UInt8(n % 10) &+ .zero
-        n /= 10
-      }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<20]))
+    appendInline(to: &out) { write(number, to: $0) }
+  }
+
+  /// Appends a signed integer.
+  static func appendInteger(_ v: Int64, to out: inout [UInt8]) {
+    appendInline(to: &out) { writeInteger(v, to: $0) }
+  }
+
+  /// Appends an unsigned integer, with a minus sign first when `isNegative`.
+  static func appendUnsigned(_ v: UInt64, isNegative: Bool, to out: inout [UInt8]) {
+    appendInline(to: &out) { p in
+      if isNegative { p[0] = .minus }
+      return writeUnsigned(v, to: p + (isNegative ? 1 : 0)) + (isNegative ? 1 : 0)
     }
   }
 
   /// Writes `±significand × 10^exponent` keeping every digit of the significand, in the style of ECMAScript's
   /// Number-to-String: plain notation when the decimal point falls within 21 digits, exponent notation otherwise.
   static func appendDecimal(significand: UInt64, exponent: Int, isNegative: Bool, to out: inout [UInt8]) {
-    var digits: [UInt8] = []
-    appendUnsigned(significand, isNegative: false, to: &digits)
-    appendDigits(digits, pointPosition: digits.count + exponent, isNegative: isNegative, to: &out)
-  }
-
-  /// Lays out `digits` with the decimal point after `pointPosition` digits (ECMAScript rules, RFC 8785).
-  static func appendDigits(_ digits: [UInt8], pointPosition n: Int, isNegative: Bool, to out: inout [UInt8]) {
-    let k = digits.count
-    if isNegative { out.append(.minus) }
-    if k <= n && n <= 21 {
-      out.append(contentsOf: digits)
-      for _ in 0..<(n - k) { out.append(.zero) }
-    } else if 0 < n && n <= 21 {
-      out.append(contentsOf: digits[0..<n])
-      out.append(.period)
-      out.append(contentsOf: digits[n...])
-    } else if -6 < n && n <= 0 {
-      out.append(.zero)
-      out.append(.period)
-      for _ in 0..<(-n) { out.append(.zero) }
-      out.append(contentsOf: digits)
-    } else {
-      out.append(digits[0])
-      if k > 1 {
-        out.append(.period)
-        out.append(contentsOf: digits[1...])
-      }
-      out.append(.lowerE)
-      let e = n - 1
-      out.append(e < 0 ? .minus : .plus)
-      appendUnsigned(UInt64(e.magnitude), isNegative: false, to: &out)
-    }
+    appendInline(to: &out) { writeDecimal(significand: significand, exponent: exponent, isNegative: isNegative, to: $0) }
   }
 
   /// Appends the shortest text that parses back to `d`, in ECMAScript layout (`1e+21`, `0.000001`, `1.5`).
+  ///
+  /// Zero is `0` (`-0` for negative zero); non-finite values are appended as `NaN`, `Infinity` or `-Infinity`.
   static func appendShortest(_ d: Double, to out: inout [UInt8]) {
-    guard d.isFinite else {
-      out.append(contentsOf: (d.isNaN ? "NaN" : d < 0 ? "-Infinity" : "Infinity").utf8)
-      return
-    }
-    if d == 0 {
-      out.append(.zero)
-      return
-    }
-    let (digits, pointPosition) = shortestDigits(d.magnitude)
-    appendDigits(digits, pointPosition: pointPosition, isNegative: d < 0, to: &out)
+    appendInline(to: &out) { writeDouble(d, to: $0) }
   }
 
-  /// The shortest round-trip digits of a positive finite double and the position of the decimal point.
-  static func shortestDigits(_ d: Double) -> (digits: [UInt8], pointPosition: Int) {
-    // Swift's description is the shortest round-trip text; re-layout its digits.
-    var digits: [UInt8] = []
-    var exponent = 0
-    var pointSeen = false
-    var afterPoint = 0
-    var text = d.description.utf8[...]
-    if let e = text.firstIndex(of: .lowerE) {
-      exponent = Int(String(decoding: text[text.index(after: e)...], as: UTF8.self)) ?? 0
-      text = text[..<e]
-    }
-    for c in text {
-      if c == .period {
-        pointSeen = true
-      } else {
-        if digits.isEmpty && c == .zero {
-          if pointSeen { afterPoint += 1 }
-          continue
-        }
-        digits.append(c)
-        if pointSeen { afterPoint += 1 }
+  /// Lays out ASCII `digits` with the decimal point after `pointPosition` digits (ECMAScript rules, RFC 8785).
+  static func appendDigits(_ digits: [UInt8], pointPosition n: Int, isNegative: Bool, to out: inout [UInt8]) {
+    guard !digits.isEmpty else { return }
+    // The layout is at most the digits, 21 zeros, a sign, a point and an exponent.
+    let capacity = digits.count + 48
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: capacity))
+    let written = digits.withUnsafeBufferPointer { d in
+      out.withUnsafeMutableBufferPointer { o in
+        layout(digits: d.baseAddress!, count: d.count, pointPosition: n, isNegative: isNegative, to: o.baseAddress! + start)
       }
     }
-    while digits.count > 1, digits.last == .zero {
-      digits.removeLast()
-      afterPoint -= 1
+    out.removeLast(capacity - written)
+  }
+
+  /// The shortest round-trip digits of a positive finite double and the position of the decimal point: the value
+  /// is `0.d1d2…dk × 10^pointPosition`.
+  static func shortestDigits(_ d: Double) -> (digits: [UInt8], pointPosition: Int) {
+    let (significand, exponent) = ShortestDouble.decimal(d)
+    var digits: [UInt8] = []
+    appendUnsigned(significand, isNegative: false, to: &digits)
+    return (digits, digits.count + exponent)
+  }
+
+  @inline(__always)
+  private static func appendInline(to out: inout [UInt8], _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumInlineLength) { buffer in
+      let count = body(buffer.baseAddress!)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
-    return (digits, digits.count - afterPoint + exponent)
+  }
+
+  // MARK: Kernels
+
+  /// Writes any storage except `.text` (which must be copied by the caller) and returns the byte count.
+  @inline(__always)
+  static func write(_ number: JSONNumber, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    switch number.storage {
+    case .int(let v): return writeInteger(v, to: p)
+    case .uint(let v): return writeUnsigned(v, to: p)
+    case .double(let d): return writeDouble(d, to: p)
+    case .decimal(let significand, let exponent, let isNegative):
+      return writeDecimal(significand: significand, exponent: Int(exponent), isNegative: isNegative, to: p)
+    case .text: preconditionFailure("verbatim number text is copied by the caller")
+    }
+  }
+
+  /// Writes a signed integer (at most 20 bytes).
+  @inline(__always)
+  static func writeInteger(_ v: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    if v < 0 {
+      p[0] = .minus
+      return writeUnsigned(v.magnitude, to: p + 1) &+ 1
+    }
+    return writeUnsigned(UInt64(v), to: p)
+  }
+
+  /// Writes the decimal digits of `v` (at most 20 bytes).
+  @inline(__always)
+  static func writeUnsigned(_ v: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    if v < 10 {
+      p[0] = UInt8(truncatingIfNeeded: v) &+ .zero
+      return 1
+    }
+    let count = digitCount(v)
+    writeDigits(v, count: count, to: p)
+    return count
+  }
+
+  /// The number of decimal digits of `v` (1 for zero).
+  @inline(__always)
+  static func digitCount(_ v: UInt64) -> Int {
+    var count = 1
+    var bound: UInt64 = 10
+    while count < 20, v >= bound {
+      count &+= 1
+      bound = bound &* 10
+    }
+    return count
+  }
+
+  /// Writes exactly `count` digits of `v`, two at a time from the end.
+  @inline(__always)
+  static func writeDigits(_ v: UInt64, count: Int, to p: UnsafeMutablePointer<UInt8>) {
+    let pairs = digitPairs
+    var n = v
+    var i = count
+    while i >= 2 {
+      let r = Int(truncatingIfNeeded: n % 100) &* 2
+      n /= 100
+      i &-= 2
+      p[i] = pairs[r]
+      p[i &+ 1] = pairs[r &+ 1]
+    }
+    if i == 1 { p[0] = UInt8(truncatingIfNeeded: n) &+ .zero }
+  }
+
+  /// "00" "01" … "99" as one constant, so digit pairs need no lazily initialized global.
+  private static var digitPairs: UnsafePointer<UInt8> {
+    @inline(__always) get {
+      let pairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354\
+        555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+      return pairs.utf8Start
+    }
+  }
+
+  /// Writes the shortest round-trip text of `d` in ECMAScript layout; `-0` for negative zero, and `NaN`,
+  /// `Infinity`, `-Infinity` for non-finite values (at most 25 bytes).
+  @inline(__always)
+  static func writeDouble(_ d: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    guard d.isFinite else { return writeNonFinite(d, to: p) }
+    if d == 0 {
+      if d.sign == .minus {
+        p[0] = .minus
+        p[1] = .zero
+        return 2
+      }
+      p[0] = .zero
+      return 1
+    }
+    let (significand, exponent) = ShortestDouble.decimal(d.magnitude)
+    return writeDecimalLayout(significand: significand, exponent: exponent, isNegative: d < 0, to: p)
+  }
+
+  /// Writes `±significand × 10^exponent` keeping every digit of the significand (at most 34 bytes). A zero
+  /// significand is written `0` (`-0`), or `0.0…` with its fraction zeros when the exponent is negative (at most 20).
+  @inline(__always)
+  static func writeDecimal(significand: UInt64, exponent: Int, isNegative: Bool, to p: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    guard significand != 0 else { return writeZero(exponent: exponent, isNegative: isNegative, to: p) }
+    return writeDecimalLayout(significand: significand, exponent: exponent, isNegative: isNegative, to: p)
+  }
+
+  @inline(__always)
+  private static func writeDecimalLayout(
+    significand: UInt64, exponent: Int, isNegative: Bool, to p: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let count = digitCount(significand)
+    // Fast path: a plain integer that needs no zeros and no point.
+    if exponent == 0 {
+      var i = 0
+      if isNegative {
+        p[0] = .minus
+        i = 1
+      }
+      writeDigits(significand, count: count, to: p + i)
+      return i &+ count
+    }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      let digits = buffer.baseAddress!
+      writeDigits(significand, count: count, to: digits)
+      return layout(digits: digits, count: count, pointPosition: count &+ exponent, isNegative: isNegative, to: p)
+    }
+  }
+
+  @inline(never)
+  private static func writeZero(exponent: Int, isNegative: Bool, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    var i = 0
+    if isNegative {
+      p[0] = .minus
+      i = 1
+    }
+    p[i] = .zero
+    i &+= 1
+    if exponent < 0 {
+      // Keep the written fraction zeros (`0.00`), within reason: `0e-1000000` must not print a million zeros.
+      p[i] = .period
+      i &+= 1
+      let zeros = Swift.min(-exponent, 20)
+      (p + i).initialize(repeating: .zero, count: zeros)
+      i &+= zeros
+    }
+    return i
+  }
+
+  @inline(never)
+  static func writeNonFinite(_ d: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    let text: StaticString = d.isNaN ? "NaN" : d < 0 ? "-Infinity" : "Infinity"
+    p.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    return text.utf8CodeUnitCount
+  }
+
+  /// Lays out the digits `d1…dk` of the value `0.d1…dk × 10^n` by ECMAScript's Number-to-String rules.
+  static func layout(
+    digits: UnsafePointer<UInt8>, count k: Int, pointPosition n: Int, isNegative: Bool,
+    to p: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var i = 0
+    if isNegative {
+      p[0] = .minus
+      i = 1
+    }
+    if k <= n && n <= 21 {
+      (p + i).update(from: digits, count: k)
+      (p + i + k).initialize(repeating: .zero, count: n - k)
+      return i + n
+    }
+    if 0 < n && n <= 21 {
+      (p + i).update(from: digits, count: n)
+      p[i + n] = .period
+      (p + i + n + 1).update(from: digits + n, count: k - n)
+      return i + k + 1
+    }
+    if -6 < n && n <= 0 {
+      p[i] = .zero
+      p[i + 1] = .period
+      (p + i + 2).initialize(repeating: .zero, count: -n)
+      (p + i + 2 - n).update(from: digits, count: k)
+      return i + 2 - n + k
+    }
+    p[i] = digits[0]
+    i += 1
+    if k > 1 {
+      p[i] = .period
+      (p + i + 1).update(from: digits + 1, count: k - 1)
+      i += k
+    }
+    p[i] = .lowerE
+    let e = n - 1
+    p[i + 1] = e < 0 ? .minus : .plus
+    return i + 2 + writeUnsigned(UInt64(e.magnitude), to: p + i + 2)
   }
 }

@@ -1,0 +1,172 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where escaped strings go: the writer's ``OutputBuffer`` or a plain `[UInt8]` (for the Codable encoder).
+protocol JSONOutput {
+  /// Appends one byte.
+  mutating func writeByte(_ byte: UInt8)
+  /// Appends a run of bytes.
+  mutating func writeBytes(_ bytes: UnsafeRawBufferPointer)
+}
+
+extension Array: JSONOutput where Element == UInt8 {
+  @inline(__always) mutating func writeByte(_ byte: UInt8) { append(byte) }
+  @inline(__always) mutating func writeBytes(_ bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+}
+
+/// The writer's byte buffer: raw `malloc` memory written through pointers, with no per-byte bookkeeping beyond
+/// one capacity check per token.
+///
+/// Two modes:
+/// - growing (no `drain`): capacity doubles with `realloc` (which remaps large blocks instead of copying them);
+///   the result is taken out once at the end, as `[UInt8]`, `Data` (without a copy) or `String`;
+/// - streaming (`drain` set): when the buffer fills, its bytes are handed to `drain` and the buffer starts over,
+///   so memory stays at the fixed capacity however long the output is.
+///
+/// A plain struct rather than a class, so the hot fields live in registers; the owner calls ``release()``.
+struct OutputBuffer: JSONOutput {
+  /// Largest single reservation the writer makes; streaming buffers are never smaller.
+  static let largestReservation = 256
+  /// Capacity of streaming buffers.
+  static let streamingCapacity = 64 * 1024
+
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  var count: Int
+  private(set) var capacity: Int
+  /// Receives the filled part of the buffer when it is full (streaming mode); `nil` means grow instead.
+  private let drain: ((UnsafeRawBufferPointer) -> Void)?
+
+  /// Creates a growing buffer.
+  init(capacity: Int) {
+    self.init(capacity: Swift.max(capacity, Self.largestReservation), drain: nil)
+  }
+
+  /// Creates a streaming buffer that hands each full chunk to `drain`.
+  init(streamingTo drain: @escaping (UnsafeRawBufferPointer) -> Void) {
+    self.init(capacity: Self.streamingCapacity, drain: drain)
+  }
+
+  private init(capacity: Int, drain: ((UnsafeRawBufferPointer) -> Void)?) {
+    guard let memory = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+    count = 0
+    self.capacity = capacity
+    self.drain = drain
+  }
+
+  /// Frees the memory (unless it was handed to a `Data`).
+  func release() { free(base) }
+
+  /// Room for `n ≤ largestReservation` bytes at the returned position; advance ``count`` by what was written.
+  @inline(__always)
+  mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    if _slowPath(capacity &- count < n) { makeRoom(n) }
+    return base + count
+  }
+
+  @inline(__always)
+  mutating func writeByte(_ byte: UInt8) {
+    if _slowPath(count == capacity) { makeRoom(1) }
+    base[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always)
+  mutating func writeBytes(_ bytes: UnsafeRawBufferPointer) {
+    let n = bytes.count
+    guard n > 0 else { return }
+    if _fastPath(capacity &- count >= n) {
+      UnsafeMutableRawPointer(base + count).copyMemory(from: bytes.baseAddress!, byteCount: n)
+      count &+= n
+    } else {
+      writeBytesSlowly(bytes)
+    }
+  }
+
+  /// Appends `n` copies of `byte` (indentation), in chunks when streaming.
+  @inline(__always)
+  mutating func writeRepeated(_ byte: UInt8, count n: Int) {
+    var remaining = n
+    while remaining > 0 {
+      let chunk = Swift.min(remaining, Self.largestReservation)
+      let p = reserve(chunk)
+      p.initialize(repeating: byte, count: chunk)
+      count &+= chunk
+      remaining &-= chunk
+    }
+  }
+
+  @inline(never)
+  private mutating func writeBytesSlowly(_ bytes: UnsafeRawBufferPointer) {
+    guard drain != nil else {
+      grow(toAtLeast: count + bytes.count)
+      UnsafeMutableRawPointer(base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+      count += bytes.count
+      return
+    }
+    var offset = 0
+    while offset < bytes.count {
+      if count == capacity { flush() }
+      let n = Swift.min(capacity - count, bytes.count - offset)
+      UnsafeMutableRawPointer(base + count).copyMemory(from: bytes.baseAddress! + offset, byteCount: n)
+      count += n
+      offset += n
+    }
+  }
+
+  @inline(never)
+  private mutating func makeRoom(_ n: Int) {
+    if drain != nil {
+      flush()
+      precondition(n <= capacity, "reservation larger than the streaming buffer")
+    } else {
+      grow(toAtLeast: count + n)
+    }
+  }
+
+  private mutating func grow(toAtLeast minimum: Int) {
+    var newCapacity = Swift.max(capacity, 256)
+    while newCapacity < minimum { newCapacity = newCapacity.multipliedReportingOverflow(by: 2).partialValue }
+    precondition(newCapacity >= minimum, "output too large")
+    guard let memory = realloc(base, newCapacity) else { fatalError("out of memory allocating \(newCapacity) bytes") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+    capacity = newCapacity
+  }
+
+  /// Hands the buffered bytes to `drain` (streaming mode) and empties the buffer.
+  mutating func flush() {
+    guard let drain, count > 0 else { return }
+    drain(UnsafeRawBufferPointer(start: base, count: count))
+    count = 0
+  }
+
+  /// The written bytes as a new array.
+  func bytes() -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+      initialized = count
+    }
+  }
+
+  /// The written bytes as a string (the writer only writes valid UTF-8).
+  func string() -> String {
+    String(unsafeUninitializedCapacity: count) { buffer in
+      if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+      return count
+    }
+  }
+
+  /// Moves the memory into a `Data` without copying; the buffer must not be used or released afterwards.
+  consuming func takeData() -> Data {
+    // Give back the unused tail first; shrinking in place is cheap.
+    let memory = realloc(base, Swift.max(count, 1)) ?? UnsafeMutableRawPointer(base)
+    return Data(bytesNoCopy: memory, count: count, deallocator: .free)
+  }
+}
