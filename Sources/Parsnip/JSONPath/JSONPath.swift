@@ -1,0 +1,166 @@
+/// A compiled JSONPath query (RFC 9535) that selects nodes from JSON values.
+///
+/// Compile a query once and run it on as many documents as you like; a `JSONPath` is an immutable, `Sendable`
+/// value. Compiling checks everything RFC 9535 requires of a valid query (the grammar, blank-space rules,
+/// integer ranges, singular queries in comparisons, the types of function expressions) and throws a
+/// ``JSONPathError`` that points at the offending character. Running a compiled query never fails: a query
+/// that finds nothing returns an empty nodelist.
+///
+/// ```swift
+/// let json = try JSON(parsing: """
+///   {"store": {"book": [{"title": "Sayings of the Century", "price": 8.95},
+///                       {"title": "Moby Dick", "price": 8.99},
+///                       {"title": "The Lord of the Rings", "price": 22.99}]}}
+///   """)
+/// let cheap = try JSONPath("$.store.book[?@.price < 10].title")
+/// for node in cheap.query(json) {
+///   print(node.path, node.value)
+/// }
+/// // $['store']['book'][0]['title'] "Sayings of the Century"
+/// // $['store']['book'][1]['title'] "Moby Dick"
+/// ```
+///
+/// Supported: the root `$` and, in filters, the current node `@`; name selectors (`.name`, `['name']`,
+/// `["name"]` with every RFC escape), wildcards (`.*`, `[*]`), indices (negative from the end), slices
+/// `[start:end:step]`, several selectors in one bracket, descendant segments (`..name`, `..*`, `..[...]`),
+/// filters `[?...]` with `==`, `!=`, `<`, `<=`, `>`, `>=`, `&&`, `||`, `!`, parentheses, existence tests and
+/// the functions `length()`, `count()`, `match()`, `search()` and `value()` (regular expressions in the
+/// I-Regexp dialect of RFC 9485).
+///
+/// Results follow the RFC's ordering: the nodes of each segment in selector order, array elements in index
+/// order, object members in the order of the object (document order for parsed JSON), and descendants
+/// visited before their own descendants.
+public struct JSONPath: Sendable {
+  /// The deepest nesting of filters, parentheses, `!` and function calls a query may have; deeper queries fail
+  /// with ``JSONPathError/Kind-swift.enum/nestingTooDeep``. This bounds the recursion of compiling and running a
+  /// query. The value is 64.
+  public static var maximumNestingDepth: Int { 64 }
+
+  let source: String
+  let compiled: CompiledQuery
+
+  /// Compiles a query.
+  ///
+  /// ```swift
+  /// let path = try JSONPath("$..book[-1].title")
+  /// ```
+  /// - Parameter query: An RFC 9535 query, beginning with `$`. Blank space is allowed where the RFC allows it
+  ///   (between segments, inside brackets and around operators), but not before `$` or at the end.
+  /// - Throws: ``JSONPathError`` naming what is wrong and where, for any query that is not well-formed and
+  ///   valid under RFC 9535.
+  /// - Complexity: O(*n*) in the length of the query, plus the compilation of literal regular expressions.
+  public init(_ query: String) throws(JSONPathError) {
+    self.source = query
+    self.compiled = try JSONPathParser.parse(query)
+  }
+
+  /// Selects the nodes of a JSON value that the query matches, with their normalized paths.
+  ///
+  /// ```swift
+  /// let json: JSON = ["a": [10, 20, 30]]
+  /// let nodes = try JSONPath("$.a[1:]").query(json)
+  /// nodes.map(\.value)               // → [20, 30]
+  /// nodes.map(\.path.description)    // → ["$['a'][1]", "$['a'][2]"]
+  /// ```
+  /// - Parameter json: The query argument, the root `$`.
+  /// - Returns: The resulting nodelist, in RFC 9535 order; empty when nothing matches.
+  /// - Complexity: Proportional to the nodes visited: O(1) per step of a singular query, the size of the
+  ///   value for descendant segments, times the filter cost for filter selectors.
+  public func query(_ json: JSON) -> [Node] {
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: true)
+    let items = evaluator.run(compiled)
+    let table = evaluator.pathTable()
+    return items.map { Node(value: $0.value, path: NormalizedPath(table: table, row: $0.row)) }
+  }
+
+  /// Selects the values of the nodes the query matches, without recording their paths.
+  ///
+  /// Faster than ``query(_:)`` when only the values matter.
+  ///
+  /// ```swift
+  /// let json: JSON = ["a": [10, 20, 30]]
+  /// try JSONPath("$.a[?@ > 15]").values(in: json)  // → [20, 30]
+  /// ```
+  /// - Parameter json: The query argument, the root `$`.
+  /// - Returns: The values of the resulting nodelist, in RFC 9535 order.
+  public func values(in json: JSON) -> [JSON] {
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false)
+    return evaluator.run(compiled).map(\.value)
+  }
+
+  /// The value of the first node the query matches, or `nil` when it matches nothing.
+  ///
+  /// ```swift
+  /// let json: JSON = ["user": ["name": "Ada"]]
+  /// try JSONPath("$.user.name").firstValue(in: json)  // → "Ada"
+  /// ```
+  /// - Parameter json: The query argument, the root `$`.
+  /// - Returns: The first value in RFC 9535 order.
+  public func firstValue(in json: JSON) -> JSON? {
+    if let steps = compiled.singularSteps {
+      return JSONPathEvaluator(root: json, recordsPaths: false).singularValue(steps, from: json)
+    }
+    return values(in: json).first
+  }
+
+  /// Whether the query is singular: every segment selects one member name or one index, so it matches at most
+  /// one node (RFC 9535 section 2.3.5.1).
+  public var isSingular: Bool { compiled.singularSteps != nil }
+}
+
+extension JSONPath: CustomStringConvertible {
+  /// The query text, as given to ``init(_:)``.
+  public var description: String { source }
+}
+
+extension JSONPath: Hashable {
+  /// Queries are equal when their texts are equal.
+  /// - Parameters:
+  ///   - lhs: A query.
+  ///   - rhs: Another query.
+  /// - Returns: Whether the texts are equal.
+  public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.source == rhs.source }
+
+  /// Hashes the query text.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}
+
+extension JSONPath {
+  /// One node of a query result: a value and where it is in the queried value.
+  public struct Node: Sendable, Hashable, CustomStringConvertible {
+    /// The node's value.
+    public var value: JSON
+    /// The node's location, such as `$['store']['book'][0]`.
+    public var path: NormalizedPath
+
+    /// Creates a node.
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - path: The location.
+    public init(value: JSON, path: NormalizedPath) {
+      self.value = value
+      self.path = path
+    }
+
+    /// `PATH: VALUE`, for example `$['a'][0]: 1`.
+    public var description: String { "\(path): \(value)" }
+  }
+}
+
+extension JSON {
+  /// Selects the nodes of this value that a JSONPath query matches.
+  ///
+  /// Compiles the query on every call; compile a ``JSONPath`` once to run a query many times.
+  ///
+  /// ```swift
+  /// let json: JSON = ["a": [1, 2, 3]]
+  /// try json.query("$.a[-1]").map(\.value)  // → [3]
+  /// ```
+  /// - Parameter path: An RFC 9535 query.
+  /// - Returns: The resulting nodelist, with normalized paths.
+  /// - Throws: ``JSONPathError`` when the query is not well-formed and valid.
+  public func query(_ path: String) throws(JSONPathError) -> [JSONPath.Node] {
+    try JSONPath(path).query(self)
+  }
+}

@@ -1,0 +1,104 @@
+/// A JSONPath query that is not well-formed or not valid under RFC 9535: what is wrong and where.
+///
+/// The ``description`` reads like a compiler diagnostic: the message, the query line, and a caret under the
+/// offending position.
+///
+/// ```swift
+/// do {
+///   _ = try JSONPath("$.store[0")
+/// } catch {
+///   print(error)
+///   // error: expected ']' to close the bracketed selection
+///   // $.store[0
+///   //          ^
+/// }
+/// ```
+public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The category of a query error.
+  public enum Kind: Sendable, Hashable {
+    /// The text does not follow the JSONPath grammar: an unexpected character, a missing bracket or quote,
+    /// a malformed string, number or name, or misplaced blank space.
+    case syntax
+    /// An index or slice bound outside the interoperable range -(2^53-1) ... 2^53-1.
+    case integerOutOfRange
+    /// A query that can select several nodes where a single value is required: a comparison operand or
+    /// a `ValueType` function argument.
+    case nonSingularQuery
+    /// An expression of the wrong type for its place (RFC 9535 section 2.4.3), for example an uncompared
+    /// literal, a compared `match()` result, or a literal passed to `count()`.
+    case typeMismatch
+    /// A call to a function that does not exist.
+    case unknownFunction
+    /// A function called with too few or too many arguments.
+    case wrongArgumentCount
+    /// Parentheses, negations, filters or function calls nested deeper than ``JSONPath/maximumNestingDepth``.
+    case nestingTooDeep
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// A sentence saying what was expected and what was found, without location.
+  public var message: String
+  /// The query text.
+  public var query: String
+  /// The zero-based byte offset, in the query's UTF-8, of the offending position.
+  public var byteOffset: Int
+  /// The one-based line of the offending position (queries may contain line breaks as blank space).
+  public var line: Int
+  /// The one-based column of the offending position, counted in Unicode scalars.
+  public var column: Int
+
+  /// Creates an error, computing its line and column from the query.
+  /// - Parameters:
+  ///   - kind: The category.
+  ///   - message: The explanation.
+  ///   - query: The query text.
+  ///   - byteOffset: The offending position in the query's UTF-8.
+  public init(kind: Kind, message: String, query: String, byteOffset: Int) {
+    self.kind = kind
+    self.message = message
+    self.query = query
+    self.byteOffset = byteOffset
+    var line = 1
+    var column = 1
+    var offset = 0
+    for byte in query.utf8 {
+      if offset >= byteOffset { break }
+      if byte == .newline {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      offset += 1
+    }
+    self.line = line
+    self.column = column
+  }
+
+  /// The diagnostic: `error: MESSAGE`, then the query line, then a caret under the offending position.
+  ///
+  /// ```text
+  /// error: expected ']' to close the bracketed selection
+  /// $.store[0
+  ///          ^
+  /// ```
+  /// Tabs before the caret are kept so that the caret lines up under the query text; only the line that holds
+  /// the offending position is shown.
+  public var description: String {
+    let bytes = Array(query.utf8)
+    let offset = Swift.min(Swift.max(byteOffset, 0), bytes.count)
+    var lineStart = offset
+    while lineStart > 0, bytes[lineStart - 1] != .newline { lineStart -= 1 }
+    var lineEnd = offset
+    while lineEnd < bytes.count, bytes[lineEnd] != .newline { lineEnd += 1 }
+    // A carriage return would move the terminal cursor; show it as the blank space it is.
+    let sourceLine = bytes[lineStart..<lineEnd].map { $0 == .carriageReturn ? UInt8.space : $0 }
+    var caret: [UInt8] = []
+    for byte in bytes[lineStart..<offset] where byte & 0xC0 != 0x80 {
+      caret.append(byte == .tab ? .tab : .space)
+    }
+    caret.append(UInt8(ascii: "^"))
+    return "error: \(message)\n\(String(decoding: sourceLine, as: UTF8.self))\n\(String(decoding: caret, as: UTF8.self))"
+  }
+}

@@ -1,0 +1,281 @@
+/// Evaluates a compiled query against a `JSON` value (RFC 9535 sections 2.3 and 2.5).
+///
+/// Segments are applied one at a time to a nodelist held in a reusable buffer. Values are passed by reference
+/// count, never deep-copied. Result paths are recorded as rows of a parent-linked table (`PathTable`) and only
+/// rendered when a caller asks for them. Descendant segments walk the value with an explicit stack, so a value
+/// nested 100 000 levels deep cannot overflow the call stack; filter sub-queries reuse pooled buffers.
+struct JSONPathEvaluator {
+  /// A node: its value and its row in the path table (`-1` for the root or when paths are not recorded).
+  typealias Item = (value: JSON, row: Int)
+
+  /// One container being walked by a descendant segment.
+  struct Frame {
+    var container: JSON
+    var next: Int
+    var count: Int
+    var row: Int
+  }
+
+  /// The argument of the whole query, `$`.
+  let root: JSON
+  /// Whether the top-level query records result paths.
+  let recordsPaths: Bool
+  var parents: [Int] = []
+  var elements: [JSONPath.NormalizedPath.Element] = []
+  var bufferPool: [[Item]] = []
+  var framePool: [[Frame]] = []
+  var regexScratch = IRegexp.Scratch()
+  var lastPattern: (source: String, regex: IRegexp?)?
+
+  init(root: JSON, recordsPaths: Bool) {
+    self.root = root
+    self.recordsPaths = recordsPaths
+  }
+
+  /// Runs the top-level query and returns the resulting nodelist.
+  mutating func run(_ query: CompiledQuery) -> [Item] {
+    var current: [Item] = [(root, -1)]
+    var next: [Item] = []
+    for segment in query.segments {
+      next.removeAll(keepingCapacity: true)
+      for item in current {
+        apply(segment, to: item.value, row: item.row, recordsPaths: recordsPaths, into: &next, limit: .max)
+      }
+      swap(&current, &next)
+      if current.isEmpty { break }
+    }
+    return current
+  }
+
+  /// The finished path table, shared by every result path.
+  func pathTable() -> PathTable { PathTable(parents: parents, elements: elements) }
+
+  // MARK: - Sub-queries (inside filters)
+
+  /// Evaluates a filter query without recording paths, stopping once the final segment has `limit` nodes.
+  /// The caller returns the buffer with `recycle(_:)`.
+  mutating func subquery(_ query: CompiledQuery, current: JSON, limit: Int) -> [Item] {
+    var nodes = borrowBuffer()
+    nodes.append((query.isAbsolute ? root : current, -1))
+    var next = borrowBuffer()
+    let last = query.segments.count - 1
+    for (index, segment) in query.segments.enumerated() {
+      let segmentLimit = index == last ? limit : .max
+      next.removeAll(keepingCapacity: true)
+      for item in nodes {
+        apply(segment, to: item.value, row: -1, recordsPaths: false, into: &next, limit: segmentLimit)
+        if next.count >= segmentLimit { break }
+      }
+      swap(&nodes, &next)
+      if nodes.isEmpty { break }
+    }
+    recycle(&next)
+    return nodes
+  }
+
+  /// The number of nodes a filter query selects, counting at most `limit`.
+  mutating func count(_ query: CompiledQuery, current: JSON, limit: Int) -> Int {
+    if let steps = query.singularSteps {
+      return singularValue(steps, from: query.isAbsolute ? root : current) == nil ? 0 : 1
+    }
+    var nodes = subquery(query, current: current, limit: limit)
+    let count = nodes.count
+    recycle(&nodes)
+    return count
+  }
+
+  /// The value of the only node a filter query selects, or Nothing (`nil`) when it selects none or several.
+  mutating func onlyValue(_ query: CompiledQuery, current: JSON) -> JSON? {
+    if let steps = query.singularSteps {
+      return singularValue(steps, from: query.isAbsolute ? root : current)
+    }
+    var nodes = subquery(query, current: current, limit: 2)
+    let value = nodes.count == 1 ? nodes[0].value : nil
+    recycle(&nodes)
+    return value
+  }
+
+  /// Walks a singular query directly, without a nodelist.
+  func singularValue(_ steps: [SingularStep], from start: JSON) -> JSON? {
+    var node = start
+    for step in steps {
+      switch step {
+      case .name(let name):
+        guard case .object(let object) = node, let member = Self.member(named: name, in: object) else { return nil }
+        node = member
+      case .index(let index):
+        guard case .array(let array) = node else { return nil }
+        let position = index >= 0 ? index : array.count + index
+        guard position >= 0 && position < array.count else { return nil }
+        node = array[position]
+      }
+    }
+    return node
+  }
+
+  // MARK: - Segments and selectors
+
+  /// Applies a segment to one node, appending the selected nodes to `out`.
+  mutating func apply(
+    _ segment: CompiledSegment, to value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
+  ) {
+    for selector in segment.selectors {
+      select(selector, from: value, row: row, recordsPaths: recordsPaths, into: &out)
+    }
+    guard segment.isDescendant else { return }
+    // Section 2.5.2: visit the descendants in document order, each before its own descendants, and apply the
+    // selectors to each. Only non-empty containers can yield nodes, so only they are visited.
+    let count = value.containerCount
+    guard count > 0 else { return }
+    var stack = borrowFrames()
+    stack.append(Frame(container: value, next: 0, count: count, row: row))
+    while let top = stack.indices.last, out.count < limit {
+      let index = stack[top].next
+      guard index < stack[top].count else {
+        stack.removeLast()
+        continue
+      }
+      stack[top].next = index + 1
+      let child: JSON
+      let element: JSONPath.NormalizedPath.Element
+      switch stack[top].container {
+      case .array(let array):
+        child = array[index]
+        element = .index(index)
+      case .object(let object):
+        let member = object._members[index]
+        child = member.value
+        element = .name(member.key)
+      default:
+        continue
+      }
+      let childCount = child.containerCount
+      guard childCount > 0 else { continue }
+      let childRow = recordsPaths ? record(parent: stack[top].row, element) : -1
+      for selector in segment.selectors {
+        select(selector, from: child, row: childRow, recordsPaths: recordsPaths, into: &out)
+      }
+      stack.append(Frame(container: child, next: 0, count: childCount, row: childRow))
+    }
+    recycle(&stack)
+  }
+
+  /// Applies one selector to one node (section 2.3).
+  mutating func select(
+    _ selector: CompiledSelector, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+  ) {
+    switch selector {
+    case .name(let name):
+      guard case .object(let object) = value, let member = Self.member(named: name, in: object) else { return }
+      out.append((member, recordsPaths ? record(parent: row, .name(name)) : -1))
+
+    case .wildcard:
+      switch value {
+      case .array(let array):
+        out.reserveCapacity(out.count + array.count)
+        for (index, element) in array.enumerated() {
+          out.append((element, recordsPaths ? record(parent: row, .index(index)) : -1))
+        }
+      case .object(let object):
+        out.reserveCapacity(out.count + object.count)
+        for member in object._members {
+          out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
+        }
+      default:
+        break
+      }
+
+    case .index(let index):
+      guard case .array(let array) = value else { return }
+      let position = index >= 0 ? index : array.count + index
+      guard position >= 0 && position < array.count else { return }
+      out.append((array[position], recordsPaths ? record(parent: row, .index(position)) : -1))
+
+    case .slice(let start, let end, let step):
+      guard case .array(let array) = value else { return }
+      let step = step ?? 1
+      guard step != 0 else { return }
+      let length = array.count
+      // Section 2.3.4.2.2: normalize the bounds, clamp them to the array, then step.
+      func normalized(_ i: Int) -> Int { i >= 0 ? i : length + i }
+      if step > 0 {
+        let lower = Swift.min(Swift.max(normalized(start ?? 0), 0), length)
+        let upper = Swift.min(Swift.max(normalized(end ?? length), 0), length)
+        var i = lower
+        while i < upper {
+          out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
+          i += step
+        }
+      } else {
+        let upper = Swift.min(Swift.max(normalized(start ?? length - 1), -1), length - 1)
+        let lower = Swift.min(Swift.max(end.map(normalized) ?? -1, -1), length - 1)
+        var i = upper
+        while lower < i {
+          out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
+          i += step
+        }
+      }
+
+    case .filter(let filter):
+      switch value {
+      case .array(let array):
+        for (index, element) in array.enumerated() where test(filter, current: element) {
+          out.append((element, recordsPaths ? record(parent: row, .index(index)) : -1))
+        }
+      case .object(let object):
+        for member in object._members where test(filter, current: member.value) {
+          out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  /// The member whose name is exactly `name`. RFC 9535 compares names as sequences of Unicode scalars, while
+  /// Swift's `==` treats canonically equivalent strings as equal, so the key found is checked byte for byte.
+  @inline(__always)
+  static func member(named name: String, in object: JSONObject) -> JSON? {
+    guard let position = object.index(forKey: name) else { return nil }
+    let member = object._members[position]
+    guard member.key.utf8.elementsEqual(name.utf8) else { return nil }
+    return member.value
+  }
+
+  // MARK: - Paths and buffers
+
+  @inline(__always)
+  mutating func record(parent: Int, _ element: JSONPath.NormalizedPath.Element) -> Int {
+    parents.append(parent)
+    elements.append(element)
+    return parents.count - 1
+  }
+
+  mutating func borrowBuffer() -> [Item] { bufferPool.popLast() ?? [] }
+
+  /// Returns a buffer to the pool; the caller's variable is left empty so the pooled storage stays unique.
+  mutating func recycle(_ buffer: inout [Item]) {
+    buffer.removeAll(keepingCapacity: true)
+    bufferPool.append(buffer)
+    buffer = []
+  }
+
+  mutating func borrowFrames() -> [Frame] { framePool.popLast() ?? [] }
+
+  mutating func recycle(_ frames: inout [Frame]) {
+    frames.removeAll(keepingCapacity: true)
+    framePool.append(frames)
+    frames = []
+  }
+}
+
+extension JSON {
+  /// Elements of an array or members of an object; `0` for other values.
+  @inline(__always) var containerCount: Int {
+    switch self {
+    case .array(let array): array.count
+    case .object(let object): object.count
+    default: 0
+    }
+  }
+}
