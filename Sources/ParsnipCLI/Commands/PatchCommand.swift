@@ -63,7 +63,8 @@ struct PatchCommand: Command {
         result = try JSONPatch(patch).apply(to: document)
       } catch {
         if error.isMalformed {
-          context.report("invalid patch in '\(patchFile)': \(error)")
+          let name = CommandContext.isStandardInput(patchFile) ? InputBytes.standardInputName : patchFile
+          context.report("\(name): invalid patch: \(error)")
           return .usageError
         }
         context.report("patch does not apply: \(error)")

@@ -91,20 +91,32 @@ struct QueryCommand: Command {
   }
 
   /// Compiles the expression as its kind.
+  /// - Returns: The compiled query, or a diagnostic that names the offending position with a caret line.
   func compile() -> Result<CompiledQuery, QueryFailure> {
-    do {
-      switch kind {
-      case .jsonPath: return .success(.jsonPath(try JSONPath(expression)))
-      case .pointer:
-        if expression.hasPrefix("#") { return .success(.pointer(try JSONPointer(fragment: expression))) }
-        return .success(.pointer(try JSONPointer(expression)))
-      case .keyPath: return .success(.keyPath(try JSONKeyPath(expression)))
+    switch kind {
+    case .jsonPath:
+      do throws(JSONPathError) {
+        return .success(.jsonPath(try JSONPath(expression)))
+      } catch {
+        // The error renders as `error: MESSAGE`, then the query line and a caret under the position.
+        let text = error.description
+        let body = text.hasPrefix("error: ") ? String(text.dropFirst("error: ".count)) : text
+        return .failure(QueryFailure(message: "invalid JSONPath query: \(body)"))
       }
-    } catch let error as JSONKeyPathError {
-      // Key path syntax errors name themselves and show the text with a caret.
-      return .failure(QueryFailure(message: "\(error)"))
-    } catch {
-      return .failure(QueryFailure(message: "invalid \(kind.rawValue) '\(expression)': \(error)"))
+    case .pointer:
+      do throws(JSONPointerError) {
+        let pointer = expression.hasPrefix("#") ? try JSONPointer(fragment: expression) : try JSONPointer(expression)
+        return .success(.pointer(pointer))
+      } catch {
+        // Syntax errors name themselves ("invalid JSON pointer at offset N: ...") and show a caret.
+        return .failure(QueryFailure(message: error.description))
+      }
+    case .keyPath:
+      do throws(JSONKeyPathError) {
+        return .success(.keyPath(try JSONKeyPath(expression)))
+      } catch {
+        return .failure(QueryFailure(message: error.description))
+      }
     }
   }
 
@@ -117,15 +129,16 @@ struct QueryCommand: Command {
       if printsPaths { return .success(.array(nodes.map { .string($0.path.description) })) }
       return .success(.array(nodes.map(\.value)))
     case .pointer(let pointer):
-      guard let value = json.value(at: pointer) else {
-        return .failure(QueryFailure(message: "no value at '\(pointer)'"))
+      do throws(JSONPointerError) {
+        return .success(try json.resolve(pointer))
+      } catch {
+        return .failure(QueryFailure(message: error.description))
       }
-      return .success(value)
     case .keyPath(let keyPath):
-      do {
+      do throws(JSONKeyPathError) {
         return .success(try json.value(at: keyPath))
       } catch {
-        return .failure(QueryFailure(message: "\(error)"))
+        return .failure(QueryFailure(message: error.description))
       }
     }
   }

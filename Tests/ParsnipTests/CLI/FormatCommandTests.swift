@@ -61,11 +61,32 @@ import Testing
     #expect(result == CLIResult(status: 0, stdout: "{\n\"a\": [\n1,\n2\n]\n}\n", stderr: ""))
   }
 
-  @Test(.disabled("SHIM(writer): enable after merging branch writer")) func scalarsAndNumbersKeepTheirText() throws {
-    let input = #"  [1.50, -0, 1E400, 12345678901234567890123, "é\n\u0041", true, null]  "#
+  @Test func numbersKeepTheirDigitsAndStringsAreReEscaped() throws {
+    let input = #"  [1.50, 12345678901234567890123, 1e-7, 0.1, "é\n\u0041\/", true, null]  "#
     let result = try CLI.both(["format", "--compact"], stdin: input)
-    #expect(
-      result == CLIResult(status: 0, stdout: #"[1.50,-0,1E400,12345678901234567890123,"é\nA",true,null]"# + "\n", stderr: ""))
+    let expected = #"[1.50,12345678901234567890123,1e-7,0.1,"é\nA/",true,null]"# + "\n"
+    #expect(result == CLIResult(status: 0, stdout: expected, stderr: ""))
+  }
+
+  @Test func canonicalIsRFC8785() throws {
+    let input = #"{"b": 1E3, "a": "é\u00e9", "c": -0, "d": [1.50, 1e21, 0.1, true]}"#
+    let result = try CLI.both(["format", "--canonical"], stdin: input)
+    let expected = #"{"a":"éé","b":1000,"c":0,"d":[1.5,1e+21,0.1,true]}"# + "\n"
+    #expect(result == CLIResult(status: 0, stdout: expected, stderr: ""))
+    // --sort-keys is what canonical output does anyway.
+    #expect(try CLI.both(["format", "--canonical", "--sort-keys"], stdin: input) == result)
+  }
+
+  @Test func canonicalRefusesNumbersBeyondDoubles() throws {
+    let result = try CLI.both(["format", "--canonical"], stdin: "[1, 1E400]")
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("parsnip: error: cannot write the result: $[1]: "), "\(result.stderr)")
+  }
+
+  @Test func asciiEscapesEverythingBeyondASCII() throws {
+    let result = try CLI.both(["format", "--ascii", "--compact"], stdin: #"{"é": "😀/"}"#)
+    #expect(result == CLIResult(status: 0, stdout: #"{"\u00e9":"\ud83d\ude00/"}"# + "\n", stderr: ""))
   }
 
   @Test func invalidJSONPrintsTheErrorAndNothingElse() throws {

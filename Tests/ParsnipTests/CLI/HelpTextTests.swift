@@ -66,7 +66,7 @@ import Testing
       --indent N              Indent by N spaces, 0 to 16 (default: 2).
       --compact               Print on one line, without spaces.
       --canonical             Print RFC 8785 canonical JSON (compact, sorted keys).
-      --sort-keys             Sort object keys by their UTF-16 code units.
+      --sort-keys             Sort object keys by Unicode code point.
       --ascii                 Escape every non-ASCII character as \\uXXXX.
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
                               keys, single quotes, hexadecimal numbers).
