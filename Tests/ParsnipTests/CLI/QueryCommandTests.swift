@@ -85,6 +85,121 @@ import Testing
     #expect(result == CLIResult(status: 2, stdout: "", stderr: "<stdin>:1:7: error: expected a value, found '}'\n"))
   }
 
+  // MARK: JSON Pointer (RFC 6901)
+
+  @Test(arguments: [
+    ("/first/upperCase/0", alphabet, #""A""#),
+    ("/second/data/2", alphabet, #""3""#),
+    ("/managers/gavin/salary", employees, "122"),
+    ("/response/0/1/2", response, #""tea?""#),
+    ("", employees, #"{"employees":["jim","barb","sam"],"managers":{"racheal":{"dept":"HR","salary":123},"#
+      + #""gavin":{"dept":"RND","salary":122}}}"#),
+  ])
+  func pointerPrintsTheValue(expression: String, file: String, output: String) throws {
+    let result = try CLI.both(["query", "--compact", expression, file])
+    #expect(result == CLIResult(status: 0, stdout: output + "\n", stderr: ""))
+  }
+
+  @Test func pointerEscapesAndFragments() throws {
+    let document = #"{"a/b": 1, "m~n": 2, "": 3, " ": 4, "é": 5}"#
+    let cases = [
+      (["/a~1b"], "1"), (["/m~0n"], "2"), (["/"], "3"), (["/ "], "4"), (["/é"], "5"),
+      (["--pointer", "#/a~1b"], "1"), (["--pointer", "#/%20"], "4"), (["--pointer", "#/%C3%A9"], "5"),
+    ]
+    for (arguments, output) in cases {
+      #expect(try CLI.both(["query"] + arguments, stdin: document) == CLIResult(status: 0, stdout: output + "\n", stderr: ""))
+    }
+  }
+
+  @Test(arguments: [
+    ("/first/x", "no value for key \"x\" at /first (token 2 of /first/x)"),
+    ("/second/data/9", "index 9 out of range (count 3) at /second/data (token 3 of /second/data/9)"),
+    ("/first/name/a", "cannot select a member of a string at /first/name (token 3 of /first/name/a)"),
+  ])
+  func pointerFindingNothingExitsOne(expression: String, message: String) throws {
+    let result = try CLI.both(["query", expression, Self.alphabet])
+    #expect(result == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: \(Self.alphabet): \(message)\n"))
+  }
+
+  @Test func forcedPointerIsNeverReadAsAKeyPath() throws {
+    let result = try CLI.both(["query", "--pointer", "first", Self.alphabet])
+    let expected = """
+      parsnip: error: invalid JSON pointer at offset 0: expected '/' at the start of a non-empty pointer
+      first
+      ^
+
+      """
+    #expect(result == CLIResult(status: 2, stdout: "", stderr: expected))
+  }
+
+  @Test func invalidPointerEscapeExitsTwo() throws {
+    let result = try CLI.both(["query", "/a~2", Self.alphabet])
+    let expected = """
+      parsnip: error: invalid JSON pointer at offset 2: '~' must be followed by '0' or '1'
+      /a~2
+        ^
+
+      """
+    #expect(result == CLIResult(status: 2, stdout: "", stderr: expected))
+  }
+
+  @Test func forcedKeyPathReadsASlashAsPartOfAKey() throws {
+    let result = try CLI.both(["query", "--keypath", "--compact", "/a"], stdin: #"{"/a": [1]}"#)
+    #expect(result == CLIResult(status: 0, stdout: "[1]\n", stderr: ""))
+  }
+
+  // MARK: JSONPath (RFC 9535)
+
+  @Test(arguments: [
+    ("$.first.upperCase[*]", alphabet, #"["A","B","C"]"#),
+    ("$..name", alphabet, #"["Alphabet","Numerics"]"#),
+    ("$[?@.name == 'Numerics'].data[-1]", alphabet, #"["3"]"#),
+    ("$.managers[?@.salary > 122].dept", employees, #"["HR"]"#),
+    ("$.employees[1:]", employees, #"["barb","sam"]"#),
+    ("$.response[0][*][0]", response, #"["hello","cup"]"#),
+    ("$.nope", alphabet, "[]"),
+  ])
+  func jsonPathPrintsTheNodelist(expression: String, file: String, output: String) throws {
+    let result = try CLI.both(["query", "--compact", expression, file])
+    #expect(result == CLIResult(status: 0, stdout: output + "\n", stderr: ""))
+  }
+
+  @Test func jsonPathPathsPrintsNormalizedPaths() throws {
+    let result = try CLI.both(["query", "--paths", "$..[?@.salary]", Self.employees])
+    let expected = """
+      [
+        "$['managers']['racheal']",
+        "$['managers']['gavin']"
+      ]
+
+      """
+    #expect(result == CLIResult(status: 0, stdout: expected, stderr: ""))
+  }
+
+  @Test func forcedJSONPathNeedsTheDollar() throws {
+    let result = try CLI.both(["query", "--jsonpath", "first", Self.alphabet])
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("parsnip: error: invalid JSONPath query: "), "\(result.stderr)")
+  }
+
+  @Test func invalidJSONPathExitsTwoWithACaret() throws {
+    let result = try CLI.both(["query", "$.first[", Self.alphabet])
+    let expected = """
+      parsnip: error: invalid JSONPath query: expected a selector, found the end of the query
+      $.first[
+              ^
+
+      """
+    #expect(result == CLIResult(status: 2, stdout: "", stderr: expected))
+  }
+
+  @Test func jsonPathOnJSONLinesPrintsOneNodelistPerLine() throws {
+    let input = "{\"a\": [1, 2]}\n{\"b\": 0}\n"
+    let result = try CLI.both(["query", "--lines", "$.a[*]"], stdin: input)
+    #expect(result == CLIResult(status: 0, stdout: "[1,2]\n[]\n", stderr: ""))
+  }
+
   // MARK: Usage
 
   @Test(arguments: [
