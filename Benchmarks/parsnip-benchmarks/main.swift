@@ -1,1 +1,35 @@
+import Foundation
 import Parsnip
+
+// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|...]
+// Environment: BENCH_DATA (corpus dir), BENCH_FILES ("twitter.json canada.json"), BENCH_BUDGET_MS, BENCH_MIN_SAMPLES.
+#if DEBUG
+print("WARNING: benchmarks built in debug mode; numbers are meaningless. Use: swift run -c release parsnip-benchmarks")
+#endif
+
+if let first = CommandLine.arguments.dropFirst().first, first.hasPrefix("child-") {
+  ScaleBenchmarks.runChild(Array(CommandLine.arguments.dropFirst()))
+  exit(0)
+}
+
+let harness = Harness()
+let selected = Set(CommandLine.arguments.dropFirst())
+let explicitOnly: Set = ["scale", "scaling", "ondemand", "memory", "lines"]
+let profiling = selected.contains { $0.hasPrefix("profile") } || !selected.isDisjoint(with: explicitOnly)
+func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
+
+print("Parsnip benchmarks, \(Date()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+if wants("parse") { ParseBenchmarks.run(harness) }
+if wants("write") { WriteBenchmarks.run(harness) }
+// Large generated inputs (100 MB documents, a 1 GB JSON Lines file): run explicitly, all with `scale`.
+if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.scaling(harness) }
+if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }
+if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
+if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
+// `profile-tree` / `profile-index`: a fixed amount of work for instruction counting under callgrind.
+if selected.contains("profile-tree") {
+  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }
+}
+if selected.contains("profile-index") {
+  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
+}

@@ -90,7 +90,8 @@ struct JSONPathEvaluator {
       return singularValue(steps, from: query.isAbsolute ? root : current)
     }
     var nodes = subquery(query, current: current, limit: 2)
-    let value = nodes.count == 1 ? nodes[0].value : nil
+    // Spelled out: a bare `nil` here would become JSON.null, since JSON is ExpressibleByNilLiteral.
+    let value: JSON? = nodes.count == 1 ? nodes[0].value : Optional.none
     recycle(&nodes)
     return value
   }

@@ -78,6 +78,8 @@ enum SourceLocation {
     var column = 1
     var i = 0
     let end = Swift.min(offset, input.count)
+    // A leading byte order mark is invisible in editors: it takes no column.
+    if end >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { i = 3 }
     while i < end {
       let b = input[i]
       if b == .newline {

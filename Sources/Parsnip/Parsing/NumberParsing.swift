@@ -164,13 +164,25 @@ enum NumberParser {
     return number(base, from: 0, scanned)
   }
 
-  /// Parses a whole buffer as one JSON number and converts it to the nearest `Double`.
+  /// The value of a number node flagged `Tape.Flag.json5`: the JSON5 literals `Infinity`, `-Infinity` or `NaN`.
+  static func nonFiniteLiteral(_ p: UnsafePointer<UInt8>, from start: Int, count: Int) -> Double {
+    if p[start] == UInt8(ascii: "N") { return .nan }
+    return p[start] == .minus ? -.infinity : .infinity
+  }
+
+  /// Converts a scanned number to the nearest `Double` (correctly rounded).
   static func double(_ p: UnsafePointer<UInt8>, from start: Int, _ scanned: ScannedNumber) -> Double {
-    if scanned.isExact,
-      let d = DoubleConversion.double(
+    if scanned.isExact {
+      if let d = DoubleConversion.double(
         significand: scanned.significand, exponent: scanned.exponent, isNegative: scanned.isNegative)
+      {
+        return d
+      }
+    } else if scanned.exponent > -100_000_000, scanned.exponent < 100_000_000,
+      let d = EiselLemire.double(truncatedSignificand: scanned.significand, exponent: scanned.exponent)
     {
-      return d
+      // Inexact with a sane exponent means digits beyond the 19th were dropped.
+      return scanned.isNegative ? -d : d
     }
     let text = String(decoding: UnsafeBufferPointer(start: p + start, count: scanned.end - start), as: UTF8.self)
     return Double(text) ?? .nan
@@ -199,9 +211,4 @@ enum DoubleConversion {
     }
     return nil
   }
-}
-
-/// Placeholder until the Eisel–Lemire tables land: always defers to the slow path.
-enum EiselLemire {
-  @inline(__always) static func double(significand: UInt64, exponent: Int) -> Double? { nil }
 }

@@ -6,16 +6,20 @@ struct Scanner {
   let base: UnsafePointer<UInt8>
   let end: Int
   let input: UnsafeRawBufferPointer
-  let tape: Tape
+  var tape: TapeBuilder
   let maxDepth: Int
   var i = 0
+  /// Accept the `Infinity`, `-Infinity` and `NaN` literals as numbers (tape flag `json5`). Set only for text that
+  /// `JSON5.normalize` produced; the checks sit on paths that strict input reaches only when it is already invalid.
+  var allowsNonFiniteLiterals = false
 
-  init(input: UnsafeRawBufferPointer, tape: Tape, maxDepth: Int) {
+  init(input: UnsafeRawBufferPointer, maxDepth: Int) {
     self.input = input
     // An empty buffer may have no base address; point at a static byte so reads stay in bounds checks only.
     self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Scanner.emptyBase
     self.end = input.count
-    self.tape = tape
+    // A rough node estimate avoids most regrowth without over-allocating for whitespace-heavy text.
+    self.tape = TapeBuilder(capacity: input.count / 12 + 16)
     self.maxDepth = maxDepth
   }
 
@@ -53,32 +57,49 @@ struct Scanner {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    while i < end {
-      let b = base[i]
-      // Fast exit: every structural or value byte is above ' '.
-      if b > .space { return }
-      guard b.isJSONWhitespace else { return }
-      i &+= 1
+    // Fast exit: every structural or value byte is above ' '.
+    guard i < end, base[i] <= .space else { return }
+    skipWhitespaceRun()
+  }
+
+  /// Skips indentation 8 bytes at a time (pretty-printed documents are often mostly whitespace).
+  @inline(__always)
+  mutating func skipWhitespaceRun() {
+    while i &+ 8 <= end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      let other = SWAR.nonWhitespaceBytes(word)
+      if other != 0 {
+        i &+= other.trailingZeroBitCount >> 3
+        return
+      }
+      i &+= 8
     }
+    while i < end, base[i].isJSONWhitespace { i &+= 1 }
   }
 
   // MARK: Document
 
-  mutating func scanDocument() throws(JSONParseError) {
-    guard end <= Int(UInt32.max) else {
-      throw error(.inputTooLarge, "input larger than 4 GiB", at: 0)
+  /// Scans the whole input; the scanner must not be used afterwards.
+  consuming func scanDocument() throws(JSONParseError) -> Tape {
+    do throws(JSONParseError) {
+      guard end <= Int(UInt32.max) else {
+        throw error(.inputTooLarge, "input larger than 4 GiB", at: 0)
+      }
+      // RFC 8259 section 8.1: parsers MAY ignore a byte order mark; Parsnip skips one UTF-8 BOM at the very start.
+      if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { i = 3 }
+      skipWhitespace()
+      try scanValues()
+      skipWhitespace()
+      if i < end {
+        throw error(
+          .trailingContent,
+          "unexpected \(SourceLocation.describe(byteAt: i, in: input)) after the top-level value", at: i)
+      }
+    } catch {
+      tape.discard()
+      throw error
     }
-    tape.removeAll()
-    // A rough node estimate avoids most regrowth without over-allocating for whitespace-heavy text.
-    tape.reserve(end / 12 + 16)
-    skipWhitespace()
-    try scanValues()
-    skipWhitespace()
-    if i < end {
-      throw error(
-        .trailingContent,
-        "unexpected \(SourceLocation.describe(byteAt: i, in: input)) after the top-level value", at: i)
-    }
+    return tape.finish()
   }
 
   /// Scans one complete value (with everything nested in it) starting at `i`.
@@ -122,6 +143,11 @@ struct Scanner {
         do {
           scanned = try NumberParser.scan(base, from: i, end: end)
         } catch {
+          if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
+            tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
+            i &+= length
+            break
+          }
           switch error {
           case .invalid(let offset, let expected):
             if offset < end, base[offset] > 0x20, offset != start {
@@ -148,6 +174,11 @@ struct Scanner {
       case UInt8(ascii: "n"):
         try scanLiteral("null", Tape.Kind.null)
       default:
+        if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
+          tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
+          i &+= length
+          break
+        }
         throw unexpected("a value", at: i)
       }
 
@@ -193,6 +224,19 @@ struct Scanner {
     skipWhitespace()
   }
 
+  /// Length of `Infinity`, `-Infinity` or `NaN` at `j`, or `nil`.
+  @inline(never)
+  func nonFiniteLiteralLength(at j: Int) -> Int? {
+    for word: StaticString in ["Infinity", "-Infinity", "NaN"] {
+      let n = word.utf8CodeUnitCount
+      guard j &+ n <= end else { continue }
+      var k = 0
+      while k < n, base[j &+ k] == word.utf8Start[k] { k &+= 1 }
+      if k == n { return n }
+    }
+    return nil
+  }
+
   @inline(__always)
   mutating func scanLiteral(_ word: StaticString, _ kind: Tape.Kind) throws(JSONParseError) {
     let n = word.utf8CodeUnitCount
@@ -217,7 +261,7 @@ struct Scanner {
     var j = start
     var flags: UInt8 = 0
     while true {
-      // Skip plain ASCII 8 bytes at a time.
+      // Skip plain ASCII 8 bytes at a time. (Swift's SIMD16 compiles to scalar code here without -mavx: slower.)
       while j &+ 8 <= end {
         let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
         let special = SWAR.stringSpecialBytes(UInt64(littleEndian: word))
@@ -239,10 +283,14 @@ struct Scanner {
           .unescapedControlCharacter,
           "unescaped control character U+\(hex4(UInt16(b))) in string", at: j)
       } else if b >= 0x80 {
-        guard let length = Scanner.utf8SequenceLength(base, at: j, end: end) else {
-          throw error(.invalidUTF8, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true)) in string", at: j)
-        }
-        j &+= length
+        // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 8-byte steps.
+        repeat {
+          guard let length = Scanner.utf8SequenceLength(base, at: j, end: end) else {
+            throw error(
+              .invalidUTF8, "invalid UTF-8 byte 0x\(String(base[j], radix: 16, uppercase: true)) in string", at: j)
+          }
+          j &+= length
+        } while j < end && base[j] >= 0x80
       } else {
         j &+= 1
       }

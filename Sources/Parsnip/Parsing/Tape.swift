@@ -26,52 +26,20 @@ final class Tape: @unchecked Sendable {
     static let json5: UInt8 = 0x40
   }
 
-  private(set) var kinds: UnsafeMutablePointer<UInt8>
-  private(set) var words: UnsafeMutablePointer<UInt64>
-  private(set) var count = 0
-  private(set) var capacity: Int
+  let kinds: UnsafeMutablePointer<UInt8>
+  let words: UnsafeMutablePointer<UInt64>
+  let count: Int
 
-  init(capacity: Int = 64) {
-    self.capacity = Swift.max(capacity, 16)
-    kinds = .allocate(capacity: self.capacity)
-    words = .allocate(capacity: self.capacity)
+  /// Takes ownership of the builder's buffers. Fields are constants, so reads need no exclusivity checks.
+  fileprivate init(kinds: UnsafeMutablePointer<UInt8>, words: UnsafeMutablePointer<UInt64>, count: Int) {
+    self.kinds = kinds
+    self.words = words
+    self.count = count
   }
 
   deinit {
     kinds.deallocate()
     words.deallocate()
-  }
-
-  func removeAll(keepingCapacity: Bool = true) { count = 0 }
-
-  func reserve(_ minimumCapacity: Int) {
-    guard minimumCapacity > capacity else { return }
-    let newKinds = UnsafeMutablePointer<UInt8>.allocate(capacity: minimumCapacity)
-    let newWords = UnsafeMutablePointer<UInt64>.allocate(capacity: minimumCapacity)
-    newKinds.update(from: kinds, count: count)
-    newWords.update(from: words, count: count)
-    kinds.deallocate()
-    words.deallocate()
-    kinds = newKinds
-    words = newWords
-    capacity = minimumCapacity
-  }
-
-  @inline(never) private func grow() { reserve(capacity &* 2) }
-
-  /// Appends a node and returns its index.
-  @inline(__always) @discardableResult
-  func append(_ kind: UInt8, offset: Int, aux: UInt32) -> Int {
-    if count == capacity { grow() }
-    let i = count
-    kinds[i] = kind
-    words[i] = UInt64(UInt32(truncatingIfNeeded: offset)) | UInt64(aux) << 32
-    count = i &+ 1
-    return i
-  }
-
-  @inline(__always) func setAux(_ i: Int, _ aux: UInt32) {
-    words[i] = (words[i] & 0xFFFF_FFFF) | UInt64(aux) << 32
   }
 
   @inline(__always) func kind(_ i: Int) -> Kind { Kind(rawValue: kinds[i] & 0x07)! }
@@ -88,4 +56,57 @@ final class Tape: @unchecked Sendable {
 
   /// Number of elements (array) or members (object) of the container starting at `i`.
   @inline(__always) func containerCount(_ i: Int) -> Int { aux(aux(i)) }
+}
+
+/// Appends nodes while scanning; a struct so the hot loop touches no class state.
+struct TapeBuilder {
+  private var kinds: UnsafeMutablePointer<UInt8>
+  private var words: UnsafeMutablePointer<UInt64>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = Swift.max(capacity, 16)
+    kinds = .allocate(capacity: self.capacity)
+    words = .allocate(capacity: self.capacity)
+  }
+
+  /// Hands the buffers to an immutable `Tape`; the builder must not be used afterwards.
+  func finish() -> Tape { Tape(kinds: kinds, words: words, count: count) }
+
+  /// Frees the buffers after a failed scan.
+  func discard() {
+    kinds.deallocate()
+    words.deallocate()
+  }
+
+  @inline(never) private mutating func grow() {
+    let newCapacity = capacity &* 2
+    let newKinds = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    let newWords = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+    newKinds.update(from: kinds, count: count)
+    newWords.update(from: words, count: count)
+    kinds.deallocate()
+    words.deallocate()
+    kinds = newKinds
+    words = newWords
+    capacity = newCapacity
+  }
+
+  /// Appends a node and returns its index.
+  @inline(__always) @discardableResult
+  mutating func append(_ kind: UInt8, offset: Int, aux: UInt32) -> Int {
+    if count == capacity { grow() }
+    let i = count
+    kinds[i] = kind
+    words[i] = UInt64(UInt32(truncatingIfNeeded: offset)) | UInt64(aux) << 32
+    count = i &+ 1
+    return i
+  }
+
+  @inline(__always) func setAux(_ i: Int, _ aux: UInt32) {
+    words[i] = (words[i] & 0xFFFF_FFFF) | UInt64(aux) << 32
+  }
+
+  @inline(__always) func rawKind(_ i: Int) -> UInt8 { kinds[i] & 0x07 }
 }

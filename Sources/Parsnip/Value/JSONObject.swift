@@ -1,7 +1,10 @@
+import Synchronization
+
 /// The members of a JSON object: keys in document order, with constant-time lookup by key.
 ///
 /// Small objects are searched linearly, which is faster than hashing for a handful of keys; from
-/// ``JSONObject/indexThreshold`` members on, a hash index is kept beside the ordered members.
+/// ``JSONObject/indexThreshold`` members on, a hash index is built on the first lookup (so parsing never pays for
+/// indexes nobody reads) and kept beside the ordered members.
 /// Keys are unique: setting an existing key replaces its value in place.
 ///
 /// ```swift
@@ -28,8 +31,8 @@ public struct JSONObject: Sendable {
   }
 
   @usableFromInline var _members: [Member]
-  /// Key → position; built only for objects with at least `indexThreshold` members.
-  @usableFromInline var _index: [String: Int]?
+  /// Key → position, built lazily; present only for objects with at least `indexThreshold` members.
+  @usableFromInline var _index: KeyIndexBox?
 
   /// The member count from which lookups use a hash index instead of a linear search.
   public static var indexThreshold: Int { 12 }
@@ -50,8 +53,7 @@ public struct JSONObject: Sendable {
   /// Builds an object from members known to have unique keys (the parser checks them).
   init(uniqueMembers: [Member]) {
     _members = uniqueMembers
-    _index = nil
-    if uniqueMembers.count >= Self.indexThreshold { rebuildIndex() }
+    _index = uniqueMembers.count >= Self.indexThreshold ? KeyIndexBox() : nil
   }
 
   /// The number of members.
@@ -74,7 +76,7 @@ public struct JSONObject: Sendable {
   /// - Returns: The zero-based position.
   /// - Complexity: O(1) on average.
   public func index(forKey key: String) -> Int? {
-    if let index = _index { return index[key] }
+    if let box = _index { return box.index(for: _members)[key] }
     return _members.firstIndex { $0.key == key }
   }
 
@@ -89,8 +91,8 @@ public struct JSONObject: Sendable {
           _members[position].value = value
         } else {
           _members.append(Member(key: key, value: value))
-          if _index != nil {
-            _index![key] = _members.count - 1
+          if _index != nil, isKnownUniquelyReferenced(&_index!), let built = _index!.built {
+            built.table[key] = _members.count - 1  // ours alone: extend in place instead of rebuilding
           } else if _members.count >= Self.indexThreshold {
             rebuildIndex()
           }
@@ -134,9 +136,7 @@ public struct JSONObject: Sendable {
   }
 
   private mutating func rebuildIndex() {
-    var index = [String: Int](minimumCapacity: _members.count)
-    for (position, member) in _members.enumerated() { index[member.key] = position }
-    _index = index
+    _index = _members.count >= Self.indexThreshold ? KeyIndexBox() : nil
   }
 }
 
@@ -188,4 +188,24 @@ extension JSONObject: Hashable {
     }
     hasher.combine(combined)
   }
+}
+
+/// Holds an object's key index, built on first use; safe to read from several threads at once.
+@usableFromInline final class KeyIndexBox: Sendable {
+  let lazy = AtomicLazyReference<KeyIndex>()
+
+  var built: KeyIndex? { lazy.load() }
+
+  func index(for members: [JSONObject.Member]) -> [String: Int] {
+    if let built = lazy.load() { return built.table }
+    var table = [String: Int](minimumCapacity: members.count)
+    for (position, member) in members.enumerated() { table[member.key] = position }
+    return lazy.storeIfNil(KeyIndex(table)).table
+  }
+}
+
+/// Key → position. Mutated only while its box is uniquely referenced by a mutating `JSONObject`.
+@usableFromInline final class KeyIndex: @unchecked Sendable {
+  var table: [String: Int]
+  init(_ table: [String: Int]) { self.table = table }
 }

@@ -25,8 +25,11 @@ extension JSON {
     /// values, and empty containers stay `[]` and `{}`. No newline follows the last closing bracket. `0` puts
     /// members on separate lines without indentation; values are clamped to `0...32`.
     public var indent: Int?
-    /// Write object members sorted by key (by Unicode scalar values, which is also UTF-8 byte order) instead of in
-    /// their stored order. Default `false`.
+    /// Write object members sorted by key instead of in their stored order. Default `false`.
+    ///
+    /// Keys compare by Unicode scalar values (equivalently, UTF-8 bytes), as `jq -S`, Python's `sort_keys` and Go
+    /// do: `"10"` before `"9"`, `"Z"` before `"a"`, the same on every machine. (Foundation's `.sortedKeys` compares
+    /// numerically and case-insensitively instead.) Canonical output sorts by UTF-16 code units, as RFC 8785 says.
     public var sortsKeys: Bool
     /// Write `/` as `\/`, which some HTML embedding contexts want. Default `false`.
     public var escapesSlashes: Bool

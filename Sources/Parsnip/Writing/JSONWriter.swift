@@ -92,10 +92,11 @@ struct JSONWriter {
         guard writeNumber(number) else { throw numberError(number, path: path(stack)) }
       case .string(let string): writeString(string)
       case .array(let elements):
+        // Empty containers count as a level too, as in the parser.
+        guard stack.count < maximumDepth else { throw depthError(path: path(stack)) }
         if elements.isEmpty {
           writeASCII("[]")
         } else {
-          guard stack.count < maximumDepth else { throw depthError(path: path(stack)) }
           out.writeByte(.openBracket)
           stack.append(Frame(elements: elements, members: [], next: 1, count: elements.count, isObject: false))
           if let indent { writeNewline(indent: indent, depth: stack.count) }
@@ -103,10 +104,10 @@ struct JSONWriter {
           continue nextValue
         }
       case .object(let object):
+        guard stack.count < maximumDepth else { throw depthError(path: path(stack)) }
         if object.isEmpty {
           writeASCII("{}")
         } else {
-          guard stack.count < maximumDepth else { throw depthError(path: path(stack)) }
           let members = orderedMembers(object)
           out.writeByte(.openBrace)
           stack.append(Frame(elements: [], members: members, next: 1, count: members.count, isObject: true))

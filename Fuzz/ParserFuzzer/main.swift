@@ -1,0 +1,184 @@
+// libFuzzer target for the parser. Built by Fuzz/run.sh together with the Parsnip sources (one module, so internal
+// types are visible); it is not part of the SwiftPM build.
+//
+// Properties checked for every input, in strict and in JSON5 mode:
+// - parsing never crashes, and fails only with a JSONParseError whose position lies inside the input;
+// - a parsed value written with `description` parses again to an equal value, and writing that gives the same text;
+// - the tree agrees with a direct walk of the tape (kinds, strings, numbers as doubles, containers, duplicate keys);
+// - every number's double equals `Double(String)` of its text (Eisel–Lemire against the standard library);
+// - JSON5 is a superset: strict input parses to the same value in JSON5 mode;
+// - JSON5 normalization never produces text that the strict scanner rejects.
+
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func parserFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let input = UnsafeRawBufferPointer(start: size == 0 ? nil : UnsafeRawPointer(data), count: size)
+  ParserFuzzer.check(input)
+  return 0
+}
+
+enum ParserFuzzer {
+  static let strict = JSON.ParsingOptions()
+  static let json5 = JSON.ParsingOptions(allowsJSON5: true)
+
+  static func check(_ input: UnsafeRawBufferPointer) {
+    let strictValue = parse(input, options: strict)
+    let json5Value = parse(input, options: json5)
+    if let strictValue {
+      guard let json5Value else { fail("strict JSON rejected in JSON5 mode", input) }
+      guard same(strictValue, json5Value) else { fail("strict and JSON5 values differ", input) }
+    }
+    checkNormalization(input)
+  }
+
+  /// Parses, checks the error or the round trip and the tape, and returns the value.
+  static func parse(_ input: UnsafeRawBufferPointer, options: JSON.ParsingOptions) -> JSON? {
+    let value: JSON
+    do {
+      value = try JSON(parsing: input, options: options)
+    } catch {
+      guard error.byteOffset >= 0, error.byteOffset <= input.count, error.line >= 1, error.column >= 1,
+        !error.message.isEmpty
+      else { fail("bad error location \(error.byteOffset) \(error)", input) }
+      return nil
+    }
+    // Round trip through the writer.
+    let text = value.description
+    let reparsed: JSON
+    do {
+      reparsed = try JSON(parsing: text, options: options)
+    } catch {
+      fail("written text does not parse: \(error)\n\(text)", input)
+    }
+    guard same(value, reparsed) else { fail("round trip changed the value:\n\(text)", input) }
+    guard reparsed.description == text else { fail("writing is not idempotent:\n\(text)", input) }
+    // The tape, read directly, agrees with the tree.
+    do {
+      try Document.withTape(input, options: options) { tape, source throws(JSONParseError) in
+        let walker = TapeWalker(tape: tape, source: source)
+        var index = 0
+        let fromTape = walker.value(at: &index)
+        guard index == tape.count else { fail("tape has \(tape.count) nodes, walk ended at \(index)", input) }
+        guard same(fromTape, value) else { fail("tape walk and tree differ", input) }
+      }
+    } catch {
+      fail("second parse failed: \(error)", input)
+    }
+    return value
+  }
+
+  /// Normalized JSON5 must always be accepted by the strict scanner.
+  static func checkNormalization(_ input: UnsafeRawBufferPointer) {
+    guard let normalized = try? JSON5.normalize(input, maximumDepth: json5.maximumDepth) else { return }
+    normalized.withUnsafeBytes { source in
+      var scanner = Scanner(input: source, tape: Tape(), maxDepth: json5.maximumDepth)
+      scanner.allowsNonFiniteLiterals = true
+      do {
+        try scanner.scanDocument()
+      } catch {
+        fail("normalized JSON5 rejected: \(error)\n\(String(decoding: normalized, as: UTF8.self))", input)
+      }
+    }
+  }
+
+  /// Equality that also holds for NaN and tells `-0.0` from `0.0` for doubles.
+  static func same(_ a: JSON, _ b: JSON) -> Bool {
+    switch (a, b) {
+    case (.number(let x), .number(let y)):
+      let dx = x.doubleValue
+      let dy = y.doubleValue
+      if dx.isNaN || dy.isNaN { return dx.isNaN && dy.isNaN }
+      return x == y && dx.bitPattern == dy.bitPattern
+    case (.string(let x), .string(let y)):
+      return Array(x.utf8) == Array(y.utf8)
+    case (.array(let x), .array(let y)):
+      return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+    case (.object(let x), .object(let y)):
+      return x.count == y.count
+        && zip(x.members, y.members).allSatisfy { Array($0.key.utf8) == Array($1.key.utf8) && same($0.value, $1.value) }
+    default:
+      return a == b
+    }
+  }
+
+  static func fail(_ message: String, _ input: UnsafeRawBufferPointer) -> Never {
+    let bytes = Array(input)
+    let shown = bytes.count <= 512 ? bytes.map { String($0) }.joined(separator: ", ") : "\(bytes.count) bytes"
+    fatalError("ParserFuzzer: \(message)\ninput: [\(shown)]")
+  }
+}
+
+/// Builds values from the tape without the tree builder, checking every number against `Double(String)`.
+struct TapeWalker {
+  let tape: Tape
+  let source: UnsafeRawBufferPointer
+  var base: UnsafePointer<UInt8> { source.baseAddress!.assumingMemoryBound(to: UInt8.self) }
+
+  func text(_ i: Int) -> String {
+    String(decoding: UnsafeRawBufferPointer(rebasing: source[tape.offset(i)..<(tape.offset(i) + tape.aux(i))]), as: UTF8.self)
+  }
+
+  func value(at i: inout Int) -> JSON {
+    let node = i
+    i += 1
+    switch tape.kind(node) {
+    case .null: return .null
+    case .true: return .bool(true)
+    case .false: return .bool(false)
+    case .string:
+      return .string(
+        StringDecoding.string(
+          base, from: tape.offset(node), count: tape.aux(node),
+          hasEscapes: tape.flags(node) & Tape.Flag.hasEscapes != 0))
+    case .number:
+      let text = text(node)
+      if tape.flags(node) & Tape.Flag.json5 != 0 {
+        switch text {
+        case "Infinity": return .number(JSONNumber(Double.infinity))
+        case "-Infinity": return .number(JSONNumber(-Double.infinity))
+        case "NaN": return .number(JSONNumber(Double.nan))
+        default: fatalError("ParserFuzzer: unknown JSON5 number node \(text)")
+        }
+      }
+      guard let scanned = try? NumberParser.scan(base, from: tape.offset(node), end: tape.offset(node) + tape.aux(node)),
+        scanned.end == tape.offset(node) + tape.aux(node)
+      else { fatalError("ParserFuzzer: number node does not rescan: \(text)") }
+      let fast = NumberParser.double(base, from: tape.offset(node), scanned)
+      guard let reference = Double(text), fast.bitPattern == reference.bitPattern else {
+        fatalError("ParserFuzzer: double mismatch for \(text): \(fast) vs \(String(describing: Double(text)))")
+      }
+      guard let number = JSONNumber(text: text) else { fatalError("ParserFuzzer: JSONNumber(text:) rejects \(text)") }
+      guard number.doubleValue.bitPattern == reference.bitPattern else {
+        fatalError("ParserFuzzer: JSONNumber.doubleValue mismatch for \(text): \(number.doubleValue)")
+      }
+      return .number(number)
+    case .array:
+      var elements: [JSON] = []
+      let endNode = tape.aux(node)
+      while i < endNode { elements.append(value(at: &i)) }
+      guard tape.aux(endNode) == elements.count else { fatalError("ParserFuzzer: array count mismatch") }
+      i = endNode + 1
+      return .array(elements)
+    case .object:
+      var keys: [String] = []
+      var values: [String: JSON] = [:]
+      let endNode = tape.aux(node)
+      var members = 0
+      while i < endNode {
+        guard tape.kind(i) == .string else { fatalError("ParserFuzzer: object key is not a string node") }
+        var keyIndex = i
+        guard case .string(let key) = value(at: &keyIndex) else { fatalError() }
+        i = keyIndex
+        if values[key] == nil { keys.append(key) }
+        values[key] = value(at: &i)
+        members += 1
+      }
+      guard tape.aux(endNode) == members else { fatalError("ParserFuzzer: object count mismatch") }
+      i = endNode + 1
+      return .object(JSONObject(keys.map { ($0, values[$0]!) }))
+    case .end:
+      fatalError("ParserFuzzer: unexpected end node")
+    }
+  }
+}

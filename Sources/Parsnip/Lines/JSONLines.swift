@@ -1,0 +1,193 @@
+import Foundation
+
+/// A stream of JSON values, one per line (JSON Lines, NDJSON), read in bounded memory.
+///
+/// The input is read in chunks (1 MiB by default), so a file of any size is processed in memory proportional to
+/// the chunk and the longest line. Blank lines are skipped. A line that is not valid JSON either stops the
+/// iteration with a ``JSONLinesError`` naming its line number (``ErrorPolicy/stop``, the default) or is skipped
+/// and recorded (``ErrorPolicy/skip``).
+///
+/// ```swift
+/// let lines = JSONLines(bytes: Array("{\"a\":1}\n{\"a\":2}\n".utf8))
+/// var iterator = lines.makeIterator()
+/// while let line = try iterator.next() {
+///   print(line.number, line.value["a"])   // → 1 1, then 2 2
+/// }
+/// ```
+public struct JSONLines: Sendable {
+  /// What to do with a line that is not valid JSON.
+  public enum ErrorPolicy: Sendable {
+    /// Throw the error from `next()` (the default).
+    case stop
+    /// Skip the line and record the error in the iterator's ``Iterator/skipped``.
+    case skip
+  }
+
+  /// One value and the line it came from.
+  public struct Line: Sendable {
+    /// The one-based line number.
+    public var number: Int
+    /// The value on that line.
+    public var value: JSON
+  }
+
+  let makeSource: @Sendable () throws(JSONLinesError) -> ByteSource
+  /// Grammar and limits for each line. Default: strict RFC 8259.
+  public var options: JSON.ParsingOptions
+  /// Bad-line handling. Default ``ErrorPolicy/stop``.
+  public var errorPolicy: ErrorPolicy
+  /// Bytes read at a time. Default 1 MiB.
+  public var chunkSize: Int = 1 << 20
+
+  /// Reads a file.
+  /// - Parameters:
+  ///   - url: A file URL; the file is opened when iteration starts.
+  ///   - options: Grammar and limits for each line.
+  ///   - errorPolicy: Bad-line handling.
+  public init(contentsOf url: URL, options: JSON.ParsingOptions = .default, errorPolicy: ErrorPolicy = .stop) {
+    makeSource = { () throws(JSONLinesError) in try ByteSource.file(url) }
+    self.options = options
+    self.errorPolicy = errorPolicy
+  }
+
+  /// Reads an open file descriptor (for example `FileHandle.standardInput.fileDescriptor`), without closing it.
+  /// - Parameters:
+  ///   - fileDescriptor: A readable descriptor.
+  ///   - options: Grammar and limits for each line.
+  ///   - errorPolicy: Bad-line handling.
+  public init(fileDescriptor: Int32, options: JSON.ParsingOptions = .default, errorPolicy: ErrorPolicy = .stop) {
+    makeSource = { .descriptor(fileDescriptor, owned: false) }
+    self.options = options
+    self.errorPolicy = errorPolicy
+  }
+
+  /// Reads bytes already in memory.
+  /// - Parameters:
+  ///   - bytes: JSON Lines text.
+  ///   - options: Grammar and limits for each line.
+  ///   - errorPolicy: Bad-line handling.
+  public init(bytes: [UInt8], options: JSON.ParsingOptions = .default, errorPolicy: ErrorPolicy = .stop) {
+    makeSource = { .memory(bytes) }
+    self.options = options
+    self.errorPolicy = errorPolicy
+  }
+
+  /// Reads any sequence of bytes, pulling from it lazily.
+  /// - Parameters:
+  ///   - sequence: A byte sequence; it is iterated once per iteration of the lines.
+  ///   - options: Grammar and limits for each line.
+  ///   - errorPolicy: Bad-line handling.
+  public init<S: Sequence & Sendable>(
+    byteSequence sequence: S, options: JSON.ParsingOptions = .default, errorPolicy: ErrorPolicy = .stop
+  ) where S.Element == UInt8 {
+    makeSource = {
+      var iterator = sequence.makeIterator()
+      return .sequence { iterator.next() }
+    }
+    self.options = options
+    self.errorPolicy = errorPolicy
+  }
+
+  /// Starts reading.
+  /// - Returns: An iterator whose `next()` throws.
+  public func makeIterator() -> Iterator { Iterator(lines: self) }
+
+  /// Reads every line, handing each value to `body` in order.
+  /// - Parameter body: Called once per line.
+  /// - Throws: The first bad line's ``JSONLinesError`` (with ``ErrorPolicy/stop``), a read error, or what `body`
+  ///   throws.
+  public func forEach(_ body: (Line) throws -> Void) throws {
+    var iterator = makeIterator()
+    while let line = try iterator.next() { try body(line) }
+  }
+
+  /// Pulls lines one at a time.
+  public struct Iterator {
+    let lines: JSONLines
+    var splitter: LineSplitter?
+    var openError: JSONLinesError?
+    /// The bad lines skipped so far under ``ErrorPolicy/skip``, in order.
+    public private(set) var skipped: [JSONLinesError] = []
+
+    init(lines: JSONLines) {
+      self.lines = lines
+      do {
+        splitter = LineSplitter(source: try lines.makeSource(), chunkSize: lines.chunkSize)
+      } catch {
+        openError = error
+      }
+    }
+
+    /// The next value, or `nil` at the end of the input.
+    /// - Returns: The value and its line number.
+    /// - Throws: ``JSONLinesError`` for a bad line (with ``ErrorPolicy/stop``) or when the input can't be read.
+    public mutating func next() throws(JSONLinesError) -> Line? {
+      if let openError { throw openError }
+      guard let splitter else { return nil }
+      let options = lines.options
+      while true {
+        let result = try splitter.nextLine { (bytes, number) throws(JSONLinesError) -> Result<Line, JSONLinesError>? in
+          if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
+          do throws(JSONParseError) {
+            return .success(Line(number: number, value: try JSON(parsing: bytes, options: options)))
+          } catch {
+            return .failure(JSONLinesError(lineNumber: number, parseError: error, message: error.message))
+          }
+        }
+        guard let outcome = result else { return nil }
+        switch outcome {
+        case nil: continue  // blank line
+        case .success(let line)?: return line
+        case .failure(let error)?:
+          if lines.errorPolicy == .stop { throw error }
+          skipped.append(error)
+        }
+      }
+    }
+
+    /// Calls `body` with the raw bytes of each non-blank line, for callers that parse lines themselves.
+    mutating func nextRawLine<R>(
+      _ body: (UnsafeRawBufferPointer, Int) throws(JSONLinesError) -> R
+    ) throws(JSONLinesError) -> R? {
+      if let openError { throw openError }
+      guard let splitter else { return nil }
+      while true {
+        let result = try splitter.nextLine { (bytes, number) throws(JSONLinesError) -> R? in
+          if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
+          return try body(bytes, number)
+        }
+        guard let outcome = result else { return nil }
+        if let value = outcome { return value }
+      }
+    }
+  }
+}
+
+extension JSONLines: AsyncSequence {
+  /// The element type: one value and its line number.
+  public typealias Element = Line
+  /// The error type.
+  public typealias Failure = JSONLinesError
+
+  /// Starts reading asynchronously.
+  /// - Returns: An iterator that reads each chunk when needed.
+  public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: makeIterator()) }
+
+  /// Pulls lines one at a time in an async context.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    var base: Iterator
+
+    /// The next value, or `nil` at the end.
+    /// - Returns: The value and its line number.
+    /// - Throws: ``JSONLinesError`` as ``Iterator/next()`` does.
+    public mutating func next() async throws(JSONLinesError) -> Line? { try base.next() }
+
+    /// The next value, or `nil` at the end.
+    /// - Parameter actor: The isolation of the caller.
+    /// - Returns: The value and its line number.
+    /// - Throws: ``JSONLinesError`` as ``Iterator/next()`` does.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(JSONLinesError) -> Line? {
+      try base.next()
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import Parsnip
+
+@Suite struct JSONDocumentTests {
+  let text = #"{"user": {"name": "Ada", "langs": ["en", "fr"], "age": 36, "pi": 3.14, "ok": true, "x": null}, "k\u0065y": 1}"#
+
+  @Test func readsValuesOnDemand() throws {
+    let document = try JSONDocument(parsing: text)
+    let user = try #require(document.root["user"])
+    #expect(user.kind == .object)
+    #expect(user["name"]?.string == "Ada")
+    #expect(user["langs"]?.count == 2)
+    #expect(user["langs"]?[1]?.string == "fr")
+    #expect(user["langs"]?[2] == nil)
+    #expect(user["age"]?.int == 36)
+    #expect(user["pi"]?.double == 3.14)
+    #expect(user["ok"]?.bool == true)
+    #expect(user["x"]?.isNull == true)
+    #expect(user["missing"] == nil)
+    #expect(document.root["key"]?.int == 1)  // escaped key matches its decoded form
+    #expect(try document.root.json() == JSON(parsing: text))
+    #expect(user.members.map(\.key) == ["name", "langs", "age", "pi", "ok", "x"])
+  }
+
+  @Test func rejectsInvalidTextLikeTheTreeParser() {
+    #expect(throws: JSONParseError.self) { try JSONDocument(parsing: "[1,]") }
+    #expect(throws: JSONParseError.self) {
+      try JSONDocument(parsing: #"{"a":1,"a":2}"#, options: .init(duplicateKeys: .reject))
+    }
+  }
+
+  @Test func lastDuplicateKeyWins() throws {
+    let document = try JSONDocument(parsing: #"{"a":1,"b":0,"a":2}"#)
+    #expect(document.root["a"]?.int == 2)
+  }
+
+  @Test func mapsFiles() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-doc-\(UUID()).json")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let document = try JSONDocument(contentsOf: url)
+    #expect(document.root["user"]?["name"]?.string == "Ada")
+    #expect(document.byteCount == text.utf8.count)
+  }
+}
+
+@Suite struct OnDemandReaderTests {
+  let text = #"{"skip": {"deep": [1, "]}\"", {"x": [[]]}]}, "a": [10, {"b": "found"}, 30], "e\u0073c": true}"#
+
+  func read(_ steps: [String]) throws -> JSON? {
+    let bytes = Array(text.utf8)
+    return try bytes.withUnsafeBytes { buffer in
+      try OnDemandReader(input: buffer).value(at: steps.map { OnDemandReader.Step(key: $0) })
+    }
+  }
+
+  @Test func findsValuesSkippingSiblings() throws {
+    #expect(try read(["a", "1", "b"]) == "found")
+    #expect(try read(["a", "2"]) == 30)
+    #expect(try read(["esc"]) == true)
+    #expect(try read(["skip", "deep", "1"]) == "]}\"")
+    #expect(try read([]) == JSON(parsing: text))
+  }
+
+  @Test func missingPathsAreNil() throws {
+    #expect(try read(["nope"]) == nil)
+    #expect(try read(["a", "3"]) == nil)
+    #expect(try read(["a", "01"]) == nil)
+    #expect(try read(["a", "0", "x"]) == nil)
+  }
+
+  @Test func malformedTextIsAnError() {
+    let bytes = Array(#"{"a": [1, 2"#.utf8)
+    #expect(throws: JSONParseError.self) {
+      try bytes.withUnsafeBytes { try OnDemandReader(input: $0).value(at: [.init(key: "b")]) }
+    }
+  }
+}
+
+@Suite struct OnDemandAPITests {
+  let text = Array(#"{"statuses": [{"id": 1}, {"id": 2, "0": "zero"}], "metadata": {"count": 2}}"#.utf8)
+
+  @Test func readsByPointerAndKeyPath() throws {
+    #expect(try JSON.value(at: JSONPointer("/statuses/1/id"), inText: text) == 2)
+    #expect(try JSON.value(at: JSONPointer("/statuses/1/0"), inText: text) == "zero")
+    #expect(try JSON.value(at: JSONKeyPath("statuses[1].id"), inText: text) == 2)
+    #expect(try JSON.value(at: JSONKeyPath("metadata.count"), inText: text) == 2)
+    #expect(try JSON.value(at: JSONPointer("/nothing"), inText: text) == nil)
+    #expect(try JSON.value(at: JSONKeyPath("statuses.0"), inText: text) == nil)  // a name never indexes an array
+  }
+
+  @Test func agreesWithTheFullParseOnTheCorpora() throws {
+    guard let twitter = Fixtures.benchData.first(where: { $0.lastPathComponent == "twitter.json" }) else { return }
+    let bytes = try [UInt8](Data(contentsOf: twitter))
+    let full = try JSON(parsing: bytes)
+    for k in [0, 17, 99] {
+      let pointer = try JSONPointer("/statuses/\(k)/user/screen_name")
+      #expect(try JSON.value(at: pointer, inText: bytes) == full["statuses"][k]["user"]["screen_name"])
+    }
+  }
+}
