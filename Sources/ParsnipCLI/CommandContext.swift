@@ -1,5 +1,13 @@
 import Parsnip
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The streams a command works with, and the helpers every command shares: reading inputs, parsing them with
 /// compiler-style diagnostics, and writing JSON results.
 final class CommandContext {
@@ -68,6 +76,88 @@ final class CommandContext {
     }
     guard let json = parse(bytes, options: options) else { return .failure(ExitStatus(invalid)) }
     return .success(json)
+  }
+
+  /// Validates an input into a ``JSONDocument`` (the scanner's index, no tree), reporting a failure.
+  ///
+  /// Cheaper than ``parse(_:options:)`` when the caller needs to know the input is valid but reads little of it.
+  /// - Returns: The document, or `nil` after reporting the error.
+  func document(_ input: InputBytes, options: JSON.ParsingOptions) -> JSONDocument? {
+    do throws(JSONParseError) {
+      return try input.withUnsafeBytes { buffer throws(JSONParseError) in
+        try JSONDocument(parsing: buffer, options: options)
+      }
+    } catch {
+      report(error, in: input.name)
+      return nil
+    }
+  }
+
+  // MARK: JSON Lines
+
+  /// Streams the values of a JSON Lines input (one value per line; blank lines skipped), in bounded memory: a file
+  /// or a pipe is read in chunks as the lines are used, so `tail -f log | parsnip query --lines ...` works.
+  ///
+  /// Invalid lines are reported in order, between the valid ones, as `NAME:LINE:COLUMN: error: MESSAGE`, and
+  /// skipped.
+  /// - Parameters:
+  ///   - path: The file, or `nil`/`-` for standard input.
+  ///   - options: Grammar and limits for each line.
+  ///   - body: Called with each valid value and its one-based line number.
+  /// - Returns: Whether every line was valid, or an ``InputError`` when the input cannot be read.
+  func forEachLine(
+    _ path: String?, options: JSON.ParsingOptions, _ body: (JSON, Int) -> Void
+  ) -> Result<Bool, InputError> {
+    let name = Self.isStandardInput(path) ? InputBytes.standardInputName : path!
+    let lines: JSONLines
+    var ownedDescriptor: Int32?
+    defer { if let ownedDescriptor { close(ownedDescriptor) } }
+    if let path, path != "-" {
+      let fd = open(path, O_RDONLY)
+      guard fd >= 0 else { return .failure(InputError(name: path, reason: systemError())) }
+      ownedDescriptor = fd
+      if let reason = InputBytes.unreadableReason(fileDescriptor: fd) {
+        return .failure(InputError(name: path, reason: reason))
+      }
+      lines = JSONLines(fileDescriptor: fd, options: options, errorPolicy: .skip)
+    } else if let standardInputBytes {
+      lines = standardInputBytes.withUnsafeBytes { JSONLines(bytes: Array($0), options: options, errorPolicy: .skip) }
+    } else {
+      switch stdin {
+      case .fileDescriptor(let fd):
+        if let reason = InputBytes.unreadableReason(fileDescriptor: fd) {
+          return .failure(InputError(name: name, reason: reason))
+        }
+        lines = JSONLines(fileDescriptor: fd, options: options, errorPolicy: .skip)
+      case .bytes(let bytes):
+        lines = JSONLines(bytes: bytes, options: options, errorPolicy: .skip)
+      }
+    }
+    var iterator = lines.makeIterator()
+    var reported = 0
+    let interactive = stdout.isTerminal
+    while true {
+      let line: JSONLines.Line?
+      do throws(JSONLinesError) {
+        line = try iterator.next()
+      } catch {
+        return .failure(InputError(name: name, reason: error.message))
+      }
+      // Errors skipped on the way to this line come first, so diagnostics and output keep the input's order.
+      while reported < iterator.skipped.count {
+        let error = iterator.skipped[reported]
+        if let parseError = error.parseError {
+          report(parseError, in: name, firstLine: error.lineNumber)
+        } else {
+          report("\(name):\(error.lineNumber): \(error.message)")
+        }
+        reported += 1
+      }
+      guard let line else { break }
+      body(line.value, line.number)
+      if interactive { stdout.flush() }
+    }
+    return .success(reported == 0)
   }
 
   // MARK: Diagnostics

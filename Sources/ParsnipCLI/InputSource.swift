@@ -81,6 +81,13 @@ final class InputBytes {
     return try read(fileDescriptor: fd, name: path)
   }
 
+  /// Why a descriptor cannot be read as JSON text (it is a directory), or `nil`.
+  static func unreadableReason(fileDescriptor fd: Int32) -> String? {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return systemError() }
+    return UInt32(info.st_mode) & 0o170000 == 0o040000 ? "Is a directory" : nil
+  }
+
   /// Maps (when it is a regular file) or reads the rest of an open file descriptor, which stays open.
   /// - Parameters:
   ///   - fd: An open file descriptor.

@@ -30,6 +30,9 @@ final class OutputSink {
   /// Collects everything in memory (see ``contents`` and ``text``).
   static func memory() -> OutputSink { OutputSink(fileDescriptor: nil) }
 
+  /// Whether the sink is a terminal, where output should appear as soon as it is ready.
+  var isTerminal: Bool { fileDescriptor.map { isatty($0) == 1 } ?? false }
+
   /// What was written to a memory sink.
   var contents: [UInt8] { buffer }
   /// What was written to a memory sink, as text.

@@ -66,6 +66,7 @@ struct FormatCommand: Command {
   }
 
   func run(in context: CommandContext) -> ExitCode {
+    if lines { return formatLines(context: context) }
     let input: InputBytes
     do throws(InputError) {
       input = try context.input(file)
@@ -73,24 +74,19 @@ struct FormatCommand: Command {
       context.report(error.message)
       return .usageError
     }
-    if lines { return formatLines(input, context: context) }
     guard let json = context.parse(input, options: parsingOptions) else { return .failure }
     return context.emit(json, options: writingOptions) ? .success : .failure
   }
 
-  private func formatLines(_ input: InputBytes, context: CommandContext) -> ExitCode {
-    var status = ExitCode.success
-    input.withUnsafeBytes { buffer in
-      JSONLines.forEachLine(in: buffer) { line, bytes in
-        do throws(JSONParseError) {
-          let json = try JSON(parsing: bytes, options: parsingOptions)
-          if !context.emit(json, options: writingOptions) { status = .failure }
-        } catch {
-          context.report(error, in: input.name, firstLine: line)
-          status = .failure
-        }
-      }
+  private func formatLines(context: CommandContext) -> ExitCode {
+    var written = true
+    switch context.forEachLine(file, options: parsingOptions, { json, _ in
+      if !context.emit(json, options: writingOptions) { written = false }
+    }) {
+    case .success(let allValid): return allValid && written ? .success : .failure
+    case .failure(let error):
+      context.report(error.message)
+      return .usageError
     }
-    return status
   }
 }

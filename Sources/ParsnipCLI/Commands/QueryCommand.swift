@@ -143,6 +143,52 @@ struct QueryCommand: Command {
     }
   }
 
+  /// The fast path for pointers and key paths: walks the document's index and decodes only the value found.
+  ///
+  /// Returns `nil` whenever the walk does not plainly succeed (a missing member, an index that is not canonical
+  /// or out of range, a step into a scalar); the caller then evaluates on the tree, so answers and error messages
+  /// are always those of ``JSON/resolve(_:)`` and ``JSON/value(at:)-(JSONKeyPath)``.
+  func lookUp(_ query: CompiledQuery, in document: JSONDocument) -> JSON? {
+    var current = document.root
+    switch query {
+    case .jsonPath:
+      return nil
+    case .pointer(let pointer):
+      for token in pointer.tokens {
+        switch current.kind {
+        case .object:
+          guard let next = current[token] else { return nil }
+          current = next
+        case .array:
+          guard let position = Self.canonicalIndex(token), let next = current[position] else { return nil }
+          current = next
+        default:
+          return nil
+        }
+      }
+    case .keyPath(let keyPath):
+      for component in keyPath.components {
+        switch component {
+        case .key(let key):
+          guard current.kind == .object, let next = current[key] else { return nil }
+          current = next
+        case .index(let position):
+          guard current.kind == .array, let next = current[position] else { return nil }
+          current = next
+        }
+      }
+    }
+    return try? current.json()
+  }
+
+  /// An RFC 6901 array index: `0`, or digits without a leading zero that fit in `Int`.
+  static func canonicalIndex(_ token: String) -> Int? {
+    let utf8 = token.utf8
+    guard let first = utf8.first, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    if first == 0x30 && utf8.count > 1 { return nil }
+    return Int(token)
+  }
+
   func run(in context: CommandContext) -> ExitCode {
     let query: CompiledQuery
     switch compile() {
@@ -151,6 +197,7 @@ struct QueryCommand: Command {
       context.report(failure.message)
       return .usageError
     }
+    if lines { return queryLines(query, context: context) }
     let input: InputBytes
     do throws(InputError) {
       input = try context.input(file)
@@ -158,9 +205,25 @@ struct QueryCommand: Command {
       context.report(error.message)
       return .usageError
     }
-    if lines { return queryLines(query, input, context: context) }
-    guard let json = context.parse(input, options: parsingOptions) else { return .usageError }
-    switch evaluate(query, on: json) {
+    let answer: Result<JSON, QueryFailure>
+    if case .jsonPath = query {
+      guard let json = context.parse(input, options: parsingOptions) else { return .usageError }
+      answer = evaluate(query, on: json)
+    } else {
+      // Validate the whole input, but decode only the value asked for; the tree is built only to word an error.
+      guard let document = context.document(input, options: parsingOptions) else { return .usageError }
+      if let value = lookUp(query, in: document) {
+        answer = .success(value)
+      } else {
+        do throws(JSONParseError) {
+          answer = evaluate(query, on: try document.root.json())
+        } catch {
+          context.report(error, in: input.name)
+          return .usageError
+        }
+      }
+    }
+    switch answer {
     case .success(let result):
       return context.emit(result, options: writingOptions) ? .success : .failure
     case .failure(let failure):
@@ -169,24 +232,21 @@ struct QueryCommand: Command {
     }
   }
 
-  private func queryLines(_ query: CompiledQuery, _ input: InputBytes, context: CommandContext) -> ExitCode {
+  private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {
     var found = false
-    var invalid = false
-    input.withUnsafeBytes { buffer in
-      JSONLines.forEachLine(in: buffer) { line, bytes in
-        do throws(JSONParseError) {
-          let json = try JSON(parsing: bytes, options: parsingOptions)
-          if case .success(let result) = evaluate(query, on: json), context.emit(result, options: writingOptions) {
-            found = true
-          }
-        } catch {
-          context.report(error, in: input.name, firstLine: line)
-          invalid = true
-        }
+    let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
+      if case .success(let result) = evaluate(query, on: json), context.emit(result, options: writingOptions) {
+        found = true
       }
     }
-    if invalid { return .usageError }
-    return found ? .success : .failure
+    switch outcome {
+    case .success(let allValid):
+      if !allValid { return .usageError }
+      return found ? .success : .failure
+    case .failure(let error):
+      context.report(error.message)
+      return .usageError
+    }
   }
 }
 

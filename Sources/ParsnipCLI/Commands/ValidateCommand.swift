@@ -30,36 +30,28 @@ struct ValidateCommand: Command {
   func run(in context: CommandContext) -> ExitCode {
     var status = ExitCode.success
     for file in files.isEmpty ? [nil] : files.map(Optional.some) {
-      let input: InputBytes
-      do throws(InputError) {
-        input = try context.input(file)
-      } catch {
-        context.report(error.message)
-        status = max(status, .usageError)
-        continue
+      let valid: Bool
+      if lines {
+        switch context.forEachLine(file, options: parsingOptions, { _, _ in }) {
+        case .success(let allValid): valid = allValid
+        case .failure(let error):
+          context.report(error.message)
+          status = max(status, .usageError)
+          continue
+        }
+      } else {
+        let input: InputBytes
+        do throws(InputError) {
+          input = try context.input(file)
+        } catch {
+          context.report(error.message)
+          status = max(status, .usageError)
+          continue
+        }
+        valid = context.document(input, options: parsingOptions) != nil
       }
-      let valid =
-        lines
-        ? validateLines(input, context: context)
-        : context.parse(input, options: parsingOptions) != nil
       if !valid { status = max(status, .failure) }
     }
     return status
-  }
-
-  /// Checks each non-blank line; reports every invalid one.
-  private func validateLines(_ input: InputBytes, context: CommandContext) -> Bool {
-    var valid = true
-    input.withUnsafeBytes { buffer in
-      JSONLines.forEachLine(in: buffer) { line, bytes in
-        do throws(JSONParseError) {
-          _ = try JSON(parsing: bytes, options: parsingOptions)
-        } catch {
-          context.report(error, in: input.name, firstLine: line)
-          valid = false
-        }
-      }
-    }
-    return valid
   }
 }
