@@ -121,6 +121,35 @@ import Testing
     #expect(result == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: \(Self.alphabet): \(message)\n"))
   }
 
+  /// Pointers and key paths walk the validated index and decode only the answer; what they find, and the errors
+  /// when they find nothing, must be exactly those of the tree.
+  @Test(arguments: [
+    ("/a", "2"), ("a", "2"), ("/b/1", "[3]"), ("b[1][0]", "3"), ("/b/1/0", "3"), ("/c/~1", "true"),
+    ("c[\"/\"]", "true"), ("/d/0", "null"),
+  ])
+  func walkingTheIndexAgreesWithTheTree(expression: String, output: String) throws {
+    let document = #"{"a": 1, "b": [0, [3]], "a": 2, "c": {"/": true}, "d": {"0": null}}"#
+    let result = try CLI.both(["query", "--compact", expression], stdin: document)
+    #expect(result == CLIResult(status: 0, stdout: output + "\n", stderr: ""))
+  }
+
+  @Test(arguments: [
+    ("/b/01", #""01" is not an array index (0, or digits without a leading zero) at /b (token 2 of /b/01)"#),
+    ("/b/-", "'-' designates the nonexistent element after the last (count 2) at /b (token 2 of /b/-)"),
+    ("b.0", "type mismatch at b: expected object, found array"),
+    ("d[0]", "type mismatch at d: expected array, found object"),
+  ])
+  func walkingTheIndexFallsBackToTheTreeForErrors(expression: String, message: String) throws {
+    let document = #"{"a": 1, "b": [0, [3]], "d": {"0": null}}"#
+    let result = try CLI.both(["query", expression], stdin: document)
+    #expect(result == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: <stdin>: \(message)\n"))
+  }
+
+  @Test func invalidJSONAfterTheAnswerStillExitsTwo() throws {
+    let result = try CLI.both(["query", "/a"], stdin: #"{"a": 1, "b": [}"#)
+    #expect(result == CLIResult(status: 2, stdout: "", stderr: "<stdin>:1:16: error: expected a value, found '}'\n"))
+  }
+
   @Test func forcedPointerIsNeverReadAsAKeyPath() throws {
     let result = try CLI.both(["query", "--pointer", "first", Self.alphabet])
     let expected = """
