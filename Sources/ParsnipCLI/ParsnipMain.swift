@@ -6,7 +6,8 @@
   import Darwin
 #endif
 
-/// The `parsnip` executable: forwards the process's arguments and standard streams to ``run(arguments:stdin:stdout:stderr:)``.
+/// The `parsnip` executable: forwards the process's arguments and standard streams to
+/// ``run(arguments:stdin:stdout:stderr:)``.
 @main
 struct ParsnipMain {
   static func main() {

@@ -77,7 +77,8 @@ enum RootCommand {
     guard arguments.count == 1, let command = command(named: name) else {
       let message =
         arguments.count == 1 ? "unknown subcommand '\(name)'" : "'help' takes one subcommand name"
-      return usageError(UsageError(message), usage: "Usage: parsnip help [<subcommand>]", hint: "parsnip --help", context)
+      return usageError(
+        UsageError(message), usage: "Usage: parsnip help [<subcommand>]", hint: "parsnip --help", context)
     }
     context.stdout.write(command.helpText)
     return .success

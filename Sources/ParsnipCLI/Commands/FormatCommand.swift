@@ -80,9 +80,10 @@ struct FormatCommand: Command {
 
   private func formatLines(context: CommandContext) -> ExitCode {
     var written = true
-    switch context.forEachLine(file, options: parsingOptions, { json, _ in
+    let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
       if !context.emit(json, options: writingOptions) { written = false }
-    }) {
+    }
+    switch outcome {
     case .success(let allValid): return allValid && written ? .success : .failure
     case .failure(let error):
       context.report(error.message)

@@ -97,6 +97,8 @@ import Testing
 
   @Test func invalidJSONExitsTwo() throws {
     let result = try CLI.both(["diff", "-", CLI.example("shop.json")], stdin: "[1,")
-    #expect(result == CLIResult(status: 2, stdout: "", stderr: "<stdin>:1:4: error: unexpected end of input, expected a value\n"))
+    #expect(
+      result
+        == CLIResult(status: 2, stdout: "", stderr: "<stdin>:1:4: error: unexpected end of input, expected a value\n"))
   }
 }

@@ -31,9 +31,11 @@ import Testing
   }
 
   @Test func compactEndsWithALineFeed() throws {
-    let expected = #"{"employees":["jim","barb","sam"],"managers":{"racheal":{"dept":"HR","salary":123},"#
+    let expected =
+      #"{"employees":["jim","barb","sam"],"managers":{"racheal":{"dept":"HR","salary":123},"#
       + #""gavin":{"dept":"RND","salary":122}}}"# + "\n"
-    #expect(try CLI.both(["format", "--compact", Self.employees]) == CLIResult(status: 0, stdout: expected, stderr: ""))
+    #expect(
+      try CLI.both(["format", "--compact", Self.employees]) == CLIResult(status: 0, stdout: expected, stderr: ""))
   }
 
   @Test func indentAndSortKeys() throws {
@@ -92,7 +94,10 @@ import Testing
   @Test func invalidJSONPrintsTheErrorAndNothingElse() throws {
     let result = try CLI.both(["format"], stdin: "{\n  \"a\": [1 2]\n}")
     #expect(
-      result == CLIResult(status: 1, stdout: "", stderr: "<stdin>:2:11: error: expected ',' or ']' after an array element, found '2'\n"))
+      result
+        == CLIResult(
+          status: 1, stdout: "", stderr: "<stdin>:2:11: error: expected ',' or ']' after an array element, found '2'\n")
+    )
   }
 
   @Test(arguments: [

@@ -35,7 +35,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(try InputBytes.file(atPath: path).count == 0)
     let result = try CLI.both(["validate", path])
-    #expect(result == CLIResult(status: 1, stdout: "", stderr: "\(path):1:1: error: unexpected end of input, expected a value\n"))
+    #expect(
+      result
+        == CLIResult(status: 1, stdout: "", stderr: "\(path):1:1: error: unexpected end of input, expected a value\n"))
   }
 
   @Test func missingFileIsAnInputError() {

@@ -43,7 +43,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try CLI.both(["format", "--lines", path])
     #expect(
-      result == CLIResult(status: 1, stdout: "{\"id\":1}\n[true]\n", stderr: "\(path):3:8: error: expected a value, found '}'\n"))
+      result
+        == CLIResult(
+          status: 1, stdout: "{\"id\":1}\n[true]\n", stderr: "\(path):3:8: error: expected a value, found '}'\n"))
   }
 
   @Test func unreadableInputsExitTwo() throws {
@@ -53,7 +55,8 @@ import Testing
       #expect(
         missing
           == CLIResult(
-            status: 2, stdout: "", stderr: "parsnip: error: cannot read '/nonexistent/x.jsonl': No such file or directory\n"))
+            status: 2, stdout: "",
+            stderr: "parsnip: error: cannot read '/nonexistent/x.jsonl': No such file or directory\n"))
       let directory = try CLI.both(arguments + [Fixtures.packageRoot.path])
       #expect(directory.status == 2)
       #expect(directory.stderr.hasSuffix("': Is a directory\n"))
@@ -66,6 +69,8 @@ import Testing
     defer { for path in [good, bad] { try? FileManager.default.removeItem(atPath: path) } }
     let result = try CLI.both(["validate", "--lines", good, bad, good])
     #expect(
-      result == CLIResult(status: 1, stdout: "", stderr: "\(bad):2:2: error: unexpected end of input, expected a string key\n"))
+      result
+        == CLIResult(
+          status: 1, stdout: "", stderr: "\(bad):2:2: error: unexpected end of input, expected a string key\n"))
   }
 }

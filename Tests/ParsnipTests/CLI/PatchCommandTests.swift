@@ -14,29 +14,47 @@ import Testing
   /// RFC 6902 appendix A: document, patch, result.
   @Test(arguments: [
     (#"{"foo": "bar"}"#, #"[{"op": "add", "path": "/baz", "value": "qux"}]"#, #"{"foo":"bar","baz":"qux"}"#),
-    (#"{"foo": ["bar", "baz"]}"#, #"[{"op": "add", "path": "/foo/1", "value": "qux"}]"#, #"{"foo":["bar","qux","baz"]}"#),
+    (
+      #"{"foo": ["bar", "baz"]}"#, #"[{"op": "add", "path": "/foo/1", "value": "qux"}]"#,
+      #"{"foo":["bar","qux","baz"]}"#
+    ),
     (#"{"baz": "qux", "foo": "bar"}"#, #"[{"op": "remove", "path": "/baz"}]"#, #"{"foo":"bar"}"#),
     (#"{"foo": ["bar", "qux", "baz"]}"#, #"[{"op": "remove", "path": "/foo/1"}]"#, #"{"foo":["bar","baz"]}"#),
-    (#"{"baz": "qux", "foo": "bar"}"#, #"[{"op": "replace", "path": "/baz", "value": "boo"}]"#, #"{"baz":"boo","foo":"bar"}"#),
+    (
+      #"{"baz": "qux", "foo": "bar"}"#, #"[{"op": "replace", "path": "/baz", "value": "boo"}]"#,
+      #"{"baz":"boo","foo":"bar"}"#
+    ),
     (
       #"{"foo": {"bar": "baz", "waldo": "fred"}, "qux": {"corge": "grault"}}"#,
       #"[{"op": "move", "from": "/foo/waldo", "path": "/qux/thud"}]"#,
       #"{"foo":{"bar":"baz"},"qux":{"corge":"grault","thud":"fred"}}"#
     ),
-    (#"{"foo": ["all", "grass", "cows", "eat"]}"#, #"[{"op": "move", "from": "/foo/1", "path": "/foo/3"}]"#,
-      #"{"foo":["all","cows","eat","grass"]}"#),
-    (#"{"baz": "qux", "foo": ["a", 2, "c"]}"#,
+    (
+      #"{"foo": ["all", "grass", "cows", "eat"]}"#, #"[{"op": "move", "from": "/foo/1", "path": "/foo/3"}]"#,
+      #"{"foo":["all","cows","eat","grass"]}"#
+    ),
+    (
+      #"{"baz": "qux", "foo": ["a", 2, "c"]}"#,
       #"[{"op": "test", "path": "/baz", "value": "qux"}, {"op": "test", "path": "/foo/1", "value": 2}]"#,
-      #"{"baz":"qux","foo":["a",2,"c"]}"#),
-    (#"{"foo": "bar"}"#, #"[{"op": "add", "path": "/child", "value": {"grandchild": {}}}]"#,
-      #"{"foo":"bar","child":{"grandchild":{}}}"#),
-    (#"{"foo": "bar"}"#, #"[{"op": "add", "path": "/baz", "value": "qux", "xyz": 123}]"#, #"{"foo":"bar","baz":"qux"}"#),
-    (#"{"foo": ["bar"]}"#, #"[{"op": "add", "path": "/foo/-", "value": ["abc", "def"]}]"#,
-      #"{"foo":["bar",["abc","def"]]}"#),
+      #"{"baz":"qux","foo":["a",2,"c"]}"#
+    ),
+    (
+      #"{"foo": "bar"}"#, #"[{"op": "add", "path": "/child", "value": {"grandchild": {}}}]"#,
+      #"{"foo":"bar","child":{"grandchild":{}}}"#
+    ),
+    (
+      #"{"foo": "bar"}"#, #"[{"op": "add", "path": "/baz", "value": "qux", "xyz": 123}]"#, #"{"foo":"bar","baz":"qux"}"#
+    ),
+    (
+      #"{"foo": ["bar"]}"#, #"[{"op": "add", "path": "/foo/-", "value": ["abc", "def"]}]"#,
+      #"{"foo":["bar",["abc","def"]]}"#
+    ),
     (#"{"/": 9, "~1": 10}"#, #"[{"op": "test", "path": "/~01", "value": 10}]"#, #"{"/":9,"~1":10}"#),
   ])
   func appliesTheRFCExamples(document: String, patch: String, result: String) throws {
-    #expect(try Self.patch(patch, to: document, options: ["--compact"]) == CLIResult(status: 0, stdout: result + "\n", stderr: ""))
+    #expect(
+      try Self.patch(patch, to: document, options: ["--compact"])
+        == CLIResult(status: 0, stdout: result + "\n", stderr: ""))
   }
 
   @Test func prettyByDefault() throws {
@@ -45,14 +63,22 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"baz": "qux"}"#, #"[{"op": "test", "path": "/baz", "value": "bar"}]"#,
-      #"operation 0 (test) failed: the value at /baz is "qux", expected "bar""#),
-    (#"{"foo": "bar"}"#, #"[{"op": "add", "path": "/baz/bat", "value": "qux"}]"#,
-      #"operation 0 (add): "path": no value for key "baz" at the root (token 1 of /baz/bat)"#),
-    (#"{"a": [1]}"#, #"[{"op": "remove", "path": "/a/1"}]"#,
-      #"operation 0 (remove): "path": index 1 out of range (count 1) at /a (token 2 of /a/1)"#),
-    (#"{"a": {"b": 1}}"#, #"[{"op": "move", "from": "/a", "path": "/a/b/c"}]"#,
-      "operation 0 (move): cannot move /a into its own child /a/b/c"),
+    (
+      #"{"baz": "qux"}"#, #"[{"op": "test", "path": "/baz", "value": "bar"}]"#,
+      #"operation 0 (test) failed: the value at /baz is "qux", expected "bar""#
+    ),
+    (
+      #"{"foo": "bar"}"#, #"[{"op": "add", "path": "/baz/bat", "value": "qux"}]"#,
+      #"operation 0 (add): "path": no value for key "baz" at the root (token 1 of /baz/bat)"#
+    ),
+    (
+      #"{"a": [1]}"#, #"[{"op": "remove", "path": "/a/1"}]"#,
+      #"operation 0 (remove): "path": index 1 out of range (count 1) at /a (token 2 of /a/1)"#
+    ),
+    (
+      #"{"a": {"b": 1}}"#, #"[{"op": "move", "from": "/a", "path": "/a/b/c"}]"#,
+      "operation 0 (move): cannot move /a into its own child /a/b/c"
+    ),
   ])
   func patchThatCannotApplyExitsOne(document: String, patch: String, message: String) throws {
     let result = try Self.patch(patch, to: document)
@@ -68,8 +94,10 @@ import Testing
 
   @Test(arguments: [
     (#"{"op": "add"}"#, "a JSON Patch must be an array of operations, found object"),
-    (#"[{"op": "frob", "path": "/a"}]"#,
-      #"operation 0: unknown op "frob" (expected add, remove, replace, move, copy or test)"#),
+    (
+      #"[{"op": "frob", "path": "/a"}]"#,
+      #"operation 0: unknown op "frob" (expected add, remove, replace, move, copy or test)"#
+    ),
     (#"[{"op": "add", "path": "/a"}]"#, #"operation 0 (add): missing "value""#),
     (#"[{"op": "remove", "path": "a"}]"#, #"operation 0 (remove): "path" is not a JSON pointer: "#),
   ])
@@ -89,11 +117,15 @@ import Testing
     let patch = try CLI.temporaryFile("[{\"op\": \"add\",]")
     defer { try? FileManager.default.removeItem(atPath: patch) }
     let badPatch = try CLI.both(["patch", patch, CLI.example("alphabet.json")])
-    #expect(badPatch == CLIResult(status: 2, stdout: "", stderr: "\(patch):1:15: error: expected a string key, found ']'\n"))
+    #expect(
+      badPatch == CLIResult(status: 2, stdout: "", stderr: "\(patch):1:15: error: expected a string key, found ']'\n"))
     let goodPatch = try CLI.temporaryFile("[]")
     defer { try? FileManager.default.removeItem(atPath: goodPatch) }
     let badDocument = try CLI.both(["patch", goodPatch], stdin: "{")
-    #expect(badDocument == CLIResult(status: 2, stdout: "", stderr: "<stdin>:1:2: error: unexpected end of input, expected a string key\n"))
+    #expect(
+      badDocument
+        == CLIResult(
+          status: 2, stdout: "", stderr: "<stdin>:1:2: error: unexpected end of input, expected a string key\n"))
   }
 
   @Test func bothInputsOnStandardInputIsAUsageError() throws {

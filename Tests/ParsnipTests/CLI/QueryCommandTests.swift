@@ -92,8 +92,11 @@ import Testing
     ("/second/data/2", alphabet, #""3""#),
     ("/managers/gavin/salary", employees, "122"),
     ("/response/0/1/2", response, #""tea?""#),
-    ("", employees, #"{"employees":["jim","barb","sam"],"managers":{"racheal":{"dept":"HR","salary":123},"#
-      + #""gavin":{"dept":"RND","salary":122}}}"#),
+    (
+      "", employees,
+      #"{"employees":["jim","barb","sam"],"managers":{"racheal":{"dept":"HR","salary":123},"#
+        + #""gavin":{"dept":"RND","salary":122}}}"#
+    ),
   ])
   func pointerPrintsTheValue(expression: String, file: String, output: String) throws {
     let result = try CLI.both(["query", "--compact", expression, file])
@@ -107,7 +110,8 @@ import Testing
       (["--pointer", "#/a~1b"], "1"), (["--pointer", "#/%20"], "4"), (["--pointer", "#/%C3%A9"], "5"),
     ]
     for (arguments, output) in cases {
-      #expect(try CLI.both(["query"] + arguments, stdin: document) == CLIResult(status: 0, stdout: output + "\n", stderr: ""))
+      #expect(
+        try CLI.both(["query"] + arguments, stdin: document) == CLIResult(status: 0, stdout: output + "\n", stderr: ""))
     }
   }
 
@@ -250,7 +254,8 @@ import Testing
     #expect(
       result
         == CLIResult(
-          status: 2, stdout: "", stderr: "parsnip: error: cannot read '/nonexistent/q.json': No such file or directory\n"))
+          status: 2, stdout: "",
+          stderr: "parsnip: error: cannot read '/nonexistent/q.json': No such file or directory\n"))
   }
 
   // MARK: JSON Lines
