@@ -8,7 +8,7 @@ enum CommonOptions {
   /// `--lines`: one JSON value per line.
   static let lines = OptionSpec.flag("lines", help: "Treat each line as its own JSON value (JSON Lines).")
   /// `--compact`: one-line output.
-  static let compact = OptionSpec.flag("compact", help: "Print compact output on one line (default: indent 2).")
+  static let compact = OptionSpec.flag("compact", help: "Print on one line (default: indent 2).")
 
   /// Parsing options for `--json5`.
   static func parsingOptions(_ arguments: ParsedArguments) -> JSON.ParsingOptions {

@@ -19,7 +19,7 @@ struct DiffCommand: Command {
   ]
   static let options = [
     OptionSpec.flag("merge", help: "Print a JSON merge patch (RFC 7396) instead."),
-    OptionSpec.flag("compact", help: "Print on one line (default: indent 2)."),
+    CommonOptions.compact,
     CommonOptions.json5,
     OptionSpec.help,
   ]

@@ -20,7 +20,7 @@ struct PatchCommand: Command {
   ]
   static let options = [
     OptionSpec.flag("merge", help: "Apply a JSON merge patch (RFC 7396) instead."),
-    OptionSpec.flag("compact", help: "Print on one line (default: indent 2)."),
+    CommonOptions.compact,
     CommonOptions.json5,
     OptionSpec.help,
   ]

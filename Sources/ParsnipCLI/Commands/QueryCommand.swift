@@ -30,7 +30,7 @@ struct QueryCommand: Command {
     OptionSpec.flag("pointer", help: "Read EXPR as a JSON Pointer ('#/...': URI fragment)."),
     OptionSpec.flag("keypath", help: "Read EXPR as a key path."),
     OptionSpec.flag("paths", help: "Print the normalized paths of JSONPath matches."),
-    OptionSpec.flag("compact", help: "Print on one line (default: indent 2)."),
+    CommonOptions.compact,
     CommonOptions.json5,
     OptionSpec.flag(
       "lines", help: "Query each line as its own JSON value (JSON Lines)\nand print one compact result per line."),

@@ -6,17 +6,6 @@
   import Darwin
 #endif
 
-/// Where standard input comes from: the process's file descriptor 0, or bytes given by a test.
-enum StandardInput {
-  /// Read from a file descriptor (memory-mapped when it is a regular file, as with `parsnip validate < big.json`).
-  case fileDescriptor(Int32)
-  /// Read from memory.
-  case bytes([UInt8])
-
-  /// The process's standard input.
-  static var standard: StandardInput { .fileDescriptor(0) }
-}
-
 /// An input that could not be read: a missing file, a directory, a permission problem. Exit status 2.
 struct InputError: Error, Sendable, Equatable {
   /// The name of the input as the user wrote it.
