@@ -91,7 +91,7 @@ extension Double: JSONReadable {
   public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
     let value = number.doubleValue
-    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite; found \(number)") }
+    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite, not \(number)") }
     self = value
   }
 }
@@ -107,7 +107,7 @@ extension Float: JSONReadable {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
     // Parse the digits directly: going through Double would round twice.
     let value = Float(number.description) ?? Float(number.doubleValue)
-    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite; found \(number)") }
+    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite, not \(number)") }
     self = value
   }
 }
@@ -121,7 +121,9 @@ extension Decimal: JSONReadable {
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number or `Decimal` cannot hold it.
   public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
-    guard let value = number.decimalValue else { throw Self.mismatch(json, at: keyPath, note: "found \(number)") }
+    guard let value = number.decimalValue else {
+      throw Self.mismatch(json, at: keyPath, note: "in range, not \(number)")
+    }
     self = value
   }
 }
@@ -141,7 +143,7 @@ extension JSONNumber: JSONReadable {
 
 extension FixedWidthInteger {
   /// The exact integer value of a JSON number, or `nil` when it has a fraction or is out of range.
-  static func exactly(_ number: JSONNumber) -> Self? {
+  static func readingExactly(_ number: JSONNumber) -> Self? {
     switch number.storage {
     case .int(let value): return Self(exactly: value)
     case .uint(let value): return Self(exactly: value)
@@ -151,12 +153,12 @@ extension FixedWidthInteger {
   }
 
   /// Reads an exact integer for ``JSONReadable`` conformances.
-  static func read(_ json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Self {
+  static func readingExactly(_ json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Self {
     guard case .number(let number) = json else {
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self)", found: json.kind), keyPath: keyPath)
     }
-    guard let value = exactly(number) else {
-      let note = "a whole number from \(Self.min) to \(Self.max); found \(number)"
+    guard let value = readingExactly(number) else {
+      let note = "a whole number from \(Self.min) to \(Self.max), not \(number)"
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self) (\(note))", found: .number), keyPath: keyPath)
     }
     return value
@@ -169,7 +171,9 @@ extension Int: JSONReadable {
   ///   - json: A whole number in `Int`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Int8: JSONReadable {
@@ -178,7 +182,9 @@ extension Int8: JSONReadable {
   ///   - json: A whole number from -128 to 127.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Int16: JSONReadable {
@@ -187,7 +193,9 @@ extension Int16: JSONReadable {
   ///   - json: A whole number in `Int16`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Int32: JSONReadable {
@@ -196,7 +204,9 @@ extension Int32: JSONReadable {
   ///   - json: A whole number in `Int32`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Int64: JSONReadable {
@@ -205,7 +215,9 @@ extension Int64: JSONReadable {
   ///   - json: A whole number in `Int64`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt: JSONReadable {
@@ -214,7 +226,9 @@ extension UInt: JSONReadable {
   ///   - json: A whole, non-negative number in `UInt`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt8: JSONReadable {
@@ -223,7 +237,9 @@ extension UInt8: JSONReadable {
   ///   - json: A whole number from 0 to 255.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt16: JSONReadable {
@@ -232,7 +248,9 @@ extension UInt16: JSONReadable {
   ///   - json: A whole number in `UInt16`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt32: JSONReadable {
@@ -241,7 +259,9 @@ extension UInt32: JSONReadable {
   ///   - json: A whole number in `UInt32`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension UInt64: JSONReadable {
@@ -250,7 +270,9 @@ extension UInt64: JSONReadable {
   ///   - json: A whole number in `UInt64`'s range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
 extension Array: JSONReadable where Element: JSONReadable {

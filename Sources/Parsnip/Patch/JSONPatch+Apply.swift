@@ -31,7 +31,8 @@ extension JSONPatch.Operation {
   /// Performs the operation; on failure `document` may be partly changed (``JSONPatch/apply(to:)`` discards it).
   func perform(on document: inout JSON, index: Int) throws(JSONPatchError) {
     func failure(_ member: String, _ pointer: JSONPointer, _ error: PathFailure) -> JSONPatchError {
-      JSONPatchError(.unresolvablePointer(member: member, pointer.error(for: error)), operationIndex: index,
+      JSONPatchError(
+        .unresolvablePointer(member: member, pointer.error(for: error)), operationIndex: index,
         operationName: name)
     }
     switch self {
@@ -75,7 +76,8 @@ extension JSONPatch.Operation {
       let found: JSON
       do { found = try PathEditing.read(document, path: path) } catch { throw failure("path", path, error) }
       guard found == expected else {
-        throw JSONPatchError(.testFailed(path: path, expected: expected, found: found), operationIndex: index,
+        throw JSONPatchError(
+          .testFailed(path: path, expected: expected, found: found), operationIndex: index,
           operationName: name)
       }
     }

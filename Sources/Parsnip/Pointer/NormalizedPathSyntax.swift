@@ -4,7 +4,7 @@
 /// characters (`\b \f \n \r \t`, otherwise `\u00xx` in lowercase hex), indices as plain non-negative integers.
 /// Parsing accepts that form and, for convenience, any JSONPath string literal in either quote style with the
 /// escapes RFC 9535 allows (`\/`, `\uXXXX` with surrogate pairs, the other quote escaped).
-enum NormalizedPath {
+enum NormalizedPathSyntax {
   struct Failure: Error {
     var offset: Int
     var expected: String
@@ -159,7 +159,7 @@ enum NormalizedPath {
 
 extension JSONKeyPath {
   /// The path as an RFC 9535 normalized path, the form JSONPath query results use: `$['first']['upperCase'][0]`.
-  public var normalizedPath: String { NormalizedPath.format(components) }
+  public var normalizedPath: String { NormalizedPathSyntax.format(components) }
 
   /// Parses an RFC 9535 normalized path such as `$['a'][0]`.
   ///
@@ -171,10 +171,11 @@ extension JSONKeyPath {
   /// ```
   ///
   /// - Parameter normalizedPath: The path text, starting with `$`.
-  /// - Throws: ``JSONKeyPathError`` with kind ``JSONKeyPathError/Kind-swift.enum/invalidKeyPath(text:offset:expected:)``.
+  /// - Throws: ``JSONKeyPathError`` with kind
+  ///   ``JSONKeyPathError/Kind-swift.enum/invalidKeyPath(text:offset:expected:)``.
   public init(normalizedPath: String) throws(JSONKeyPathError) {
     do {
-      self.init(components: try NormalizedPath.parse(normalizedPath))
+      self.init(components: try NormalizedPathSyntax.parse(normalizedPath))
     } catch {
       throw JSONKeyPathError(.invalidKeyPath(text: normalizedPath, offset: error.offset, expected: error.expected))
     }
@@ -188,10 +189,11 @@ extension JSONKeyPath {
   ///
   /// - Parameter pointer: The pointer.
   public init(_ pointer: JSONPointer) {
-    self.init(components: pointer.tokens.map { token in
-      if case .index(let index) = JSONPointer.indexToken(token) { return .index(index) }
-      return .key(token)
-    })
+    self.init(
+      components: pointer.tokens.map { token in
+        if case .index(let index) = JSONPointer.indexToken(token) { return .index(index) }
+        return .key(token)
+      })
   }
 
   /// Creates the key path that follows the same values as a JSON Pointer in `document`: a token is an index
@@ -237,12 +239,13 @@ extension JSONPointer {
   ///
   /// - Parameter keyPath: The key path.
   public init(_ keyPath: JSONKeyPath) {
-    self.init(tokens: keyPath.components.map { component in
-      switch component {
-      case .key(let key): key
-      case .index(let index): String(index)
-      }
-    })
+    self.init(
+      tokens: keyPath.components.map { component in
+        switch component {
+        case .key(let key): key
+        case .index(let index): String(index)
+        }
+      })
   }
 
   /// Parses an RFC 9535 normalized path such as `$['a'][0]` into a pointer (`/a/0`).
@@ -252,9 +255,10 @@ extension JSONPointer {
   ///   and the byte offset of the problem.
   public init(normalizedPath: String) throws(JSONPointerError) {
     do {
-      self.init(JSONKeyPath(components: try NormalizedPath.parse(normalizedPath)))
+      self.init(JSONKeyPath(components: try NormalizedPathSyntax.parse(normalizedPath)))
     } catch {
-      throw JSONPointerError(.invalidNormalizedPath(expected: error.expected), text: normalizedPath,
+      throw JSONPointerError(
+        .invalidNormalizedPath(expected: error.expected), text: normalizedPath,
         offset: error.offset)
     }
   }
