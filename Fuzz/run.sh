@@ -16,14 +16,21 @@ sources=$(find "$root/Sources/Parsnip" -name '*.swift' | sort)
 newest=$(ls -t $sources "$root/Fuzz/ParserFuzzer/main.swift" | head -1)
 if [ ! -x "$bin" ] || [ "$newest" -nt "$bin" ]; then
   echo "fuzz: building $bin" >&2
-  # shellcheck disable=SC2086
+  # Compile a snapshot, so that editing the sources during the (long) optimized build does not break it.
+  snapshot="$work/snapshot"
+  rm -rf "$snapshot" && mkdir -p "$snapshot"
+  i=0
+  for f in $sources "$root/Fuzz/ParserFuzzer/main.swift"; do
+    i=$((i + 1))
+    cp "$f" "$snapshot/$i-$(basename "$f")"
+  done
   swiftc -parse-as-library -sanitize=fuzzer,address -O -wmo -module-name Parsnip \
-    $sources "$root/Fuzz/ParserFuzzer/main.swift" -o "$bin"
+    "$snapshot"/*.swift -o "$bin" 2>&1 | { grep -v "Cannot export local symbol" || true; }
 fi
 
 if [ "${1:-}" = "--" ]; then
   shift
-  exec "$bin" -runs=1 "$@"
+  SWIFT_BACKTRACE=enable=no exec "$bin" -runs=1 "$@"
 fi
 seconds=${1:-600}
 
@@ -43,10 +50,12 @@ printf '%s' "{// comment
 printf '%s' "[Infinity, -0x0, 0xFFFFFFFFFFFFFFFFFFFF, '\\0\\v\\a', {ünï_cödé: null, \\u0061b: true}]" >"$seeds/json5-2.json5"
 printf '\xef\xbb\xbf{"a":\xc2\xa0[1,\xe2\x80\xa82]}' >"$seeds/json5-3.json5"
 
+# The Swift runtime backtracer and AddressSanitizer both want the crash signal; leave it to the sanitizer.
+export SWIFT_BACKTRACE=enable=no
 log="$work/last-run.log"
 set +e
 "$bin" "$work/corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
-  -dict="$root/Fuzz/ParserFuzzer/json.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 2>&1 | tee "$log" | grep -v '^#[0-9]*.*\(NEW\|REDUCE\|pulse\)'
+  -dict="$root/Fuzz/ParserFuzzer/json.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 2>&1 | tee "$log" | grep -v "Cannot export local symbol" | grep -v '^#[0-9]*.*\(NEW\|REDUCE\|pulse\)'
 status=${PIPESTATUS[0]}
 set -e
 runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)

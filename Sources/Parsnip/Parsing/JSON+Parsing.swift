@@ -94,7 +94,7 @@ enum Document {
     _ body: (Tape, UnsafeRawBufferPointer) throws(JSONParseError) -> R
   ) throws(JSONParseError) -> R {
     if options.allowsJSON5 {
-      let normalized = try JSON5.normalize(buffer, maximumDepth: options.maximumDepth)
+      let (normalized, offsets) = try JSON5.normalizeKeepingOffsets(buffer, maximumDepth: options.maximumDepth)
       let result: Result<R, JSONParseError> = normalized.withUnsafeBytes { source in
         Result { () throws(JSONParseError) -> R in
           var scanner = Scanner(input: source, maxDepth: options.maximumDepth)
@@ -103,7 +103,8 @@ enum Document {
           return try body(tape, source)
         }
       }
-      return try result.get()
+      // Errors found in the normalized text (duplicate keys) are reported at their place in the JSON5 text.
+      return try result.mapError { offsets.originalError($0, in: buffer) }.get()
     }
     let tape = try Scanner(input: buffer, maxDepth: options.maximumDepth).scanDocument()
     return try body(tape, buffer)
