@@ -30,6 +30,30 @@ enum ParserFuzzer {
       guard same(strictValue, json5Value) else { fail("strict and JSON5 values differ", input) }
     }
     checkNormalization(input)
+    for (base, value) in [(strict, strictValue), (json5, json5Value)] {
+      guard let value else { continue }
+      // Rejecting duplicates either gives the same value or names a duplicate key.
+      var reject = base
+      reject.duplicateKeys = .reject
+      checkVariant(input, options: reject, expected: value, allowedError: .duplicateKey)
+      // A lower depth limit either gives the same value or reports the nesting.
+      var shallow = base
+      shallow.maximumDepth = 3
+      checkVariant(input, options: shallow, expected: value, allowedError: .nestingTooDeep)
+    }
+  }
+
+  static func checkVariant(
+    _ input: UnsafeRawBufferPointer, options: JSON.ParsingOptions, expected: JSON, allowedError: JSONParseError.Kind
+  ) {
+    do {
+      let value = try JSON(parsing: input, options: options)
+      guard same(value, expected) else { fail("\(options) changed the value", input) }
+    } catch {
+      guard error.kind == allowedError, error.byteOffset <= input.count else {
+        fail("\(options) failed with \(error.kind): \(error)", input)
+      }
+    }
   }
 
   /// Parses, checks the error or the round trip and the tape, and returns the value.

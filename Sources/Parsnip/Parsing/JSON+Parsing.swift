@@ -10,6 +10,11 @@ import Foundation
 
 extension JSON {
   /// How the parser treats input beyond the strict RFC 8259 grammar.
+  ///
+  /// In every mode the input must be UTF-8. A UTF-8 byte order mark (`EF BB BF`) at the very start is skipped, as
+  /// RFC 8259 section 8.1 allows ("parsers MAY ignore the presence of a byte order mark"), because editors on some
+  /// platforms add one; it takes no column in error locations. A byte order mark anywhere else, or a second one, is
+  /// an error in strict mode (JSON5 counts U+FEFF as white space everywhere).
   public struct ParsingOptions: Sendable, Hashable {
     /// What to do when an object has the same key twice.
     public enum DuplicateKeyPolicy: Sendable, Hashable {
@@ -22,8 +27,10 @@ extension JSON {
     /// The deepest nesting of arrays and objects accepted; deeper input fails with
     /// ``JSONParseError/Kind-swift.enum/nestingTooDeep``. Default 512.
     public var maximumDepth: Int
-    /// Accept JSON5: comments, trailing commas, single-quoted strings, unquoted keys, hexadecimal numbers,
-    /// `Infinity` and `NaN`. Default `false`.
+    /// Accept JSON5 (https://spec.json5.org): comments, trailing commas, single-quoted strings, unquoted keys,
+    /// hexadecimal numbers (exact, up to 1024 significant digits), `.5` and `5.`, a leading `+`, the escapes `\'`,
+    /// `\v`, `\0`, `\xHH` and line continuations, more white space, and `Infinity`, `-Infinity` and `NaN`, which
+    /// become `Double` values. Errors point into the JSON5 text. Default `false`.
     public var allowsJSON5: Bool
     /// Duplicate key handling. Default ``DuplicateKeyPolicy/useLast``.
     public var duplicateKeys: DuplicateKeyPolicy
