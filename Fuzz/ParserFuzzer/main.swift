@@ -196,7 +196,7 @@ struct TapeWalker {
       return .array(elements)
     case .object:
       var keys: [String] = []
-      var values: [String: JSON] = [:]
+      var values: [[UInt8]: JSON] = [:]  // names compare by code points (RFC 8259), not canonical equivalence
       let endNode = tape.aux(node)
       var members = 0
       while i < endNode {
@@ -204,13 +204,13 @@ struct TapeWalker {
         var keyIndex = i
         guard case .string(let key) = value(at: &keyIndex) else { fatalError() }
         i = keyIndex
-        if values[key] == nil { keys.append(key) }
-        values[key] = value(at: &i)
+        if values[Array(key.utf8)] == nil { keys.append(key) }
+        values[Array(key.utf8)] = value(at: &i)
         members += 1
       }
       guard tape.aux(endNode) == members else { fatalError("ParserFuzzer: object count mismatch") }
       i = endNode + 1
-      return .object(JSONObject(keys.map { ($0, values[$0]!) }))
+      return .object(JSONObject(uniqueMembers: keys.map { JSONObject.Member(key: $0, value: values[Array($0.utf8)]!) }))
     case .end:
       fatalError("ParserFuzzer: unexpected end node")
     }

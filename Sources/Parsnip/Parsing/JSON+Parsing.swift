@@ -196,19 +196,21 @@ struct TreeBuilder {
   @inline(never)
   mutating func objectWithDuplicates(at i: Int) throws(JSONParseError) -> JSONObject {
     var members: [JSONObject.Member] = []
-    var positions: [String: Int] = [:]
+    // Keyed by UTF-8 bytes, not `String`: RFC 8259 names are equal when their code points are, and `String` equality
+    // would also merge canonically equivalent keys ("é" and "e\u{301}"), unlike the byte comparison of the fast path.
+    var positions: [[UInt8]: Int] = [:]
     var j = i + 1
     let endNode = tape.aux(i)
     while j < endNode {
       let key = string(at: j)
       let value = try value(at: j + 1)
-      if let existing = positions[key] {
+      if let existing = positions[Array(key.utf8)] {
         if rejectDuplicates {
           throw JSONParseError(.duplicateKey, "duplicate key \"\(key)\" in object", at: tape.offset(j) - 1, in: source)
         }
         members[existing].value = value
       } else {
-        positions[key] = members.count
+        positions[Array(key.utf8)] = members.count
         members.append(JSONObject.Member(key: key, value: value))
       }
       j = tape.next(j + 1)
@@ -292,13 +294,13 @@ struct DuplicateKeyFinder {
 
   /// Keys with escapes can be equal after decoding while their bytes differ: compare decoded strings.
   private func slowCheck(objectAt i: Int, tape: Tape, base: UnsafePointer<UInt8>) -> Bool {
-    var seen = Set<String>()
+    var seen = Set<[UInt8]>()
     var j = i + 1
     let endNode = tape.aux(i)
     while j < endNode {
       let key = StringDecoding.string(
         base, from: tape.offset(j), count: tape.aux(j), hasEscapes: tape.flags(j) & Tape.Flag.hasEscapes != 0)
-      if !seen.insert(key).inserted { return true }
+      if !seen.insert(Array(key.utf8)).inserted { return true }
       j = tape.next(j + 1)
     }
     return false
