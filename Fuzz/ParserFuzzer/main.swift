@@ -30,6 +30,30 @@ enum ParserFuzzer {
       guard same(strictValue, json5Value) else { fail("strict and JSON5 values differ", input) }
     }
     checkNormalization(input)
+    for (base, value) in [(strict, strictValue), (json5, json5Value)] {
+      guard let value else { continue }
+      // Rejecting duplicates either gives the same value or names a duplicate key.
+      var reject = base
+      reject.duplicateKeys = .reject
+      checkVariant(input, options: reject, expected: value, allowedError: .duplicateKey)
+      // A lower depth limit either gives the same value or reports the nesting.
+      var shallow = base
+      shallow.maximumDepth = 3
+      checkVariant(input, options: shallow, expected: value, allowedError: .nestingTooDeep)
+    }
+  }
+
+  static func checkVariant(
+    _ input: UnsafeRawBufferPointer, options: JSON.ParsingOptions, expected: JSON, allowedError: JSONParseError.Kind
+  ) {
+    do {
+      let value = try JSON(parsing: input, options: options)
+      guard same(value, expected) else { fail("\(options) changed the value", input) }
+    } catch {
+      guard error.kind == allowedError, error.byteOffset <= input.count else {
+        fail("\(options) failed with \(error.kind): \(error)", input)
+      }
+    }
   }
 
   /// Parses, checks the error or the round trip and the tape, and returns the value.
@@ -172,7 +196,7 @@ struct TapeWalker {
       return .array(elements)
     case .object:
       var keys: [String] = []
-      var values: [String: JSON] = [:]
+      var values: [[UInt8]: JSON] = [:]  // names compare by code points (RFC 8259), not canonical equivalence
       let endNode = tape.aux(node)
       var members = 0
       while i < endNode {
@@ -180,13 +204,13 @@ struct TapeWalker {
         var keyIndex = i
         guard case .string(let key) = value(at: &keyIndex) else { fatalError() }
         i = keyIndex
-        if values[key] == nil { keys.append(key) }
-        values[key] = value(at: &i)
+        if values[Array(key.utf8)] == nil { keys.append(key) }
+        values[Array(key.utf8)] = value(at: &i)
         members += 1
       }
       guard tape.aux(endNode) == members else { fatalError("ParserFuzzer: object count mismatch") }
       i = endNode + 1
-      return .object(JSONObject(keys.map { ($0, values[$0]!) }))
+      return .object(JSONObject(uniqueMembers: keys.map { JSONObject.Member(key: $0, value: values[Array($0.utf8)]!) }))
     case .end:
       fatalError("ParserFuzzer: unexpected end node")
     }

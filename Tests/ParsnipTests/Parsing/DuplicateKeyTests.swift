@@ -28,6 +28,16 @@ import Testing
     #expect(ParseErrorTests.error(#"{"a": 1, "b": {"a": 2}}"#) == nil)
   }
 
+  /// RFC 8259 compares names by code points: "é" (U+00E9) and "e\u{301}" are different names, with or without another
+  /// duplicate in the same object.
+  @Test func canonicallyEquivalentKeysAreDistinct() throws {
+    for text in [#"{"é": 1, "e\#u{301}": 2}"#, #"{"é": 1, "e\#u{301}": 2, "a": 3, "a": 4}"#, #"{"\u00e9": 1, "e\#u{301}": 2}"#] {
+      let object = try #require(try JSON(parsing: text).objectValue, "\(text)")
+      #expect(object.members.map { Array($0.key.unicodeScalars) } .prefix(2) == [["é"], ["e", "\u{301}"]], "\(text)")
+      #expect((try? JSON(parsing: #"{"é": 1, "e\#u{301}": 2}"#, options: Self.reject)) != nil)
+    }
+  }
+
   @Test func rejectNamesTheKeyAndItsPosition() {
     let e = #expect(throws: JSONParseError.self) {
       try JSON(parsing: "{\"a\": 1,\n \"b\": 2, \"a\": 3}", options: Self.reject)
