@@ -189,15 +189,20 @@ final class CommandContext {
 
   // MARK: Output
 
-  /// Writes a value and a line feed to standard output through the streaming writer.
+  /// Writes a value and a line feed to standard output.
+  /// - Parameters:
+  ///   - json: The value.
+  ///   - options: The layout.
+  ///   - streams: Whether to write through the streaming writer straight to the file descriptor (a whole document,
+  ///     possibly large), or into the output buffer (one of many small values, as with `--lines`).
   /// - Returns: `true` when written, `false` after reporting a writing error (a non-finite number, depth).
   @discardableResult
-  func emit(_ json: JSON, options: JSON.WritingOptions) -> Bool {
+  func emit(_ json: JSON, options: JSON.WritingOptions, streams: Bool = true) -> Bool {
     do {
-      if let handle = stdout.fileHandle {
+      if streams, let handle = stdout.fileHandle {
         try json.write(to: handle, options: options)
       } else {
-        stdout.write(bytes: try json.bytes(options: options))
+        try stdout.write(json, options: options)
       }
     } catch {
       report("cannot write the result: \(error)")

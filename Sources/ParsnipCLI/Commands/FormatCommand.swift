@@ -75,7 +75,7 @@ struct FormatCommand: Command {
   private func formatLines(context: CommandContext) -> ExitCode {
     var written = true
     let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
-      if !context.emit(json, options: writingOptions) { written = false }
+      if !context.emit(json, options: writingOptions, streams: false) { written = false }
     }
     switch outcome {
     case .success(let allValid): return allValid && written ? .success : .failure

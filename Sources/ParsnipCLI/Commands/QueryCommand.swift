@@ -229,7 +229,9 @@ struct QueryCommand: Command {
   private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {
     var found = false
     let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
-      if case .success(let result) = evaluate(query, on: json), context.emit(result, options: writingOptions) {
+      if case .success(let result) = evaluate(query, on: json),
+        context.emit(result, options: writingOptions, streams: false)
+      {
         found = true
       }
     }
