@@ -50,6 +50,17 @@ final class CommandContext {
     return bytes
   }
 
+  /// Reads an input like ``input(_:)``, reporting one that cannot be read.
+  /// - Returns: The bytes, or `nil` after reporting `cannot read 'NAME': REASON`.
+  func readInput(_ path: String?) -> InputBytes? {
+    do throws(InputError) {
+      return try input(path)
+    } catch {
+      report(error.message)
+      return nil
+    }
+  }
+
   // MARK: Parsing
 
   /// Parses a whole input, reporting a failure as `NAME:LINE:COLUMN: error: MESSAGE`.
@@ -63,19 +74,11 @@ final class CommandContext {
     }
   }
 
-  /// Reads and parses an input; an unreadable input is reported too.
-  /// - Returns: The value, or the exit status to end with: `unreadable` (2) for an input that cannot be read,
-  ///   `invalid` for one that is not JSON.
-  func load(_ path: String?, options: JSON.ParsingOptions, invalid: ExitCode) -> Result<JSON, ExitStatus> {
-    let bytes: InputBytes
-    do throws(InputError) {
-      bytes = try input(path)
-    } catch {
-      report(error.message)
-      return .failure(ExitStatus(.usageError))
-    }
-    guard let json = parse(bytes, options: options) else { return .failure(ExitStatus(invalid)) }
-    return .success(json)
+  /// Reads and parses an input, reporting an input that cannot be read or is not JSON.
+  /// - Returns: The value, or `nil` after reporting the problem.
+  func load(_ path: String?, options: JSON.ParsingOptions) -> JSON? {
+    guard let bytes = readInput(path) else { return nil }
+    return parse(bytes, options: options)
   }
 
   /// Validates an input into a ``JSONDocument`` (the scanner's index, no tree), reporting a failure.
@@ -186,15 +189,20 @@ final class CommandContext {
 
   // MARK: Output
 
-  /// Writes a value and a line feed to standard output through the streaming writer.
+  /// Writes a value and a line feed to standard output.
+  /// - Parameters:
+  ///   - json: The value.
+  ///   - options: The layout.
+  ///   - streams: Whether to write through the streaming writer straight to the file descriptor (a whole document,
+  ///     possibly large), or into the output buffer (one of many small values, as with `--lines`).
   /// - Returns: `true` when written, `false` after reporting a writing error (a non-finite number, depth).
   @discardableResult
-  func emit(_ json: JSON, options: JSON.WritingOptions) -> Bool {
+  func emit(_ json: JSON, options: JSON.WritingOptions, streams: Bool = true) -> Bool {
     do {
-      if let handle = stdout.fileHandle {
+      if streams, let handle = stdout.fileHandle {
         try json.write(to: handle, options: options)
       } else {
-        stdout.write(bytes: try json.bytes(options: options))
+        try stdout.write(json, options: options)
       }
     } catch {
       report("cannot write the result: \(error)")
@@ -203,11 +211,4 @@ final class CommandContext {
     stdout.write("\n")
     return true
   }
-}
-
-/// An exit status carried through `Result` (which needs an `Error`).
-struct ExitStatus: Error, Sendable, Equatable {
-  /// The status.
-  var code: ExitCode
-  init(_ code: ExitCode) { self.code = code }
 }

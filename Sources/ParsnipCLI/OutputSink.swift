@@ -1,4 +1,5 @@
 import Foundation
+import Parsnip
 
 #if canImport(Glibc)
   import Glibc
@@ -73,6 +74,20 @@ final class OutputSink {
   /// Appends bytes.
   func write(bytes: [UInt8]) {
     bytes.withUnsafeBytes { write(bytes: $0) }
+  }
+
+  /// Appends a value written by the JSON writer into this sink's buffer (no extra copy, no system call per value),
+  /// for many small values such as JSON Lines; nothing is appended when writing fails.
+  /// - Throws: ``JSONWritingError`` for a value that cannot be written (a non-finite number, too deep).
+  func write(_ json: JSON, options: JSON.WritingOptions) throws(JSONWritingError) {
+    let start = buffer.count
+    do {
+      try json.write(to: &buffer, options: options)
+    } catch {
+      buffer.removeSubrange(start...)
+      throw error
+    }
+    if fileDescriptor != nil, buffer.count >= Self.bufferLimit { flush() }
   }
 
   /// Sends buffered bytes to the descriptor (no-op for a memory sink).

@@ -44,16 +44,9 @@ struct DiffCommand: Command {
   }
 
   func run(in context: CommandContext) -> ExitCode {
-    let a: JSON
-    let b: JSON
-    switch context.load(original, options: parsingOptions, invalid: .usageError) {
-    case .success(let json): a = json
-    case .failure(let status): return status.code
-    }
-    switch context.load(changed, options: parsingOptions, invalid: .usageError) {
-    case .success(let json): b = json
-    case .failure(let status): return status.code
-    }
+    // Either input unreadable or not JSON: exit 2, like an invalid expression.
+    guard let a = context.load(original, options: parsingOptions), let b = context.load(changed, options: parsingOptions)
+    else { return .usageError }
     let patch = merges ? JSONMergePatch.diff(from: a, to: b) : JSONPatch.diff(from: a, to: b).json
     return context.emit(patch, options: writingOptions) ? .success : .failure
   }

@@ -67,13 +67,7 @@ struct FormatCommand: Command {
 
   func run(in context: CommandContext) -> ExitCode {
     if lines { return formatLines(context: context) }
-    let input: InputBytes
-    do throws(InputError) {
-      input = try context.input(file)
-    } catch {
-      context.report(error.message)
-      return .usageError
-    }
+    guard let input = context.readInput(file) else { return .usageError }
     guard let json = context.parse(input, options: parsingOptions) else { return .failure }
     return context.emit(json, options: writingOptions) ? .success : .failure
   }
@@ -81,7 +75,7 @@ struct FormatCommand: Command {
   private func formatLines(context: CommandContext) -> ExitCode {
     var written = true
     let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
-      if !context.emit(json, options: writingOptions) { written = false }
+      if !context.emit(json, options: writingOptions, streams: false) { written = false }
     }
     switch outcome {
     case .success(let allValid): return allValid && written ? .success : .failure

@@ -45,16 +45,10 @@ struct PatchCommand: Command {
   }
 
   func run(in context: CommandContext) -> ExitCode {
-    let patch: JSON
-    let document: JSON
-    switch context.load(patchFile, options: parsingOptions, invalid: .usageError) {
-    case .success(let json): patch = json
-    case .failure(let status): return status.code
-    }
-    switch context.load(file, options: parsingOptions, invalid: .usageError) {
-    case .success(let json): document = json
-    case .failure(let status): return status.code
-    }
+    // Either input unreadable or not JSON: exit 2, like a malformed patch.
+    guard let patch = context.load(patchFile, options: parsingOptions),
+      let document = context.load(file, options: parsingOptions)
+    else { return .usageError }
     let result: JSON
     if merges {
       result = JSONMergePatch.apply(patch, to: document)

@@ -198,13 +198,7 @@ struct QueryCommand: Command {
       return .usageError
     }
     if lines { return queryLines(query, context: context) }
-    let input: InputBytes
-    do throws(InputError) {
-      input = try context.input(file)
-    } catch {
-      context.report(error.message)
-      return .usageError
-    }
+    guard let input = context.readInput(file) else { return .usageError }
     let answer: Result<JSON, QueryFailure>
     if case .jsonPath = query {
       guard let json = context.parse(input, options: parsingOptions) else { return .usageError }
@@ -235,7 +229,9 @@ struct QueryCommand: Command {
   private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {
     var found = false
     let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
-      if case .success(let result) = evaluate(query, on: json), context.emit(result, options: writingOptions) {
+      if case .success(let result) = evaluate(query, on: json),
+        context.emit(result, options: writingOptions, streams: false)
+      {
         found = true
       }
     }

@@ -40,11 +40,7 @@ struct ValidateCommand: Command {
           continue
         }
       } else {
-        let input: InputBytes
-        do throws(InputError) {
-          input = try context.input(file)
-        } catch {
-          context.report(error.message)
+        guard let input = context.readInput(file) else {
           status = max(status, .usageError)
           continue
         }
