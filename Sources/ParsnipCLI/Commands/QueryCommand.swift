@@ -8,7 +8,10 @@ import Parsnip
 ///
 /// Decisions: with `--pointer`, an expression starting with `#` is read as a URI fragment (`#/a%20b`). With
 /// `--lines`, the query runs on each line and prints one compact result per line that has one; the exit status is
-/// 1 only when no line has a result (like `grep`), and 2 when a line is not JSON.
+/// 1 only when no line has a result (like `grep`), and 2 when a line is not JSON. By default the whole document is
+/// validated (invalid JSON anywhere exits 2) and only the answer is decoded; `--on-demand` skips what a pointer or
+/// key path does not enter (checking it for balanced brackets and terminated strings only), the fastest way to pull
+/// one value out of a very large file.
 struct QueryCommand: Command {
   static let name = "query"
   static let abstract = "Extract values by JSONPath, JSON Pointer or key path."
@@ -20,7 +23,7 @@ struct QueryCommand: Command {
     none. An invalid expression or invalid JSON exits 2.
     """
   static let synopsis =
-    "query [--jsonpath | --pointer | --keypath] [--paths] [--compact] [--json5] [--lines] EXPR [FILE]"
+    "query [--jsonpath | --pointer | --keypath] [--paths] [--on-demand] [--compact] [--json5] [--lines] EXPR [FILE]"
   static let arguments = [
     (label: "EXPR", help: "The JSONPath query, JSON Pointer or key path."),
     (label: "FILE", help: "The document; '-' or none reads standard input."),
@@ -30,6 +33,9 @@ struct QueryCommand: Command {
     OptionSpec.flag("pointer", help: "Read EXPR as a JSON Pointer ('#/...': URI fragment)."),
     OptionSpec.flag("keypath", help: "Read EXPR as a key path."),
     OptionSpec.flag("paths", help: "Print the normalized paths of JSONPath matches."),
+    OptionSpec.flag(
+      "on-demand",
+      help: "Pointer and key path only: skip what the path does not\nenter instead of validating the whole document."),
     CommonOptions.compact,
     CommonOptions.json5,
     OptionSpec.flag(
@@ -65,6 +71,7 @@ struct QueryCommand: Command {
   var parsingOptions: JSON.ParsingOptions
   var writingOptions: JSON.WritingOptions
   var lines: Bool
+  var onDemand: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     try CommonOptions.expectOneOf(["jsonpath", "pointer", "keypath"], in: arguments)
@@ -87,6 +94,10 @@ struct QueryCommand: Command {
     file = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
     parsingOptions = CommonOptions.parsingOptions(arguments)
     lines = arguments.has("lines")
+    onDemand = arguments.has("on-demand")
+    if onDemand, kind == .jsonPath || lines || parsingOptions.allowsJSON5 {
+      throw UsageError("'--on-demand' applies to JSON Pointers and key paths on strict JSON documents only")
+    }
     writingOptions = arguments.has("compact") || lines ? .compact : .pretty
   }
 
@@ -200,6 +211,7 @@ struct QueryCommand: Command {
     if lines { return queryLines(query, context: context) }
     guard let input = context.readInput(file) else { return .usageError }
     let answer: Result<JSON, QueryFailure>
+    if onDemand { return runOnDemand(query, input: input, context: context) }
     if case .jsonPath = query {
       guard let json = context.parse(input, options: parsingOptions) else { return .usageError }
       answer = evaluate(query, on: json)
@@ -224,6 +236,28 @@ struct QueryCommand: Command {
       context.report("\(input.name): \(failure.message)")
       return .failure
     }
+  }
+
+  /// `--on-demand`: reads the value straight from the bytes, walking only the containers on the path.
+  private func runOnDemand(_ query: CompiledQuery, input: InputBytes, context: CommandContext) -> ExitCode {
+    let found: JSON?
+    do throws(JSONParseError) {
+      found = try input.withUnsafeBytes { (bytes) throws(JSONParseError) -> JSON? in
+        switch query {
+        case .pointer(let pointer): try JSON.value(at: pointer, inText: bytes, options: parsingOptions)
+        case .keyPath(let keyPath): try JSON.value(at: keyPath, inText: bytes, options: parsingOptions)
+        case .jsonPath: nil
+        }
+      }
+    } catch {
+      context.report(error, in: input.name)
+      return .usageError
+    }
+    guard let found else {
+      context.report("\(input.name): no value at \(expression)")
+      return .failure
+    }
+    return context.emit(found, options: writingOptions) ? .success : .failure
   }
 
   private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {

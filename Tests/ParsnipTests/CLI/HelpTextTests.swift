@@ -85,8 +85,8 @@ import Testing
     first.upperCase[0]. Both print the value they name, or exit 1 when there is
     none. An invalid expression or invalid JSON exits 2.
 
-    USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths] [--compact]
-                         [--json5] [--lines] EXPR [FILE]
+    USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
+                         [--on-demand] [--compact] [--json5] [--lines] EXPR [FILE]
 
     ARGUMENTS:
       EXPR                    The JSONPath query, JSON Pointer or key path.
@@ -97,6 +97,8 @@ import Testing
       --pointer               Read EXPR as a JSON Pointer ('#/...': URI fragment).
       --keypath               Read EXPR as a key path.
       --paths                 Print the normalized paths of JSONPath matches.
+      --on-demand             Pointer and key path only: skip what the path does not
+                              enter instead of validating the whole document.
       --compact               Print on one line (default: indent 2).
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
                               keys, single quotes, hexadecimal numbers).

@@ -276,3 +276,28 @@ import Testing
           status: 2, stdout: "1\n", stderr: "<stdin>:2:7: error: expected ':' after an object key, found '2'\n"))
   }
 }
+
+@Suite struct QueryOnDemandTests {
+  @Test func readsPointersAndKeyPathsOnDemand() throws {
+    let employees = CLI.example("employees.json")
+    #expect(try CLI.both(["query", "--on-demand", "--compact", "/managers/gavin", employees])
+      == CLIResult(status: 0, stdout: "{\"dept\":\"RND\",\"salary\":122}\n", stderr: ""))
+    #expect(try CLI.both(["query", "--on-demand", "managers.racheal.salary", employees]).stdout == "123\n")
+    let missing = try CLI.both(["query", "--on-demand", "/managers/nobody", employees])
+    #expect(missing.status == 1)
+  }
+
+  @Test func skipsInvalidTextThePathDoesNotEnter() throws {
+    // Validation by default; on demand, the malformed sibling is skipped (its brackets balance).
+    let text = #"{"bad": [1 2 3], "good": {"x": true}}"#
+    #expect(try CLI.both(["query", "/good/x"], stdin: text).status == 2)
+    #expect(try CLI.both(["query", "--on-demand", "/good/x"], stdin: text).stdout == "true\n")
+    let broken = try CLI.both(["query", "--on-demand", "/good/x"], stdin: #"{"good": {"x": tru"#)
+    #expect(broken.status == 2)
+    #expect(broken.stderr.hasPrefix("<stdin>:1:"))
+  }
+
+  @Test func onDemandIsAUsageErrorForJSONPath() throws {
+    #expect(try CLI.both(["query", "--on-demand", "$.a"], stdin: "{}").status == 2)
+  }
+}
