@@ -21,6 +21,7 @@ func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected
 print("Parsnip benchmarks, \(Date()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if wants("parse") { ParseBenchmarks.run(harness) }
 if wants("write") { WriteBenchmarks.run(harness) }
+if wants("codable") { CodableBenchmarks.run(harness) }
 // Large generated inputs (100 MB documents, a 1 GB JSON Lines file): run explicitly, all with `scale`.
 if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.scaling(harness) }
 if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }
