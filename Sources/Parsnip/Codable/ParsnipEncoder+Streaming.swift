@@ -78,7 +78,8 @@ final class StreamEncoderState {
     try encodeValue(value, depth: 0)
     if core.pointee.output.out.isEmpty {
       throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+      )
     }
     while !core.pointee.output.frames.isEmpty { core.pointee.output.closeTop() }
     core.pointee.finished = true
@@ -247,7 +248,8 @@ final class StreamEncoderState {
       if float.isFinite {
         core.pointee.output.appendFiniteFloat(float)
       } else {
-        core.pointee.output.appendString(try options.nonConformingText(Double(float), path: codingPathOfPendingSlot(depth: depth)))
+        core.pointee.output.appendString(
+          try options.nonConformingText(Double(float), path: codingPathOfPendingSlot(depth: depth)))
       }
     case .number(let number):
       core.pointee.pendingSlot = 0
@@ -282,7 +284,10 @@ final class StreamEncoderState {
     case .string(let string): core.pointee.output.appendString(string)
     case .number(let number):
       if case .double(let double) = number.storage {
-        try writeDouble(double, path: self.containerPath(frameIndex: self.core.pointee.output.frames.count - 1) + [key.codingKey].compactMap { $0 })
+        try writeDouble(
+          double,
+          path: self.containerPath(frameIndex: self.core.pointee.output.frames.count - 1)
+            + [key.codingKey].compactMap { $0 })
       } else {
         core.pointee.output.appendNumber(number)
       }

@@ -86,7 +86,8 @@ extension JSONModel {
     guard case .object = json else {
       throw DecodingError.typeMismatch(
         JSONObject.self,
-        DecodingError.Context(codingPath: [], debugDescription: "A model is updated from an object, found \(json.kind)."))
+        DecodingError.Context(
+          codingPath: [], debugDescription: "A model is updated from an object, found \(json.kind)."))
     }
     let configuration = configuration ?? Self.modelConfiguration
     return try IgnoredValueStash.$current.withValue(IgnoredValueStash()) {
@@ -105,7 +106,8 @@ extension Array where Element: JSONModel {
   ///   - configuration: See ``JSONModel/init(json:configuration:)`` (default: the element type's).
   /// - Throws: The errors of ``JSONModel/init(json:configuration:)``.
   public init(json: JSON, configuration: JSONModelConfiguration? = nil) throws {
-    self = try ModelDecoding.decode([Element].self, from: json, configuration: configuration ?? Element.modelConfiguration)
+    self = try ModelDecoding.decode(
+      [Element].self, from: json, configuration: configuration ?? Element.modelConfiguration)
   }
 
   /// Creates models from UTF-8 JSON text holding an array.
@@ -156,7 +158,8 @@ enum ModelDecoding {
       return try JSON(parsing: data, options: JSON.ParsingOptions(maximumDepth: configuration.maximumDepth))
     } catch {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
+        DecodingError.Context(
+          codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
     }
   }
 
@@ -170,7 +173,8 @@ enum ModelDecoding {
       bytes = try JSONByteWriter.bytes(for: json, options: EncoderOptions())
     } catch {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: [], debugDescription: "The JSON value cannot be decoded: \(error)", underlyingError: error))
+        DecodingError.Context(
+          codingPath: [], debugDescription: "The JSON value cannot be decoded: \(error)", underlyingError: error))
     }
     var userInfo = context.userInfo
     userInfo[ModelContext.userInfoKey] = context
@@ -180,7 +184,8 @@ enum ModelDecoding {
 
 /// The decoder that reads values for the model layer.
 protocol ModelBaseDecoder {
-  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws -> T
+  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws
+    -> T
 }
 
 /// Starts a decoding run: wraps the base decoder's root in a ``ModelDecoderProxy``.

@@ -118,13 +118,16 @@ final class User: PolymorphicJSONModel, Equatable, @unchecked Sendable {
   ]
 
   @Test func shopIsBuiltFromTextDataJSONAndDictionary() throws {
-    let expected = Shop(isOpen: true, shopId: 200_010_000, shopName: "Wisdom Bookshop", shopAddress: "No 7, Fortune Rd.")
+    let expected = Shop(
+      isOpen: true, shopId: 200_010_000, shopName: "Wisdom Bookshop", shopAddress: "No 7, Fortune Rd.")
     #expect(try Shop(jsonString: Self.shopText) == expected)
     #expect(try Shop(jsonData: Data(Self.shopText.utf8)) == expected)
     #expect(try Shop(json: JSON(parsing: Self.shopText)) == expected)
     #expect(
-      try Shop(dictionary: ["isOpen": true, "shopId": 200_010_000, "shopName": "Wisdom Bookshop",
-        "shopAddress": "No 7, Fortune Rd."]) == expected)
+      try Shop(dictionary: [
+        "isOpen": true, "shopId": 200_010_000, "shopName": "Wisdom Bookshop",
+        "shopAddress": "No 7, Fortune Rd.",
+      ]) == expected)
   }
 
   @Test func shopTurnsBackIntoJSONWithoutTheComputedProperty() throws {
@@ -158,7 +161,10 @@ final class User: PolymorphicJSONModel, Equatable, @unchecked Sendable {
     var withWrapper = try BookShop(json: ["shopName": "A", "shopLogo": "ignored input"])
     #expect(withWrapper.shopLogo == nil)
     withWrapper.shopLogo = ShopLogo(image: [1, 2, 3])
-    #expect(try withWrapper.json() == ["isOpen": false, "shopId": 0, "shopName": "A", "shopAddress": nil, "shopOwner": nil, "books": nil])
+    #expect(
+      try withWrapper.json() == [
+        "isOpen": false, "shopId": 0, "shopName": "A", "shopAddress": nil, "shopOwner": nil, "books": nil,
+      ])
 
     let withCodingKeys = try BookShopWithCodingKeys(json: ["shopName": "B", "books": [], "shopLogo": 5])
     #expect(withCodingKeys.shopLogo.image == [1])
