@@ -183,7 +183,7 @@ final class StreamEncoderState {
     let frameIndex = core.pointee.output.frames.count - 1
     for (name, element) in dictionary {
       guard makeTop(frameIndex, id: id) else { return }
-      core.pointee.output.beginMember(key: name)
+      core.pointee.output.beginUniqueMember(key: name)
       core.pointee.pendingSlot = core.pointee.output.makeID()
       core.pointee.pendingKey = .string(name)
       try encodeValue(element, depth: depth + 1)
@@ -303,7 +303,7 @@ final class StreamEncoderState {
       try checkDepth(depth, value: json)
       _ = core.pointee.output.open(isObject: true, slot: 0, key: key)
       for member in object.members {
-        core.pointee.output.beginMember(key: member.key)
+        core.pointee.output.beginUniqueMember(key: member.key)
         try writeJSON(member.value, depth: depth + 1, key: .string(member.key))
       }
       core.pointee.output.closeTop()
