@@ -24,7 +24,8 @@ extension JSONModel {
   ///   for malformed text, and the errors of ``init(json:configuration:)``.
   public init(jsonData: Data, configuration: JSONModelConfiguration? = nil) throws {
     let configuration = configuration ?? Self.modelConfiguration
-    try self.init(json: ModelDecoding.parse(jsonData, configuration: configuration), configuration: configuration)
+    let json = try ModelDecoding.parse(jsonData, configuration: configuration)
+    self = try ModelDecoding.decode(Self.self, from: json, text: Array(jsonData), configuration: configuration)
   }
 
   /// Creates a model from JSON text.
@@ -117,7 +118,9 @@ extension Array where Element: JSONModel {
   /// - Throws: The errors of ``JSONModel/init(jsonData:configuration:)``.
   public init(jsonData: Data, configuration: JSONModelConfiguration? = nil) throws {
     let configuration = configuration ?? Element.modelConfiguration
-    try self.init(json: ModelDecoding.parse(jsonData, configuration: configuration), configuration: configuration)
+    let json = try ModelDecoding.parse(jsonData, configuration: configuration)
+    self = try ModelDecoding.decode(
+      [Element].self, from: json, text: [UInt8](jsonData), configuration: configuration)
   }
 }
 
@@ -163,14 +166,16 @@ enum ModelDecoding {
     }
   }
 
+  /// Decodes `T` from `json`; the base decoder reads `text` when given (the source of `json`), else `json` written
+  /// out as text.
   static func decode<T: Decodable>(
-    _ type: T.Type, from json: JSON, configuration: JSONModelConfiguration,
+    _ type: T.Type, from json: JSON, text: [UInt8]? = nil, configuration: JSONModelConfiguration,
     base: some ModelBaseDecoder = ModelBaseDecoderDefault()
   ) throws -> T {
     let context = ModelContext(configuration: configuration, rootJSON: json)
     let bytes: [UInt8]
     do {
-      bytes = try JSONByteWriter.bytes(for: json, options: EncoderOptions())
+      bytes = try text ?? JSONByteWriter.bytes(for: json, options: EncoderOptions())
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
