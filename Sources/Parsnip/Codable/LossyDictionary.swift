@@ -37,7 +37,7 @@ extension LossyDictionary: Decodable {
       var key = object + 1
       while key < end {
         let name = state.string(ofKey: key)
-        if let marks = state.marks { marks[key] = 1 }
+        if let marks = state.view.pointee.marks { marks[key] = 1 }
         if let typedKey = Key(name) {
           do {
             result[typedKey] = try tapeDecoder.unbox(Value.self, at: key + 1)

@@ -1,55 +1,55 @@
 import Foundation
 
 /// Everything one decode call shares between its decoders and containers: the tape, the source bytes, the options,
-/// and the small caches that make key lookups fast.
+/// and what the rarer paths need (reports, strictness, custom key tables). Owns the memory of its `TapeView`.
 final class DecodingState {
   let tape: Tape
-  let kinds: UnsafeMutablePointer<UInt8>
-  let words: UnsafeMutablePointer<UInt64>
   let source: UnsafeRawBufferPointer
-  let base: UnsafePointer<UInt8>
   let options: ParsnipDecoder.Options
-  /// One past the last node of the document.
-  let documentEnd: Int
+  let view: UnsafeMutablePointer<TapeView>
+  let slot: UnsafeMutablePointer<UInt64>
+  let generation: UInt64
   /// The coding path of node 0: empty for a document, the member's path for the `null` of a missing member.
   let rootPath: [any CodingKey]
-  /// The state a `null` state was made for, which collects its report entries.
+  /// The state a `null` state was made for, which collects its report entries and owns the lifetime slot.
   let parent: DecodingState?
 
-  /// `false` once the decode call has returned: the source bytes are gone, so any container a type kept fails
-  /// cleanly instead of reading freed memory.
-  @exclusivity(unchecked) private(set) var isOpen = true
-
-  let keyMode: KeyMode
-  enum KeyMode {
-    case plain, snakeCase, custom
-  }
-
-  // Lookup hints: a direct-mapped cache from an object's node to the key node after the last one found, so
-  // members read in document order are found on the first compare.
-  static let hintSlots = 256
-  let hintObjects: UnsafeMutablePointer<Int>
-  let hintKeys: UnsafeMutablePointer<Int>
-
-  /// Scratch bytes for converted key names.
-  @exclusivity(unchecked) private(set) var scratch: UnsafeMutablePointer<UInt8>
-  @exclusivity(unchecked) private(set) var scratchCapacity: Int
-
-  /// Open-addressing table for the duplicate-key check of larger objects.
-  @exclusivity(unchecked) private var duplicateTable: UnsafeMutablePointer<UInt32>
-  @exclusivity(unchecked) private var duplicateTableCapacity: Int
-
-  /// Per-node marks for `rejectsUnknownKeys`: objects that had a keyed container, and key nodes that were read.
-  let tracksKeys: Bool
-  let marks: UnsafeMutablePointer<UInt8>?
-  /// Objects opened with a keyed container since the innermost `init(from:)` began.
+  /// Objects opened with a keyed container since the innermost `init(from:)` began (`rejectsUnknownKeys`).
   @exclusivity(unchecked) var openedObjects: [Int] = []
+  let tracksKeys: Bool
+
+  /// For `.custom` key strategies: per object, converted name → key node.
+  @exclusivity(unchecked) var customNames: [Int: [String: Int]] = [:]
 
   let collectsReport: Bool
   @exclusivity(unchecked) var reportEntries: [ParsnipDecoder.Report.Entry] = []
 
-  /// Types known not to be `[String: Value]`, so the dictionary fast-path check is skipped for them.
-  @exclusivity(unchecked) var nonDictionaryTypes: [ObjectIdentifier] = []
+  /// Results of the conformance checks for the collection fast paths, by type: a cast costs a runtime lookup, a
+  /// scan of this short list a few compares.
+  @exclusivity(unchecked) private var arrayTypes: [(ObjectIdentifier, (any _ParsnipArrayDecodable.Type)?)] = []
+  @exclusivity(unchecked) private var dictionaryTypes: [(ObjectIdentifier, (any _ParsnipStringDictionaryDecodable.Type)?)] = []
+
+  /// `T` as an array type that decodes by walking the tape, or `nil`.
+  @inline(__always) func arrayFastPath<T>(for type: T.Type) -> (any _ParsnipArrayDecodable.Type)? {
+    let id = ObjectIdentifier(type)
+    for entry in arrayTypes where entry.0 == id { return entry.1 }
+    let result = type as? any _ParsnipArrayDecodable.Type
+    if arrayTypes.count < 64 { arrayTypes.append((id, result)) }
+    return result
+  }
+
+  /// `T` as a `[String: Value]` type that decodes by walking the tape, or `nil`.
+  @inline(__always) func dictionaryFastPath<T>(for type: T.Type) -> (any _ParsnipStringDictionaryDecodable.Type)? {
+    let id = ObjectIdentifier(type)
+    for entry in dictionaryTypes where entry.0 == id { return entry.1 }
+    let result = type as? any _ParsnipStringDictionaryDecodable.Type
+    if dictionaryTypes.count < 64 { dictionaryTypes.append((id, result)) }
+    return result
+  }
+
+  /// Decoders made for `superDecoder()`, kept alive until the decode returns because containers refer to their
+  /// decoder without counting.
+  @exclusivity(unchecked) var children: [TapeDecoder] = []
 
   lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
@@ -58,44 +58,66 @@ final class DecodingState {
     rootPath: [any CodingKey] = [], parent: DecodingState? = nil
   ) {
     self.tape = tape
+    self.source = source
+    self.options = options
     self.rootPath = rootPath
     self.parent = parent
-    self.source = source
-    self.base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? DecodingState.emptyBase
-    self.options = options
-    self.documentEnd = tape.count
-    self.kinds = tape.kinds
-    self.words = tape.words
-    switch options.keyDecodingStrategy {
-    case .useDefaultKeys: keyMode = .plain
-    case .convertFromSnakeCase: keyMode = .snakeCase
-    case .custom: keyMode = .custom
-    }
-    hintObjects = .allocate(capacity: Self.hintSlots)
-    hintObjects.initialize(repeating: -1, count: Self.hintSlots)
-    hintKeys = .allocate(capacity: Self.hintSlots)
-    hintKeys.initialize(repeating: 0, count: Self.hintSlots)
-    scratchCapacity = 256
-    scratch = .allocate(capacity: scratchCapacity)
-    duplicateTableCapacity = 64
-    duplicateTable = .allocate(capacity: duplicateTableCapacity)
-    tracksKeys = options.strictness.contains(.rejectsUnknownKeys)
-    if tracksKeys {
-      let marks = UnsafeMutablePointer<UInt8>.allocate(capacity: tape.count)
-      marks.initialize(repeating: 0, count: tape.count)
-      self.marks = marks
-    } else {
-      marks = nil
-    }
     self.collectsReport = collectsReport
+    if let parent {
+      slot = parent.slot
+      generation = parent.generation
+    } else {
+      slot = DecodeLifetime.begin()
+      generation = slot.pointee
+    }
+    tracksKeys = options.strictness.contains(.rejectsUnknownKeys)
+    var marks: UnsafeMutablePointer<UInt8>?
+    if tracksKeys {
+      marks = .allocate(capacity: tape.count)
+      marks!.initialize(repeating: 0, count: tape.count)
+    }
+    let keyMode: TapeView.KeyMode =
+      switch options.keyDecodingStrategy {
+      case .useDefaultKeys: .plain
+      case .convertFromSnakeCase: .snakeCase
+      case .custom: .custom
+      }
+    var nonConformingFloats: UnsafeMutablePointer<(positiveInfinity: String, negativeInfinity: String, nan: String)>?
+    if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
+      options.nonConformingFloatDecodingStrategy
+    {
+      nonConformingFloats = .allocate(capacity: 1)
+      nonConformingFloats!.initialize(to: (positiveInfinity, negativeInfinity, nan))
+    }
+    let hintObjects = UnsafeMutablePointer<Int>.allocate(capacity: TapeView.hintSlots)
+    hintObjects.initialize(repeating: -1, count: TapeView.hintSlots)
+    let hintKeys = UnsafeMutablePointer<Int>.allocate(capacity: TapeView.hintSlots)
+    hintKeys.initialize(repeating: 0, count: TapeView.hintSlots)
+    let workspace = UnsafeMutablePointer<LookupWorkspace>.allocate(capacity: 1)
+    workspace.initialize(to: LookupWorkspace())
+    view = .allocate(capacity: 1)
+    view.initialize(
+      to: TapeView(
+        kinds: tape.kinds, words: tape.words,
+        base: source.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? DecodingState.emptyBase, source: source,
+        tape: tape, documentEnd: tape.count, keyMode: keyMode, nonConformingFloats: nonConformingFloats,
+        hintObjects: hintObjects, hintKeys: hintKeys, marks: marks, workspace: workspace))
   }
 
   deinit {
-    hintObjects.deallocate()
-    hintKeys.deallocate()
-    scratch.deallocate()
-    duplicateTable.deallocate()
-    marks?.deallocate()
+    let view = self.view.pointee
+    view.hintObjects.deallocate()
+    view.hintKeys.deallocate()
+    view.marks?.deallocate()
+    if let strings = view.nonConformingFloats {
+      strings.deinitialize(count: 1)
+      strings.deallocate()
+    }
+    view.workspace.pointee.deallocate()
+    view.workspace.deinitialize(count: 1)
+    view.workspace.deallocate()
+    self.view.deinitialize(count: 1)
+    self.view.deallocate()
   }
 
   nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {
@@ -104,7 +126,25 @@ final class DecodingState {
     return UnsafePointer(p)
   }()
 
-  func close() { isOpen = false }
+  /// Whether the decode is still running.
+  @inline(__always) var isOpen: Bool { slot.pointee == generation }
+
+  /// Ends the decode: containers and decoders kept by types now fail cleanly.
+  func close() {
+    if parent == nil { DecodeLifetime.end(slot) }
+    children.removeAll()
+  }
+
+  // MARK: Tape access for the rarer paths
+
+  @inline(__always) var documentEnd: Int { view.pointee.documentEnd }
+  @inline(__always) func rawKind(_ node: Int) -> UInt8 { view.pointee.rawKind(node) }
+  @inline(__always) func next(_ node: Int) -> Int { view.pointee.next(node) }
+  @inline(__always) func end(_ node: Int) -> Int { view.pointee.end(node) }
+  @inline(__always) func count(_ node: Int) -> Int { view.pointee.count(node) }
+  @inline(__always) func string(ofKey node: Int) -> String { view.pointee.string(ofKey: node) }
+
+  // MARK: Decoders over missing members
 
   /// `null` as a document of its own: the source of decoders over missing members (Foundation's `superDecoder`
   /// semantics). The bytes are static, so such decoders never depend on the caller's buffer.
@@ -114,7 +154,7 @@ final class DecodingState {
     return UnsafeRawBufferPointer(start: p, count: 4)
   }()
 
-  /// A decoder that reads `null` at `path`, with this state's options.
+  /// A decoder that reads `null` at `path`, with this state's options, alive until the decode returns.
   func nullDecoder(at path: [any CodingKey]) -> TapeDecoder {
     // Scanning the four bytes `null` cannot fail.
     let tape = (try? Scanner(input: Self.nullSource, maxDepth: 1).scanDocument()) ?? self.tape
@@ -123,58 +163,16 @@ final class DecodingState {
     let state = DecodingState(
       tape: tape, source: Self.nullSource, options: options, collectsReport: collectsReport, rootPath: path,
       parent: self)
-    return TapeDecoder(state: state, index: 0)
+    let decoder = TapeDecoder(state: state, index: 0)
+    children.append(decoder)
+    return decoder
   }
 
-  /// Makes room for `count` scratch bytes.
-  @inline(__always) func reserveScratch(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-    if count > scratchCapacity { growScratch(count) }
-    return scratch
-  }
-
-  @inline(never) private func growScratch(_ count: Int) {
-    scratch.deallocate()
-    scratchCapacity = Swift.max(count, scratchCapacity * 2)
-    scratch = .allocate(capacity: scratchCapacity)
-  }
-
-  /// Makes room for a duplicate-check table of `count` slots.
-  @inline(__always) func reserveDuplicateTable(_ count: Int) -> UnsafeMutablePointer<UInt32> {
-    if count > duplicateTableCapacity {
-      duplicateTable.deallocate()
-      duplicateTableCapacity = count
-      duplicateTable = .allocate(capacity: count)
-    }
-    return duplicateTable
-  }
-
-  // MARK: Tape access
-
-  @inline(__always) func offset(_ node: Int) -> Int { Int(truncatingIfNeeded: words[node] & 0xFFFF_FFFF) }
-  @inline(__always) func length(_ node: Int) -> Int { Int(truncatingIfNeeded: words[node] >> 32) }
-  @inline(__always) func rawKind(_ node: Int) -> UInt8 { kinds[node] & 0x07 }
-  /// The node after the value at `node` (`Tape.next`, without the class's access checks).
-  @inline(__always) func next(_ node: Int) -> Int {
-    let kind = kinds[node] & 0x07
-    return kind == Tape.Kind.array.rawValue || kind == Tape.Kind.object.rawValue ? length(node) &+ 1 : node &+ 1
-  }
-  /// The `end` node of the container at `node`.
-  @inline(__always) func end(_ node: Int) -> Int { length(node) }
-  /// The number of elements or members of the container at `node`.
-  @inline(__always) func count(_ node: Int) -> Int { length(length(node)) }
-
-  /// The decoded text of a string node (a key or a value).
-  @inline(__always) func string(ofKey node: Int) -> String {
-    let word = words[node]
-    return StringDecoding.string(
-      base, from: Int(truncatingIfNeeded: word & 0xFFFF_FFFF), count: Int(truncatingIfNeeded: word >> 32),
-      hasEscapes: kinds[node] & Tape.Flag.hasEscapes != 0)
-  }
-
-  /// Where a node starts in the source, for line and column: the quote of a string, the first byte otherwise.
-  func sourceOffset(of node: Int) -> Int {
-    let start = offset(node)
-    return rawKind(node) == Tape.Kind.string.rawValue ? start - 1 : start
+  /// A decoder for the value at `node`, alive until the decode returns.
+  func childDecoder(at node: Int) -> TapeDecoder {
+    let decoder = TapeDecoder(state: self, index: node)
+    children.append(decoder)
+    return decoder
   }
 
   // MARK: Report
@@ -190,19 +188,19 @@ final class DecodingState {
 
   /// Notes that `object` was opened with a keyed container, for the unknown-key check.
   @inline(__always) func noteOpened(_ object: Int) {
-    guard let marks, marks[object] == 0 else { return }
+    guard let marks = view.pointee.marks, marks[object] == 0 else { return }
     marks[object] = 1
     openedObjects.append(object)
   }
 
   /// Fails on the first member of the objects opened since `mark` that nobody asked for.
   func checkUnknownKeys(since mark: Int, decoding type: Any.Type) throws {
-    guard let marks, openedObjects.count > mark else { return }
+    guard let marks = view.pointee.marks, openedObjects.count > mark else { return }
     for object in openedObjects[mark...] {
       let end = end(object)
       var key = object + 1
       while key < end {
-        if marks[key] == 0 {
+        if marks[key] == 0, !isDuplicateOfReadKey(key, in: object, marks: marks) {
           let name = string(ofKey: key)
           throw DecodingError.dataCorrupted(
             context(
@@ -211,6 +209,21 @@ final class DecodingState {
         }
         key = next(key + 1)
       }
+    }
+  }
+
+  /// Whether another member of `object` has the same name as `key` and was read (the last of duplicates wins, so
+  /// reading the name reads only that one).
+  private func isDuplicateOfReadKey(_ key: Int, in object: Int, marks: UnsafeMutablePointer<UInt8>) -> Bool {
+    var name = string(ofKey: key)
+    return name.withUTF8 { name in
+      let end = end(object)
+      var other = object + 1
+      while other < end {
+        if other != key, marks[other] != 0, view.pointee.keyEquals(other, name) { return true }
+        other = next(other + 1)
+      }
+      return false
     }
   }
 
@@ -226,7 +239,7 @@ final class DecodingState {
           let name = string(ofKey: key)
           if !seen.insert(name).inserted {
             let underlying = JSONParseError(
-              .duplicateKey, "duplicate key \"\(name)\" in object", at: sourceOffset(of: key), in: source)
+              .duplicateKey, "duplicate key \"\(name)\" in object", at: view.pointee.sourceOffset(of: key), in: source)
             throw DecodingError.dataCorrupted(
               context(
                 codingPath: codingPath(to: key), node: key, message: "duplicate key \"\(name)\"",

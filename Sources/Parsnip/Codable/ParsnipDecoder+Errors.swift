@@ -34,7 +34,7 @@ extension DecodingState {
     if !rendered.isEmpty { text = rendered + ": " }
     text += message
     if let node, node < documentEnd, isOpen, parent == nil {
-      let (line, column) = SourceLocation.lineAndColumn(of: sourceOffset(of: node), in: source)
+      let (line, column) = SourceLocation.lineAndColumn(of: view.pointee.sourceOffset(of: node), in: source)
       text += " (line \(line), column \(column))"
     }
     return DecodingError.Context(codingPath: codingPath, debugDescription: text, underlyingError: underlyingError)
@@ -77,21 +77,15 @@ extension DecodingState {
   }
 
   /// The error for a container or decoder used after its decode call returned.
-  func closedError(_ codingPath: [any CodingKey]) -> DecodingError {
-    DecodingError.dataCorrupted(
-      DecodingError.Context(
-        codingPath: codingPath,
-        debugDescription: "ParsnipDecoder container used after decode(_:from:) returned; decode inside init(from:)"))
-  }
-
   /// A JSON value for a message: `null`, `true`, `a number (12.5)`, `a string ("abc")`, `an array`, `an object`.
   func describe(node: Int) -> String {
+    let view = self.view.pointee
     switch tape.kind(node) {
     case .null: return "null"
     case .true: return "true"
     case .false: return "false"
     case .number:
-      return "a number (\(String(decoding: UnsafeBufferPointer(start: base + offset(node), count: length(node)), as: UTF8.self)))"
+      return "a number (\(view.numberText(node)))"
     case .string:
       var text = string(ofKey: node)
       if text.count > 24 { text = String(text.prefix(21)) + "..." }
@@ -111,8 +105,4 @@ extension DecodingState {
     return "\(article) \(name)"
   }
 
-  /// The source text of a number node.
-  func numberText(_ node: Int) -> String {
-    String(decoding: UnsafeBufferPointer(start: base + offset(node), count: length(node)), as: UTF8.self)
-  }
 }

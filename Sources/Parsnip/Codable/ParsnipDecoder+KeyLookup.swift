@@ -4,11 +4,11 @@
 /// A search starts after the member found last in the same object (a hint kept per object), so types that read
 /// their members in document order find each one on the first compare. When an object has the same key twice, the
 /// last one wins; objects are checked for duplicates once, when a keyed container is opened on them.
-extension DecodingState {
+extension TapeView {
   /// The key node of the member named `name` in `object`, or -1.
   @inline(__always)
   func findMember(_ name: UnsafeBufferPointer<UInt8>, in object: Int, end: Int, hasDuplicates: Bool) -> Int {
-    let slot = object & (Self.hintSlots - 1)
+    let slot = object & (TapeView.hintSlots - 1)
     var start = object + 1
     if hintObjects[slot] == object {
       start = hintKeys[slot]
@@ -109,7 +109,7 @@ extension DecodingState {
     }
     let found: Int
     if isASCII {
-      let buffer = reserveScratch(2 * name.count + 1)
+      let buffer = workspace.pointee.reserveScratch(2 * name.count + 1)
       let count = KeyConversion.snakeCaseASCII(name, into: buffer)
       found = findMember(UnsafeBufferPointer(start: buffer, count: count), in: object, end: end, hasDuplicates: hasDuplicates)
     } else {
@@ -138,7 +138,7 @@ extension DecodingState {
       if isASCII {
         // ASCII camelCasing never lengthens a name.
         if length >= name.count {
-          let buffer = reserveScratch(length + 1)
+          let buffer = workspace.pointee.reserveScratch(length + 1)
           if let count = KeyConversion.camelCaseASCII(UnsafeBufferPointer(start: start, count: length), into: buffer) {
             if count == name.count, count == 0 || Self.bytesEqual(buffer, name.baseAddress!, count) { match = key }
           } else if camelCasedEquals(key, name) {
@@ -191,51 +191,55 @@ extension DecodingState {
   }
 
   private func hashedDuplicateCheck(object: Int, end: Int, count: Int) -> Bool {
-    var size = 16
+    var size = 32
     while size < 2 * count { size <<= 1 }
     let mask = size - 1
-    let table = reserveDuplicateTable(size)
-    table.update(repeating: 0, count: size)
+    let table = workspace.pointee.reserveTable(size)
+    let generation = workspace.pointee.generation << 32
     var key = object + 1
     while key < end {
       if kinds[key] & Tape.Flag.hasEscapes != 0 { return true }
       let word = words[key]
       let start = base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
       let length = Int(truncatingIfNeeded: word >> 32)
-      var slot = Int(truncatingIfNeeded: Self.hash(start, length)) & mask
+      var slot = Int(truncatingIfNeeded: keyHash(start, length)) & mask
       while true {
-        let entry = Int(table[slot])
-        if entry == 0 {
-          table[slot] = UInt32(truncatingIfNeeded: key + 1)
+        let entry = table[slot]
+        if entry & 0xFFFF_FFFF_0000_0000 != generation {
+          table[slot] = generation | UInt64(truncatingIfNeeded: key)
           break
         }
-        let otherWord = words[entry - 1]
+        let otherWord = words[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]
         if Int(truncatingIfNeeded: otherWord >> 32) == length,
           Self.bytesEqual(start, base + Int(truncatingIfNeeded: otherWord & 0xFFFF_FFFF), length)
         {
           return true
         }
-        slot = (slot + 1) & mask
+        slot = (slot &+ 1) & mask
       }
-      key = next(key + 1)
+      key = next(key &+ 1)
     }
     return false
   }
 
-  /// A quick hash of a short byte string: its length, first and last eight bytes.
+  /// A hash of a key's bytes from at most two eight-byte loads. A key is followed in the source by at least `":`, a
+  /// value and `}`, so a load from its start may read past it when the buffer has room; the extra bytes are masked.
   @inline(__always)
-  static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-    var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+  func keyHash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    var h: UInt64
     if count >= 8 {
-      h ^= UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-      h = (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9
-      h ^= UnsafeRawPointer(p + count - 8).loadUnaligned(as: UInt64.self)
+      h = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+      let last = UnsafeRawPointer(p + count - 8).loadUnaligned(as: UInt64.self)
+      h ^= last << 29 | last >> 35
+    } else if p + 8 <= base + source.count {
+      // `>>` past the width gives 0, so an empty key hashes as 0.
+      h = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) & (UInt64.max >> (64 - 8 * count))
     } else {
-      var v: UInt64 = 0
-      for i in 0..<count { v = v << 8 | UInt64(p[i]) }
-      h ^= v
+      // The same value as the masked little-endian load above.
+      h = 0
+      for i in 0..<count { h |= UInt64(p[i]) << (8 * i) }
     }
-    h = (h ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
-    return h ^ (h >> 32)
+    h = (h ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
+    return h ^ (h >> 29)
   }
 }

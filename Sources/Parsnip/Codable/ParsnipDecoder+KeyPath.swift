@@ -42,7 +42,7 @@ extension DecodingState {
               message: "cannot look up \"\(name)\" in \(describe(node: node)); path \"\(path)\""))
         }
         let end = end(node)
-        let key = name.withUTF8 { findMember($0, in: node, end: end, hasDuplicates: true) }
+        let key = name.withUTF8 { view.pointee.findMember($0, in: node, end: end, hasDuplicates: true) }
         guard key >= 0 else {
           throw DecodingError.keyNotFound(
             PathCodingKey(stringValue: name),

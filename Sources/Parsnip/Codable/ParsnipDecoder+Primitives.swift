@@ -1,9 +1,7 @@
 import Foundation
 
 /// Reading scalar values straight from the tape and the source bytes.
-extension DecodingState {
-  @inline(__always) func isNull(_ node: Int) -> Bool { kinds[node] & 0x07 == Tape.Kind.null.rawValue }
-
+extension TapeView {
   @inline(__always)
   func string(at node: Int) throws(ValueFailure) -> String {
     let kind = kinds[node]
@@ -28,7 +26,9 @@ extension DecodingState {
   func integer<I: FixedWidthInteger>(_ type: I.Type, at node: Int) throws(ValueFailure) -> I {
     let kind = kinds[node]
     guard kind & 0x07 == Tape.Kind.number.rawValue else { throw .mismatch(I.self, node) }
-    guard kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger) == 0 else { return try integerSlowPath(I.self, at: node) }
+    guard kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 else {
+      return try integerSlowPath(I.self, at: node)
+    }
     let word = words[node]
     var p = base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
     var count = Int(truncatingIfNeeded: word >> 32)
@@ -79,7 +79,7 @@ extension DecodingState {
     let word = words[node]
     let start = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
     let count = Int(truncatingIfNeeded: word >> 32)
-    if kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger) == 0 {
+    if kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 {
       var p = base + start
       var n = count
       let isNegative = p.pointee == .minus
@@ -101,6 +101,8 @@ extension DecodingState {
 
   @inline(never)
   func floatingSlowPath(at node: Int, start: Int, count: Int) throws(ValueFailure) -> Double {
+    // `Infinity`, `-Infinity` and `NaN`, accepted by the scanner only for JSON5 input.
+    if kinds[node] & Tape.Flag.json5 != 0 { return NumberParser.nonFiniteLiteral(base, from: start, count: count) }
     guard let scanned = try? NumberParser.scan(base, from: start, end: start + count) else {
       throw .corrupted("invalid number", Double.self, node)
     }
@@ -120,7 +122,7 @@ extension DecodingState {
     guard rawKind(node) == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Float.self) }
     let double = try self.double(at: node)
     let value = Float(double)
-    if value.isInfinite {
+    if value.isInfinite, double.isFinite {
       throw .corrupted("number \(numberText(node)) does not fit in Float", Float.self, node)
     }
     if value == 0, double != 0 {
@@ -133,8 +135,7 @@ extension DecodingState {
   @inline(never)
   func nonConformingDouble<F: BinaryFloatingPoint>(at node: Int, as type: F.Type) throws(ValueFailure) -> F {
     guard rawKind(node) == Tape.Kind.string.rawValue,
-      case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
-        options.nonConformingFloatDecodingStrategy
+      let (positiveInfinity, negativeInfinity, nan) = nonConformingFloats?.pointee
     else { throw .mismatch(F.self, node) }
     let text = string(ofKey: node)
     if text == positiveInfinity { return .infinity }

@@ -6,19 +6,27 @@ import Foundation
 /// new decoders are made only for `superDecoder()`.
 final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   let state: DecodingState
+  let view: UnsafePointer<TapeView>
+  let slot: UnsafePointer<UInt64>
+  let generation: UInt64
   /// The node being decoded.
   @exclusivity(unchecked) var index: Int
 
   init(state: DecodingState, index: Int) {
     self.state = state
+    self.view = UnsafePointer(state.view)
+    self.slot = UnsafePointer(state.slot)
+    self.generation = state.generation
     self.index = index
   }
 
-  var codingPath: [any CodingKey] { state.codingPath(to: index) }
+  var codingPath: [any CodingKey] { isOpen ? state.codingPath(to: index) : [] }
   var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
+  @inline(__always) var isOpen: Bool { slot.pointee == generation }
+
   @inline(__always) func checkOpen() throws {
-    if !state.isOpen { throw state.closedError(state.rootPath) }
+    if slot.pointee != generation { throw closedDecoderError() }
   }
 
   /// Converts a failure found at this decoder's own value.
@@ -28,15 +36,15 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try checkOpen()
-    guard state.rawKind(index) == Tape.Kind.object.rawValue else {
+    guard view.pointee.rawKind(index) == Tape.Kind.object.rawValue else {
       throw containerError(expected: [String: Any].self)
     }
-    return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self, object: index))
+    return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: index))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try checkOpen()
-    guard state.rawKind(index) == Tape.Kind.array.rawValue else { throw containerError(expected: [Any].self) }
+    guard view.pointee.rawKind(index) == Tape.Kind.array.rawValue else { throw containerError(expected: [Any].self) }
     return TapeUnkeyedContainer(decoder: self, array: index)
   }
 
@@ -51,40 +59,40 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
   // MARK: SingleValueDecodingContainer
 
-  func decodeNil() -> Bool { state.isNull(index) }
+  func decodeNil() -> Bool { isOpen && view.pointee.isNull(index) }
 
   @inline(__always) private func read<V>(_ body: (Int) throws(ValueFailure) -> V) throws -> V {
     try checkOpen()
     do { return try body(index) } catch { throw self.error(error) }
   }
 
-  func decode(_ type: Bool.Type) throws -> Bool { try read { n throws(ValueFailure) in try state.bool(at: n) } }
-  func decode(_ type: String.Type) throws -> String { try read { n throws(ValueFailure) in try state.string(at: n) } }
-  func decode(_ type: Double.Type) throws -> Double { try read { n throws(ValueFailure) in try state.double(at: n) } }
-  func decode(_ type: Float.Type) throws -> Float { try read { n throws(ValueFailure) in try state.float(at: n) } }
-  func decode(_ type: Int.Type) throws -> Int { try read { n throws(ValueFailure) in try state.integer(Int.self, at: n) } }
-  func decode(_ type: Int8.Type) throws -> Int8 { try read { n throws(ValueFailure) in try state.integer(Int8.self, at: n) } }
+  func decode(_ type: Bool.Type) throws -> Bool { try read { n throws(ValueFailure) in try view.pointee.bool(at: n) } }
+  func decode(_ type: String.Type) throws -> String { try read { n throws(ValueFailure) in try view.pointee.string(at: n) } }
+  func decode(_ type: Double.Type) throws -> Double { try read { n throws(ValueFailure) in try view.pointee.double(at: n) } }
+  func decode(_ type: Float.Type) throws -> Float { try read { n throws(ValueFailure) in try view.pointee.float(at: n) } }
+  func decode(_ type: Int.Type) throws -> Int { try read { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) } }
+  func decode(_ type: Int8.Type) throws -> Int8 { try read { n throws(ValueFailure) in try view.pointee.integer(Int8.self, at: n) } }
   func decode(_ type: Int16.Type) throws -> Int16 {
-    try read { n throws(ValueFailure) in try state.integer(Int16.self, at: n) }
+    try read { n throws(ValueFailure) in try view.pointee.integer(Int16.self, at: n) }
   }
   func decode(_ type: Int32.Type) throws -> Int32 {
-    try read { n throws(ValueFailure) in try state.integer(Int32.self, at: n) }
+    try read { n throws(ValueFailure) in try view.pointee.integer(Int32.self, at: n) }
   }
   func decode(_ type: Int64.Type) throws -> Int64 {
-    try read { n throws(ValueFailure) in try state.integer(Int64.self, at: n) }
+    try read { n throws(ValueFailure) in try view.pointee.integer(Int64.self, at: n) }
   }
-  func decode(_ type: UInt.Type) throws -> UInt { try read { n throws(ValueFailure) in try state.integer(UInt.self, at: n) } }
+  func decode(_ type: UInt.Type) throws -> UInt { try read { n throws(ValueFailure) in try view.pointee.integer(UInt.self, at: n) } }
   func decode(_ type: UInt8.Type) throws -> UInt8 {
-    try read { n throws(ValueFailure) in try state.integer(UInt8.self, at: n) }
+    try read { n throws(ValueFailure) in try view.pointee.integer(UInt8.self, at: n) }
   }
   func decode(_ type: UInt16.Type) throws -> UInt16 {
-    try read { n throws(ValueFailure) in try state.integer(UInt16.self, at: n) }
+    try read { n throws(ValueFailure) in try view.pointee.integer(UInt16.self, at: n) }
   }
   func decode(_ type: UInt32.Type) throws -> UInt32 {
-    try read { n throws(ValueFailure) in try state.integer(UInt32.self, at: n) }
+    try read { n throws(ValueFailure) in try view.pointee.integer(UInt32.self, at: n) }
   }
   func decode(_ type: UInt64.Type) throws -> UInt64 {
-    try read { n throws(ValueFailure) in try state.integer(UInt64.self, at: n) }
+    try read { n throws(ValueFailure) in try view.pointee.integer(UInt64.self, at: n) }
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -106,21 +114,22 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   @inline(__always)
   func unbox<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     do {
-      switch state.kinds[node] & 0x07 {
+      let view = self.view
+      switch view.pointee.kinds[node] & 0x07 {
       case Tape.Kind.string.rawValue:
-        if T.self == String.self { return unsafeBitCast(try state.string(at: node), to: T.self) }
+        if T.self == String.self { return unsafeBitCast(try view.pointee.string(at: node), to: T.self) }
       case Tape.Kind.number.rawValue:
-        if T.self == Int.self { return unsafeBitCast(try state.integer(Int.self, at: node), to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try state.double(at: node), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try view.pointee.integer(Int.self, at: node), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try view.pointee.double(at: node), to: T.self) }
       case Tape.Kind.true.rawValue, Tape.Kind.false.rawValue:
-        if T.self == Bool.self { return unsafeBitCast(try state.bool(at: node), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try view.pointee.bool(at: node), to: T.self) }
       case Tape.Kind.array.rawValue:
         if T.self == [Int].self {
           return unsafeBitCast(
-            try scalarArray(at: node) { n throws(ValueFailure) in try state.integer(Int.self, at: n) }, to: T.self)
+            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) }, to: T.self)
         }
-        if T.self == [Double].self { return unsafeBitCast(try scalarArray(at: node, state.double(at:)), to: T.self) }
-        if T.self == [String].self { return unsafeBitCast(try scalarArray(at: node, state.string(at:)), to: T.self) }
+        if T.self == [Double].self { return unsafeBitCast(try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.double(at: n) }, to: T.self) }
+        if T.self == [String].self { return unsafeBitCast(try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.string(at: n) }, to: T.self) }
       default:
         break
       }
@@ -133,76 +142,62 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   /// An array of scalars read in one loop, without containers.
   @inline(__always)
   func scalarArray<V>(at node: Int, _ read: (Int) throws(ValueFailure) -> V) throws(ValueFailure) -> [V] {
-    let state = self.state
-    let end = state.end(node)
+    let view = self.view
+    let end = view.pointee.end(node)
     var result: [V] = []
-    result.reserveCapacity(state.length(end))
+    result.reserveCapacity(view.pointee.length(end))
     var child = node + 1
     while child < end {
       result.append(try read(child))
-      child = state.next(child)
+      child = view.pointee.next(child)
     }
     return result
   }
 
   @inline(never)
   func unboxSlowPath<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+    let view = self.view
+    let kind = view.pointee.rawKind(node)
     do {
-      // Other integer widths and floats.
-      if T.self == Int64.self { return unsafeBitCast(try state.integer(Int64.self, at: node), to: T.self) }
-      if T.self == UInt64.self { return unsafeBitCast(try state.integer(UInt64.self, at: node), to: T.self) }
-      if T.self == Int32.self { return unsafeBitCast(try state.integer(Int32.self, at: node), to: T.self) }
-      if T.self == UInt32.self { return unsafeBitCast(try state.integer(UInt32.self, at: node), to: T.self) }
-      if T.self == UInt.self { return unsafeBitCast(try state.integer(UInt.self, at: node), to: T.self) }
-      if T.self == Int16.self { return unsafeBitCast(try state.integer(Int16.self, at: node), to: T.self) }
-      if T.self == UInt16.self { return unsafeBitCast(try state.integer(UInt16.self, at: node), to: T.self) }
-      if T.self == Int8.self { return unsafeBitCast(try state.integer(Int8.self, at: node), to: T.self) }
-      if T.self == UInt8.self { return unsafeBitCast(try state.integer(UInt8.self, at: node), to: T.self) }
-      if T.self == Float.self { return unsafeBitCast(try state.float(at: node), to: T.self) }
-      if T.self == String.self { return unsafeBitCast(try state.string(at: node), to: T.self) }
-      if T.self == Int.self { return unsafeBitCast(try state.integer(Int.self, at: node), to: T.self) }
-      if T.self == Double.self { return unsafeBitCast(try state.double(at: node), to: T.self) }
-      if T.self == Bool.self { return unsafeBitCast(try state.bool(at: node), to: T.self) }
-      // Foundation's special types.
+      // Types whose strategies may read any kind of value.
       if T.self == Date.self { return unsafeBitCast(try date(at: node), to: T.self) }
       if T.self == Data.self { return unsafeBitCast(try data(at: node), to: T.self) }
-      if T.self == URL.self { return unsafeBitCast(try state.url(at: node), to: T.self) }
-      if T.self == Decimal.self { return unsafeBitCast(try state.decimal(at: node), to: T.self) }
-      // Parsnip's own values, built losslessly from the tape.
-      if T.self == JSON.self { return unsafeBitCast(state.json(at: node), to: T.self) }
-      if T.self == JSONNumber.self { return unsafeBitCast(try state.jsonNumber(at: node), to: T.self) }
+      if T.self == JSON.self { return unsafeBitCast(view.pointee.json(at: node), to: T.self) }
+      switch kind {
+      case Tape.Kind.number.rawValue:
+        if T.self == Int64.self { return unsafeBitCast(try view.pointee.integer(Int64.self, at: node), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try view.pointee.integer(UInt64.self, at: node), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try view.pointee.integer(Int32.self, at: node), to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try view.pointee.integer(UInt32.self, at: node), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try view.pointee.integer(UInt.self, at: node), to: T.self) }
+        if T.self == Int16.self { return unsafeBitCast(try view.pointee.integer(Int16.self, at: node), to: T.self) }
+        if T.self == UInt16.self { return unsafeBitCast(try view.pointee.integer(UInt16.self, at: node), to: T.self) }
+        if T.self == Int8.self { return unsafeBitCast(try view.pointee.integer(Int8.self, at: node), to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try view.pointee.integer(UInt8.self, at: node), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try view.pointee.float(at: node), to: T.self) }
+        if T.self == Decimal.self { return unsafeBitCast(try view.pointee.decimal(at: node), to: T.self) }
+        if T.self == JSONNumber.self { return unsafeBitCast(try view.pointee.jsonNumber(at: node), to: T.self) }
+      case Tape.Kind.string.rawValue:
+        if T.self == URL.self { return unsafeBitCast(try view.pointee.url(at: node), to: T.self) }
+        // Infinity and NaN spelled as strings, under `.convertFromString`.
+        if T.self == Double.self { return unsafeBitCast(try view.pointee.double(at: node), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try view.pointee.float(at: node), to: T.self) }
+      case Tape.Kind.array.rawValue:
+        if let arrayType = state.arrayFastPath(for: T.self) {
+          return try arrayType._parsnipDecode(from: self, at: node) as! T
+        }
+      case Tape.Kind.object.rawValue:
+        if let dictionaryType = state.dictionaryFastPath(for: T.self) {
+          return try dictionaryType._parsnipDecode(from: self, at: node) as! T
+        }
+      default:
+        break
+      }
     } catch let failure as ValueFailure {
       throw state.decodingError(failure)
     }
-    switch state.rawKind(node) {
-    case Tape.Kind.array.rawValue:
-      if T.self == [Bool].self { return unsafeBitCast(try arrayOrError(node, state.bool(at:)), to: T.self) }
-      if T.self == [Int64].self {
-        return unsafeBitCast(try arrayOrError(node) { n throws(ValueFailure) in try state.integer(Int64.self, at: n) }, to: T.self)
-      }
-      if T.self == [UInt64].self {
-        return unsafeBitCast(try arrayOrError(node) { n throws(ValueFailure) in try state.integer(UInt64.self, at: n) }, to: T.self)
-      }
-      if T.self == [Float].self { return unsafeBitCast(try arrayOrError(node, state.float(at:)), to: T.self) }
-      if let arrayType = T.self as? any _ParsnipArrayDecodable.Type {
-        return try arrayType._parsnipDecode(from: self, at: node) as! T
-      }
-    case Tape.Kind.object.rawValue:
-      let id = ObjectIdentifier(T.self)
-      if !state.nonDictionaryTypes.contains(id) {
-        if let dictionaryType = T.self as? any _ParsnipStringDictionaryDecodable.Type {
-          return try dictionaryType._parsnipDecode(from: self, at: node) as! T
-        }
-        if state.nonDictionaryTypes.count < 32 { state.nonDictionaryTypes.append(id) }
-      }
-    default:
-      break
-    }
+    // Everything else, including scalars of the wrong JSON type, whose `init(from:)` reports the mismatch.
     return try unboxWithInit(T.self, at: node)
-  }
-
-  private func arrayOrError<V>(_ node: Int, _ read: (Int) throws(ValueFailure) -> V) throws -> [V] {
-    do { return try scalarArray(at: node, read) } catch { throw state.decodingError(error) }
   }
 
   /// Runs `T.init(from:)` with this decoder at `node`, then checks for unknown keys in strict mode.
@@ -269,13 +264,13 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   private func readString(_ node: Int, as type: Any.Type) throws -> String {
-    do { return try state.string(at: node) } catch {
+    do { return try view.pointee.string(at: node) } catch {
       throw state.decodingError(.mismatch(type, node))
     }
   }
 
   private func readDouble(_ node: Int, as type: Any.Type) throws -> Double {
-    do { return try state.double(at: node) } catch {
+    do { return try view.pointee.double(at: node) } catch {
       throw state.decodingError(error.expected == Double.self ? ValueFailure(reason: error.reason, expected: type, node: node) : error)
     }
   }
@@ -290,14 +285,15 @@ protocol _ParsnipArrayDecodable {
 
 extension Array: _ParsnipArrayDecodable where Element: Decodable {
   static func _parsnipDecode(from decoder: TapeDecoder, at node: Int) throws -> [Element] {
-    let state = decoder.state
-    let end = state.end(node)
+    // `unbox` reads each scalar element straight from the tape.
+    let view = decoder.view
+    let end = view.pointee.end(node)
     var result: [Element] = []
-    result.reserveCapacity(state.length(end))
+    result.reserveCapacity(view.pointee.length(end))
     var child = node + 1
     while child < end {
       result.append(try decoder.unbox(Element.self, at: child))
-      child = state.next(child)
+      child = view.pointee.next(child)
     }
     return result
   }
@@ -311,14 +307,14 @@ protocol _ParsnipStringDictionaryDecodable {
 
 extension Dictionary: _ParsnipStringDictionaryDecodable where Key == String, Value: Decodable {
   static func _parsnipDecode(from decoder: TapeDecoder, at node: Int) throws -> [String: Value] {
-    let state = decoder.state
-    let end = state.end(node)
+    let view = decoder.view
+    let end = view.pointee.end(node)
     var result: [String: Value] = [:]
-    result.reserveCapacity(state.end(end))
+    result.reserveCapacity(view.pointee.length(end))
     var key = node + 1
     while key < end {
-      result[state.string(ofKey: key)] = try decoder.unbox(Value.self, at: key + 1)
-      key = state.next(key + 1)
+      result[view.pointee.string(ofKey: key)] = try decoder.unbox(Value.self, at: key + 1)
+      key = view.pointee.next(key + 1)
     }
     return result
   }

@@ -5,7 +5,10 @@ import Foundation
 /// As in Foundation, a failed decode does not move the cursor, so a caller can try another type for the same
 /// element (``LossyArray`` relies on this).
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
-  let decoder: TapeDecoder
+  unowned(unsafe) let decoder: TapeDecoder
+  let view: UnsafePointer<TapeView>
+  let slot: UnsafePointer<UInt64>
+  let generation: UInt64
   let array: Int
   let end: Int
   /// The node of the next element (`end` when at the end).
@@ -14,35 +17,38 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
   init(decoder: TapeDecoder, array: Int) {
     self.decoder = decoder
+    self.view = decoder.view
+    self.slot = decoder.slot
+    self.generation = decoder.generation
     self.array = array
-    self.end = decoder.state.end(array)
+    self.end = decoder.view.pointee.end(array)
     self.cursor = array + 1
   }
 
+  @inline(__always) var isOpen: Bool { slot.pointee == generation }
   var state: DecodingState { decoder.state }
-  var codingPath: [any CodingKey] { state.codingPath(to: array) }
-  var count: Int? { state.end(end) }
+  var codingPath: [any CodingKey] { isOpen ? state.codingPath(to: array) : [] }
+  var count: Int? { isOpen ? view.pointee.count(array) : nil }
   var isAtEnd: Bool { cursor >= end }
 
   private mutating func advance() {
-    cursor = state.next(cursor)
+    cursor = view.pointee.next(cursor)
     currentIndex += 1
   }
 
   /// The next element's node; throws `valueNotFound` at the end.
   @inline(__always)
   private func nextNode(_ type: Any.Type) throws -> Int {
-    try decoder.checkOpen()
+    if slot.pointee != generation { throw closedDecoderError() }
     guard cursor < end else { throw state.atEnd(type, array: array, index: currentIndex) }
     return cursor
   }
 
   @inline(__always)
-  private mutating func read<V>(_ body: (DecodingState, Int) throws(ValueFailure) -> V) throws -> V {
+  private mutating func read<V>(_ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V) throws -> V {
     let node = try nextNode(V.self)
-    let state = self.state
     do {
-      let value = try body(state, node)
+      let value = try body(view, node)
       advance()
       return value
     } catch {
@@ -51,15 +57,14 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   @inline(__always)
-  private mutating func readIfPresent<V>(_ body: (DecodingState, Int) throws(ValueFailure) -> V) throws -> V? {
+  private mutating func readIfPresent<V>(_ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V) throws -> V? {
     let node = try nextNode(V?.self)
-    let state = self.state
-    if state.isNull(node) {
+    if view.pointee.isNull(node) {
       advance()
       return nil
     }
     do {
-      let value = try body(state, node)
+      let value = try body(view, node)
       advance()
       return value
     } catch {
@@ -69,48 +74,48 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
   mutating func decodeNil() throws -> Bool {
     let node = try nextNode(Any?.self)
-    guard state.isNull(node) else { return false }
+    guard view.pointee.isNull(node) else { return false }
     advance()
     return true
   }
 
-  mutating func decode(_ type: Bool.Type) throws -> Bool { try read { s, n throws(ValueFailure) in try s.bool(at: n) } }
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try read { v, n throws(ValueFailure) in try v.pointee.bool(at: n) } }
   mutating func decode(_ type: String.Type) throws -> String {
-    try read { s, n throws(ValueFailure) in try s.string(at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.string(at: n) }
   }
   mutating func decode(_ type: Double.Type) throws -> Double {
-    try read { s, n throws(ValueFailure) in try s.double(at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.double(at: n) }
   }
-  mutating func decode(_ type: Float.Type) throws -> Float { try read { s, n throws(ValueFailure) in try s.float(at: n) } }
+  mutating func decode(_ type: Float.Type) throws -> Float { try read { v, n throws(ValueFailure) in try v.pointee.float(at: n) } }
   mutating func decode(_ type: Int.Type) throws -> Int {
-    try read { s, n throws(ValueFailure) in try s.integer(Int.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(Int.self, at: n) }
   }
   mutating func decode(_ type: Int8.Type) throws -> Int8 {
-    try read { s, n throws(ValueFailure) in try s.integer(Int8.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(Int8.self, at: n) }
   }
   mutating func decode(_ type: Int16.Type) throws -> Int16 {
-    try read { s, n throws(ValueFailure) in try s.integer(Int16.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(Int16.self, at: n) }
   }
   mutating func decode(_ type: Int32.Type) throws -> Int32 {
-    try read { s, n throws(ValueFailure) in try s.integer(Int32.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(Int32.self, at: n) }
   }
   mutating func decode(_ type: Int64.Type) throws -> Int64 {
-    try read { s, n throws(ValueFailure) in try s.integer(Int64.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(Int64.self, at: n) }
   }
   mutating func decode(_ type: UInt.Type) throws -> UInt {
-    try read { s, n throws(ValueFailure) in try s.integer(UInt.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt.self, at: n) }
   }
   mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
-    try read { s, n throws(ValueFailure) in try s.integer(UInt8.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt8.self, at: n) }
   }
   mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
-    try read { s, n throws(ValueFailure) in try s.integer(UInt16.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt16.self, at: n) }
   }
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
-    try read { s, n throws(ValueFailure) in try s.integer(UInt32.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt32.self, at: n) }
   }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
-    try read { s, n throws(ValueFailure) in try s.integer(UInt64.self, at: n) }
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
   }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -121,51 +126,51 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.bool(at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.bool(at: n) }
   }
   mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.string(at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.string(at: n) }
   }
   mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.double(at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.double(at: n) }
   }
   mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.float(at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.float(at: n) }
   }
   mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(Int.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(Int.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(Int8.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(Int8.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(Int16.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(Int16.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(Int32.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(Int32.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(Int64.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(Int64.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(UInt.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(UInt8.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt8.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(UInt16.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt16.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(UInt32.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt32.self, at: n) }
   }
   mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
-    try readIfPresent { s, n throws(ValueFailure) in try s.integer(UInt64.self, at: n) }
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
   }
 
   mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
     let node = try nextNode(T?.self)
-    if state.isNull(node) {
+    if view.pointee.isNull(node) {
       advance()
       return nil
     }
@@ -178,17 +183,19 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let node = try nextNode([String: Any].self)
-    guard state.rawKind(node) == Tape.Kind.object.rawValue else {
+    guard view.pointee.rawKind(node) == Tape.Kind.object.rawValue else {
       throw state.decodingError(.mismatch([String: Any].self, node))
     }
-    let container = try TapeKeyedContainer<NestedKey>(decoder: decoder, object: node)
+    let container = TapeKeyedContainer<NestedKey>(decoder: decoder, object: node)
     advance()
     return KeyedDecodingContainer(container)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let node = try nextNode([Any].self)
-    guard state.rawKind(node) == Tape.Kind.array.rawValue else { throw state.decodingError(.mismatch([Any].self, node)) }
+    guard view.pointee.rawKind(node) == Tape.Kind.array.rawValue else {
+      throw state.decodingError(.mismatch([Any].self, node))
+    }
     advance()
     return TapeUnkeyedContainer(decoder: decoder, array: node)
   }
@@ -196,6 +203,6 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func superDecoder() throws -> any Decoder {
     let node = try nextNode((any Decoder).self)
     advance()
-    return TapeDecoder(state: state, index: node)
+    return state.childDecoder(at: node)
   }
 }
