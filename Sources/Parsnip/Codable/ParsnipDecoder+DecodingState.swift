@@ -200,7 +200,7 @@ final class DecodingState {
       let end = end(object)
       var key = object + 1
       while key < end {
-        if marks[key] == 0 {
+        if marks[key] == 0, !isDuplicateOfReadKey(key, in: object, marks: marks) {
           let name = string(ofKey: key)
           throw DecodingError.dataCorrupted(
             context(
@@ -209,6 +209,21 @@ final class DecodingState {
         }
         key = next(key + 1)
       }
+    }
+  }
+
+  /// Whether another member of `object` has the same name as `key` and was read (the last of duplicates wins, so
+  /// reading the name reads only that one).
+  private func isDuplicateOfReadKey(_ key: Int, in object: Int, marks: UnsafeMutablePointer<UInt8>) -> Bool {
+    var name = string(ofKey: key)
+    return name.withUTF8 { name in
+      let end = end(object)
+      var other = object + 1
+      while other < end {
+        if other != key, marks[other] != 0, view.pointee.keyEquals(other, name) { return true }
+        other = next(other + 1)
+      }
+      return false
     }
   }
 

@@ -235,8 +235,9 @@ extension TapeView {
       // `>>` past the width gives 0, so an empty key hashes as 0.
       h = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) & (UInt64.max >> (64 - 8 * count))
     } else {
+      // The same value as the masked little-endian load above.
       h = 0
-      for i in 0..<count { h = h << 8 | UInt64(p[i]) }
+      for i in 0..<count { h |= UInt64(p[i]) << (8 * i) }
     }
     h = (h ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
     return h ^ (h >> 29)

@@ -26,7 +26,9 @@ extension TapeView {
   func integer<I: FixedWidthInteger>(_ type: I.Type, at node: Int) throws(ValueFailure) -> I {
     let kind = kinds[node]
     guard kind & 0x07 == Tape.Kind.number.rawValue else { throw .mismatch(I.self, node) }
-    guard kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger) == 0 else { return try integerSlowPath(I.self, at: node) }
+    guard kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 else {
+      return try integerSlowPath(I.self, at: node)
+    }
     let word = words[node]
     var p = base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
     var count = Int(truncatingIfNeeded: word >> 32)
@@ -77,7 +79,7 @@ extension TapeView {
     let word = words[node]
     let start = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
     let count = Int(truncatingIfNeeded: word >> 32)
-    if kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger) == 0 {
+    if kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 {
       var p = base + start
       var n = count
       let isNegative = p.pointee == .minus
@@ -99,6 +101,8 @@ extension TapeView {
 
   @inline(never)
   func floatingSlowPath(at node: Int, start: Int, count: Int) throws(ValueFailure) -> Double {
+    // `Infinity`, `-Infinity` and `NaN`, accepted by the scanner only for JSON5 input.
+    if kinds[node] & Tape.Flag.json5 != 0 { return NumberParser.nonFiniteLiteral(base, from: start, count: count) }
     guard let scanned = try? NumberParser.scan(base, from: start, end: start + count) else {
       throw .corrupted("invalid number", Double.self, node)
     }
@@ -118,7 +122,7 @@ extension TapeView {
     guard rawKind(node) == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Float.self) }
     let double = try self.double(at: node)
     let value = Float(double)
-    if value.isInfinite {
+    if value.isInfinite, double.isFinite {
       throw .corrupted("number \(numberText(node)) does not fit in Float", Float.self, node)
     }
     if value == 0, double != 0 {

@@ -126,6 +126,8 @@ struct OutputCore {
   let escapesSlashes: Bool
   /// Set when an object received the same key twice; the streaming encoder then re-encodes through a tree.
   var sawDuplicateKey = false
+  /// Key hashes of open objects with many members, by frame id.
+  var largeObjectHashes: [Int: Set<UInt64>] = [:]
 
   init(options: EncoderOptions, capacity: Int = 256) {
     pretty = options.isPretty
@@ -158,6 +160,7 @@ struct OutputCore {
   mutating func closeTop() {
     let frame = frames.removeLast()
     if frame.isObject && sortsKeys && frame.count > 1 { sortMembers(of: frame, depth: frames.count) }
+    if frame.count > Self.largeObjectThreshold { largeObjectHashes[frame.id] = nil }
     members.removeSubrange(frame.memberStart...)
     if pretty && frame.count > 0 { newline(indent: frames.count) }
     out.append(frame.isObject ? .closeBrace : .closeBracket)
@@ -197,6 +200,20 @@ struct OutputCore {
     if pretty { out.append(.space) }
   }
 
+  /// Like ``beginMember(key:)`` for keys known to be unique (a dictionary's): recorded only for sorting.
+  @inline(__always)
+  mutating func beginUniqueMember(key: String) {
+    let top = frames.count - 1
+    if frames[top].count > 0 { out.append(.comma) }
+    if pretty { newline(indent: frames.count) }
+    frames[top].count &+= 1
+    let start = out.count
+    appendString(key)
+    if sortsKeys { members.append(MemberRecord(start: start, keyLength: out.count &- start &- 2, hash: 0)) }
+    out.append(.colon)
+    if pretty { out.append(.space) }
+  }
+
   /// Like ``beginMember(key:)`` for a key whose quoted, escaped bytes are already known (cached conversions).
   @inline(__always)
   mutating func beginMember(quotedKey: [UInt8]) {
@@ -215,11 +232,32 @@ struct OutputCore {
   private mutating func recordMember(start: Int, top: Int) {
     let keyLength = out.count &- start &- 2
     let hash = Self.hash(out.base + (start &+ 1), count: keyLength)
+    if _slowPath(frames[top].count > Self.largeObjectThreshold) {
+      recordMemberOfLargeObject(start: start, keyLength: keyLength, hash: hash, top: top)
+      return
+    }
     let bit: UInt64 = 1 &<< (hash &>> 58)
     if frames[top].keyFilter & bit != 0 && isDuplicate(start: start, keyLength: keyLength, hash: hash, top: top) {
       sawDuplicateKey = true
     }
     frames[top].keyFilter |= bit
+    members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
+  }
+
+  /// Past this many members a Bloom filter is saturated; a set of key hashes keeps duplicate checks O(1).
+  static let largeObjectThreshold = 48
+
+  @inline(never)
+  private mutating func recordMemberOfLargeObject(start: Int, keyLength: Int, hash: UInt64, top: Int) {
+    let id = frames[top].id
+    if largeObjectHashes[id] == nil {
+      largeObjectHashes[id] = Set(members[frames[top].memberStart...].map(\.hash))
+    }
+    if !largeObjectHashes[id, default: []].insert(hash).inserted
+      && isDuplicate(start: start, keyLength: keyLength, hash: hash, top: top)
+    {
+      sawDuplicateKey = true
+    }
     members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
   }
 

@@ -78,7 +78,8 @@ final class StreamEncoderState {
     try encodeValue(value, depth: 0)
     if core.pointee.output.out.isEmpty {
       throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+      )
     }
     while !core.pointee.output.frames.isEmpty { core.pointee.output.closeTop() }
     core.pointee.finished = true
@@ -182,7 +183,7 @@ final class StreamEncoderState {
     let frameIndex = core.pointee.output.frames.count - 1
     for (name, element) in dictionary {
       guard makeTop(frameIndex, id: id) else { return }
-      core.pointee.output.beginMember(key: name)
+      core.pointee.output.beginUniqueMember(key: name)
       core.pointee.pendingSlot = core.pointee.output.makeID()
       core.pointee.pendingKey = .string(name)
       try encodeValue(element, depth: depth + 1)
@@ -247,7 +248,8 @@ final class StreamEncoderState {
       if float.isFinite {
         core.pointee.output.appendFiniteFloat(float)
       } else {
-        core.pointee.output.appendString(try options.nonConformingText(Double(float), path: codingPathOfPendingSlot(depth: depth)))
+        core.pointee.output.appendString(
+          try options.nonConformingText(Double(float), path: codingPathOfPendingSlot(depth: depth)))
       }
     case .number(let number):
       core.pointee.pendingSlot = 0
@@ -282,7 +284,10 @@ final class StreamEncoderState {
     case .string(let string): core.pointee.output.appendString(string)
     case .number(let number):
       if case .double(let double) = number.storage {
-        try writeDouble(double, path: self.containerPath(frameIndex: self.core.pointee.output.frames.count - 1) + [key.codingKey].compactMap { $0 })
+        try writeDouble(
+          double,
+          path: self.containerPath(frameIndex: self.core.pointee.output.frames.count - 1)
+            + [key.codingKey].compactMap { $0 })
       } else {
         core.pointee.output.appendNumber(number)
       }
@@ -298,7 +303,7 @@ final class StreamEncoderState {
       try checkDepth(depth, value: json)
       _ = core.pointee.output.open(isObject: true, slot: 0, key: key)
       for member in object.members {
-        core.pointee.output.beginMember(key: member.key)
+        core.pointee.output.beginUniqueMember(key: member.key)
         try writeJSON(member.value, depth: depth + 1, key: .string(member.key))
       }
       core.pointee.output.closeTop()

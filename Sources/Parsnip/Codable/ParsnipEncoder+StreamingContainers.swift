@@ -152,7 +152,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     } else if begin(key) {
       nestedID = state.openNested(isObject: true, key: .key(key))
     }
-    return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(state: state, frameIndex: frameIndex + 1, id: nestedID))
+    return KeyedEncodingContainer(
+      StreamKeyedContainer<NestedKey>(state: state, frameIndex: frameIndex + 1, id: nestedID))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -260,14 +261,17 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     try state.guarded { try state.encodeValue(value, depth: frameIndex + 1) }
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    NestedKey
+  > {
     var nestedID = 0
     if frameIndex + 1 >= state.options.maximumDepth {
       state.abandon()
     } else if let index = begin() {
       nestedID = state.openNested(isObject: true, key: .index(index))
     }
-    return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(state: state, frameIndex: frameIndex + 1, id: nestedID))
+    return KeyedEncodingContainer(
+      StreamKeyedContainer<NestedKey>(state: state, frameIndex: frameIndex + 1, id: nestedID))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -171,8 +171,8 @@ public final class ParsnipEncoder: Sendable {
   ///
   /// - Parameter value: The value to encode; any `Encodable`, including top-level fragments such as `5` or `"x"`.
   /// - Returns: UTF-8 JSON text.
-  /// - Throws: `EncodingError.invalidValue` for a non-finite number under the ``NonConformingFloatEncodingStrategy/throw``
-  ///   strategy, a top-level value that encodes nothing, a reference cycle, nesting deeper than ``maximumDepth``,
+  /// - Throws: `EncodingError.invalidValue` for a non-finite number under the
+  ///   ``NonConformingFloatEncodingStrategy/throw`` strategy, a top-level value that encodes nothing, a reference cycle, nesting deeper than ``maximumDepth``,
   ///   and any error thrown by the value's `encode(to:)`.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     let options = self.options

@@ -39,7 +39,8 @@ struct ParsnipEncoderCorpusTests {
   @Test func twitter() throws { try check(Twitter.Response.self, "twitter.json") }
   @Test func twitterSnakeCase() throws { try check(TwitterSnakeCase.Response.self, "twitter.json", snakeCase: true) }
   @Test func twitterPrettySorted() throws {
-    try check(Twitter.Response.self, "twitter.json", formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    try check(
+      Twitter.Response.self, "twitter.json", formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
   }
   @Test func citmCatalog() throws { try check(CITMCatalog.self, "citm_catalog.json") }
   @Test func canada() throws { try check(Canada.self, "canada.json") }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct JSONCodableTests {
   static let document: JSON = [
     "null": nil, "true": true, "false": false, "int": -42, "big": JSON(UInt64.max), "double": 0.1,
-    "string": "a/\"b\"\n", "array": [1, [2, [3]], [:]], "object": ["nested": ["deeper": []], "camelCaseKey": 1],
+    "string": "a/\"b\"\n", "array": [1, [2, [3]], [:]], "object": ["nested": ["deeper": []], "camelCaseKey": 1, "snake_case_key": 2],
   ]
 
   @Test func roundTripsThroughFoundationsEncoderAndDecoder() throws {
@@ -23,6 +23,7 @@ import Testing
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let data = try encoder.encode(Self.document)
     #expect(try JSON(parsing: data)["object"]["camelCaseKey"] == 1)
+    #expect(try JSON(parsing: data)["object"]["snake_case_key"] == 2)
     #expect(try decoder.decode(JSON.self, from: data) == Self.document)
   }
 
