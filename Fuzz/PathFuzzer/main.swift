@@ -108,7 +108,13 @@ enum PathFuzzer {
     } catch {
       fail("on-demand read threw on valid text: \(error)", input)
     }
-    // DOCUMENT-KEYPATH
+    checkDocumentRead(found, parsedDocument.root.value(at: keyPath), "key path", input)
+    let documentString = try? parsedDocument.root.value(forKeyPath: keyPath, as: String.self)
+    guard documentString == found?.stringValue else { fail("document String read \(desc(documentString))", input) }
+    let documentInt = try? parsedDocument.root.value(forKeyPath: keyPath, as: Int?.self)
+    guard documentInt == (try? document.value(forKeyPath: keyPath, as: Int?.self)) else {
+      fail("document Int? read \(desc(documentInt))", input)
+    }
     // Typed reads agree with the untyped one.
     let string = try? document.value(forKeyPath: keyPath, as: String.self)
     guard string == found?.stringValue else { fail("String read \(desc(string)) != \(desc(found))", input) }
@@ -203,7 +209,7 @@ enum PathFuzzer {
     } catch {
       fail("on-demand read threw on valid text: \(error)", input)
     }
-    // DOCUMENT-POINTER
+    checkDocumentRead(found, parsedDocument.root.value(at: pointer), "pointer", input)
     if let found {
       guard let keyPath = try? JSONKeyPath(pointer, in: document) else {
         fail("pointer \(pointer) to a value does not convert to a key path", input)

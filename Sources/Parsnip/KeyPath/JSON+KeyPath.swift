@@ -110,12 +110,12 @@ extension JSON {
 extension JSONKeyPath: SteppablePath {
   var stepCount: Int { components.count }
 
-  func step(_ index: Int, in container: JSON) throws(PathFailure) -> PathStep {
-    switch (components[index], container) {
+  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep {
+    switch (components[index], kind) {
     case (.key(let key), .object): return .member(key)
     case (.index(let position), .array): return .element(position)
-    case (.key, _): throw PathFailure(reason: .notAContainer(expected: .object, found: container.kind), step: index)
-    case (.index, _): throw PathFailure(reason: .notAContainer(expected: .array, found: container.kind), step: index)
+    case (.key, _): throw PathFailure(reason: .notAContainer(expected: .object, found: kind), step: index)
+    case (.index, _): throw PathFailure(reason: .notAContainer(expected: .array, found: kind), step: index)
     }
   }
 

@@ -118,8 +118,8 @@ extension JSON {
 extension JSONPointer: SteppablePath {
   var stepCount: Int { tokens.count }
 
-  func step(_ index: Int, in container: JSON) throws(PathFailure) -> PathStep {
-    switch container {
+  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep {
+    switch kind {
     case .object:
       return .member(tokens[index])
     case .array:
@@ -129,7 +129,7 @@ extension JSONPointer: SteppablePath {
       case .tooLarge, .invalid: throw PathFailure(reason: .invalidIndex(tokens[index]), step: index)
       }
     default:
-      throw PathFailure(reason: .notAContainer(expected: nil, found: container.kind), step: index)
+      throw PathFailure(reason: .notAContainer(expected: nil, found: kind), step: index)
     }
   }
 

@@ -212,7 +212,7 @@ extension JSONKeyPath {
     var current = document
     for index in pointer.tokens.indices {
       let step: PathStep
-      do { step = try pointer.step(index, in: current) } catch { throw pointer.error(for: error) }
+      do { step = try pointer.step(index, in: current.kind) } catch { throw pointer.error(for: error) }
       switch step {
       case .member(let key): components.append(.key(key))
       case .element(let position): components.append(.index(position))

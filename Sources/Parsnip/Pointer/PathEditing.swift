@@ -29,8 +29,9 @@ struct PathFailure: Error, Equatable {
 /// A path that the engine below can follow: key paths and JSON pointers.
 protocol SteppablePath {
   var stepCount: Int { get }
-  /// How step `index` addresses a member of `container`; throws when the container kind does not fit.
-  func step(_ index: Int, in container: JSON) throws(PathFailure) -> PathStep
+  /// How step `index` addresses a member of a container of kind `kind`; throws when the kind does not fit.
+  /// Only the kind matters, so trees and ``JSONDocument`` cursors share the rules.
+  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep
   /// The empty container to create for step `index` when `createIntermediates` is on and the value is missing.
   func newContainer(for index: Int) -> JSON
 }
@@ -57,7 +58,7 @@ enum PathEditing {
   static func read<P: SteppablePath>(_ root: JSON, path: P) throws(PathFailure) -> JSON {
     var current = root
     for index in 0..<path.stepCount {
-      switch try path.step(index, in: current) {
+      switch try path.step(index, in: current.kind) {
       case .member(let key):
         guard case .object(let object) = current, let value = object[key] else {
           throw PathFailure(reason: .keyNotFound(key), step: index)
@@ -124,7 +125,7 @@ enum PathEditing {
     var index = 0
     while index < count - 1 {
       let step: PathStep
-      do { step = try path.step(index, in: current) } catch {
+      do { step = try path.step(index, in: current.kind) } catch {
         failure = error
         break
       }
@@ -186,7 +187,7 @@ enum PathEditing {
 
     if failure == nil {
       do {
-        let step = try path.step(count - 1, in: current)
+        let step = try path.step(count - 1, in: current.kind)
         result = try performLast(edit, on: &current, step: step, stepIndex: count - 1)
       } catch {
         failure = error
