@@ -10,6 +10,11 @@ import Foundation
 
 extension JSON {
   /// How the parser treats input beyond the strict RFC 8259 grammar.
+  ///
+  /// In every mode the input must be UTF-8. A UTF-8 byte order mark (`EF BB BF`) at the very start is skipped, as
+  /// RFC 8259 section 8.1 allows ("parsers MAY ignore the presence of a byte order mark"), because editors on some
+  /// platforms add one; it takes no column in error locations. A byte order mark anywhere else, or a second one, is
+  /// an error in strict mode (JSON5 counts U+FEFF as white space everywhere).
   public struct ParsingOptions: Sendable, Hashable {
     /// What to do when an object has the same key twice.
     public enum DuplicateKeyPolicy: Sendable, Hashable {
@@ -22,8 +27,10 @@ extension JSON {
     /// The deepest nesting of arrays and objects accepted; deeper input fails with
     /// ``JSONParseError/Kind-swift.enum/nestingTooDeep``. Default 512.
     public var maximumDepth: Int
-    /// Accept JSON5: comments, trailing commas, single-quoted strings, unquoted keys, hexadecimal numbers,
-    /// `Infinity` and `NaN`. Default `false`.
+    /// Accept JSON5 (https://spec.json5.org): comments, trailing commas, single-quoted strings, unquoted keys,
+    /// hexadecimal numbers (exact, up to 1024 significant digits), `.5` and `5.`, a leading `+`, the escapes `\'`,
+    /// `\v`, `\0`, `\xHH` and line continuations, more white space, and `Infinity`, `-Infinity` and `NaN`, which
+    /// become `Double` values. Errors point into the JSON5 text. Default `false`.
     public var allowsJSON5: Bool
     /// Duplicate key handling. Default ``DuplicateKeyPolicy/useLast``.
     public var duplicateKeys: DuplicateKeyPolicy
@@ -94,7 +101,7 @@ enum Document {
     _ body: (Tape, UnsafeRawBufferPointer) throws(JSONParseError) -> R
   ) throws(JSONParseError) -> R {
     if options.allowsJSON5 {
-      let normalized = try JSON5.normalize(buffer, maximumDepth: options.maximumDepth)
+      let (normalized, offsets) = try JSON5.normalizeKeepingOffsets(buffer, maximumDepth: options.maximumDepth)
       let result: Result<R, JSONParseError> = normalized.withUnsafeBytes { source in
         Result { () throws(JSONParseError) -> R in
           var scanner = Scanner(input: source, maxDepth: options.maximumDepth)
@@ -103,7 +110,8 @@ enum Document {
           return try body(tape, source)
         }
       }
-      return try result.get()
+      // Errors found in the normalized text (duplicate keys) are reported at their place in the JSON5 text.
+      return try result.mapError { offsets.originalError($0, in: buffer) }.get()
     }
     let tape = try Scanner(input: buffer, maxDepth: options.maximumDepth).scanDocument()
     return try body(tape, buffer)
@@ -188,19 +196,21 @@ struct TreeBuilder {
   @inline(never)
   mutating func objectWithDuplicates(at i: Int) throws(JSONParseError) -> JSONObject {
     var members: [JSONObject.Member] = []
-    var positions: [String: Int] = [:]
+    // Keyed by UTF-8 bytes, not `String`: RFC 8259 names are equal when their code points are, and `String` equality
+    // would also merge canonically equivalent keys ("é" and "e\u{301}"), unlike the byte comparison of the fast path.
+    var positions: [[UInt8]: Int] = [:]
     var j = i + 1
     let endNode = tape.aux(i)
     while j < endNode {
       let key = string(at: j)
       let value = try value(at: j + 1)
-      if let existing = positions[key] {
+      if let existing = positions[Array(key.utf8)] {
         if rejectDuplicates {
           throw JSONParseError(.duplicateKey, "duplicate key \"\(key)\" in object", at: tape.offset(j) - 1, in: source)
         }
         members[existing].value = value
       } else {
-        positions[key] = members.count
+        positions[Array(key.utf8)] = members.count
         members.append(JSONObject.Member(key: key, value: value))
       }
       j = tape.next(j + 1)
@@ -284,13 +294,13 @@ struct DuplicateKeyFinder {
 
   /// Keys with escapes can be equal after decoding while their bytes differ: compare decoded strings.
   private func slowCheck(objectAt i: Int, tape: Tape, base: UnsafePointer<UInt8>) -> Bool {
-    var seen = Set<String>()
+    var seen = Set<[UInt8]>()
     var j = i + 1
     let endNode = tape.aux(i)
     while j < endNode {
       let key = StringDecoding.string(
         base, from: tape.offset(j), count: tape.aux(j), hasEscapes: tape.flags(j) & Tape.Flag.hasEscapes != 0)
-      if !seen.insert(key).inserted { return true }
+      if !seen.insert(Array(key.utf8)).inserted { return true }
       j = tape.next(j + 1)
     }
     return false

@@ -1,0 +1,239 @@
+import Foundation
+
+/// Everything one decode call shares between its decoders and containers: the tape, the source bytes, the options,
+/// and what the rarer paths need (reports, strictness, custom key tables). Owns the memory of its `TapeView`.
+final class DecodingState {
+  let tape: Tape
+  let source: UnsafeRawBufferPointer
+  let options: ParsnipDecoder.Options
+  let view: UnsafeMutablePointer<TapeView>
+  let slot: UnsafeMutablePointer<UInt64>
+  let generation: UInt64
+  /// The coding path of node 0: empty for a document, the member's path for the `null` of a missing member.
+  let rootPath: [any CodingKey]
+  /// The state a `null` state was made for, which collects its report entries and owns the lifetime slot.
+  let parent: DecodingState?
+
+  /// Objects opened with a keyed container since the innermost `init(from:)` began (`rejectsUnknownKeys`).
+  @exclusivity(unchecked) var openedObjects: [Int] = []
+  let tracksKeys: Bool
+
+  /// For `.custom` key strategies: per object, converted name → key node.
+  @exclusivity(unchecked) var customNames: [Int: [String: Int]] = [:]
+
+  let collectsReport: Bool
+  @exclusivity(unchecked) var reportEntries: [ParsnipDecoder.Report.Entry] = []
+
+  /// Results of the conformance checks for the collection fast paths, by type: a cast costs a runtime lookup, a
+  /// scan of this short list a few compares.
+  @exclusivity(unchecked) private var arrayTypes: [(ObjectIdentifier, (any _ParsnipArrayDecodable.Type)?)] = []
+  @exclusivity(unchecked) private var dictionaryTypes: [(ObjectIdentifier, (any _ParsnipStringDictionaryDecodable.Type)?)] = []
+
+  /// `T` as an array type that decodes by walking the tape, or `nil`.
+  @inline(__always) func arrayFastPath<T>(for type: T.Type) -> (any _ParsnipArrayDecodable.Type)? {
+    let id = ObjectIdentifier(type)
+    for entry in arrayTypes where entry.0 == id { return entry.1 }
+    let result = type as? any _ParsnipArrayDecodable.Type
+    if arrayTypes.count < 64 { arrayTypes.append((id, result)) }
+    return result
+  }
+
+  /// `T` as a `[String: Value]` type that decodes by walking the tape, or `nil`.
+  @inline(__always) func dictionaryFastPath<T>(for type: T.Type) -> (any _ParsnipStringDictionaryDecodable.Type)? {
+    let id = ObjectIdentifier(type)
+    for entry in dictionaryTypes where entry.0 == id { return entry.1 }
+    let result = type as? any _ParsnipStringDictionaryDecodable.Type
+    if dictionaryTypes.count < 64 { dictionaryTypes.append((id, result)) }
+    return result
+  }
+
+  /// Decoders made for `superDecoder()`, kept alive until the decode returns because containers refer to their
+  /// decoder without counting.
+  @exclusivity(unchecked) var children: [TapeDecoder] = []
+
+  lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+
+  init(
+    tape: Tape, source: UnsafeRawBufferPointer, options: ParsnipDecoder.Options, collectsReport: Bool,
+    rootPath: [any CodingKey] = [], parent: DecodingState? = nil
+  ) {
+    self.tape = tape
+    self.source = source
+    self.options = options
+    self.rootPath = rootPath
+    self.parent = parent
+    self.collectsReport = collectsReport
+    if let parent {
+      slot = parent.slot
+      generation = parent.generation
+    } else {
+      slot = DecodeLifetime.begin()
+      generation = slot.pointee
+    }
+    tracksKeys = options.strictness.contains(.rejectsUnknownKeys)
+    var marks: UnsafeMutablePointer<UInt8>?
+    if tracksKeys {
+      marks = .allocate(capacity: tape.count)
+      marks!.initialize(repeating: 0, count: tape.count)
+    }
+    let keyMode: TapeView.KeyMode =
+      switch options.keyDecodingStrategy {
+      case .useDefaultKeys: .plain
+      case .convertFromSnakeCase: .snakeCase
+      case .custom: .custom
+      }
+    var nonConformingFloats: UnsafeMutablePointer<(positiveInfinity: String, negativeInfinity: String, nan: String)>?
+    if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
+      options.nonConformingFloatDecodingStrategy
+    {
+      nonConformingFloats = .allocate(capacity: 1)
+      nonConformingFloats!.initialize(to: (positiveInfinity, negativeInfinity, nan))
+    }
+    let hintObjects = UnsafeMutablePointer<Int>.allocate(capacity: TapeView.hintSlots)
+    hintObjects.initialize(repeating: -1, count: TapeView.hintSlots)
+    let hintKeys = UnsafeMutablePointer<Int>.allocate(capacity: TapeView.hintSlots)
+    hintKeys.initialize(repeating: 0, count: TapeView.hintSlots)
+    let workspace = UnsafeMutablePointer<LookupWorkspace>.allocate(capacity: 1)
+    workspace.initialize(to: LookupWorkspace())
+    view = .allocate(capacity: 1)
+    view.initialize(
+      to: TapeView(
+        kinds: tape.kinds, words: tape.words,
+        base: source.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? DecodingState.emptyBase, source: source,
+        tape: tape, documentEnd: tape.count, keyMode: keyMode, nonConformingFloats: nonConformingFloats,
+        hintObjects: hintObjects, hintKeys: hintKeys, marks: marks, workspace: workspace))
+  }
+
+  deinit {
+    let view = self.view.pointee
+    view.hintObjects.deallocate()
+    view.hintKeys.deallocate()
+    view.marks?.deallocate()
+    if let strings = view.nonConformingFloats {
+      strings.deinitialize(count: 1)
+      strings.deallocate()
+    }
+    view.workspace.pointee.deallocate()
+    view.workspace.deinitialize(count: 1)
+    view.workspace.deallocate()
+    self.view.deinitialize(count: 1)
+    self.view.deallocate()
+  }
+
+  nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+    p.initialize(repeating: 0, count: 8)
+    return UnsafePointer(p)
+  }()
+
+  /// Whether the decode is still running.
+  @inline(__always) var isOpen: Bool { slot.pointee == generation }
+
+  /// Ends the decode: containers and decoders kept by types now fail cleanly.
+  func close() {
+    if parent == nil { DecodeLifetime.end(slot) }
+    children.removeAll()
+  }
+
+  // MARK: Tape access for the rarer paths
+
+  @inline(__always) var documentEnd: Int { view.pointee.documentEnd }
+  @inline(__always) func rawKind(_ node: Int) -> UInt8 { view.pointee.rawKind(node) }
+  @inline(__always) func next(_ node: Int) -> Int { view.pointee.next(node) }
+  @inline(__always) func end(_ node: Int) -> Int { view.pointee.end(node) }
+  @inline(__always) func count(_ node: Int) -> Int { view.pointee.count(node) }
+  @inline(__always) func string(ofKey node: Int) -> String { view.pointee.string(ofKey: node) }
+
+  // MARK: Decoders over missing members
+
+  /// `null` as a document of its own: the source of decoders over missing members (Foundation's `superDecoder`
+  /// semantics). The bytes are static, so such decoders never depend on the caller's buffer.
+  nonisolated(unsafe) private static let nullSource: UnsafeRawBufferPointer = {
+    let p = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 1)
+    p.copyMemory(from: "null", byteCount: 4)
+    return UnsafeRawBufferPointer(start: p, count: 4)
+  }()
+
+  /// A decoder that reads `null` at `path`, with this state's options, alive until the decode returns.
+  func nullDecoder(at path: [any CodingKey]) -> TapeDecoder {
+    // Scanning the four bytes `null` cannot fail.
+    let tape = (try? Scanner(input: Self.nullSource, maxDepth: 1).scanDocument()) ?? self.tape
+    var options = self.options
+    options.strictness.remove(.rejectsUnknownKeys)
+    let state = DecodingState(
+      tape: tape, source: Self.nullSource, options: options, collectsReport: collectsReport, rootPath: path,
+      parent: self)
+    let decoder = TapeDecoder(state: state, index: 0)
+    children.append(decoder)
+    return decoder
+  }
+
+  /// A decoder for the value at `node`, alive until the decode returns.
+  func childDecoder(at node: Int) -> TapeDecoder {
+    let decoder = TapeDecoder(state: self, index: node)
+    children.append(decoder)
+    return decoder
+  }
+
+  // MARK: Report
+
+  func record(_ kind: ParsnipDecoder.Report.Entry.Kind, codingPath: [any CodingKey], reason: String) {
+    guard collectsReport else { return }
+    if let parent { return parent.record(kind, codingPath: codingPath, reason: reason) }
+    reportEntries.append(
+      ParsnipDecoder.Report.Entry(kind: kind, components: codingPath.map(CodingPathComponent.init), reason: reason))
+  }
+
+  // MARK: Strictness
+
+  /// Notes that `object` was opened with a keyed container, for the unknown-key check.
+  @inline(__always) func noteOpened(_ object: Int) {
+    guard let marks = view.pointee.marks, marks[object] == 0 else { return }
+    marks[object] = 1
+    openedObjects.append(object)
+  }
+
+  /// Fails on the first member of the objects opened since `mark` that nobody asked for.
+  func checkUnknownKeys(since mark: Int, decoding type: Any.Type) throws {
+    guard let marks = view.pointee.marks, openedObjects.count > mark else { return }
+    for object in openedObjects[mark...] {
+      let end = end(object)
+      var key = object + 1
+      while key < end {
+        if marks[key] == 0 {
+          let name = string(ofKey: key)
+          throw DecodingError.dataCorrupted(
+            context(
+              codingPath: codingPath(to: key), node: key,
+              message: "unknown key \"\(name)\" (not decoded by \(type))"))
+        }
+        key = next(key + 1)
+      }
+    }
+  }
+
+  /// Fails on the first object in the document that has the same member name twice.
+  func rejectDuplicateKeys() throws {
+    var node = 0
+    while node < documentEnd {
+      if rawKind(node) == Tape.Kind.object.rawValue, count(node) > 1 {
+        var seen = Set<String>()
+        let end = end(node)
+        var key = node + 1
+        while key < end {
+          let name = string(ofKey: key)
+          if !seen.insert(name).inserted {
+            let underlying = JSONParseError(
+              .duplicateKey, "duplicate key \"\(name)\" in object", at: view.pointee.sourceOffset(of: key), in: source)
+            throw DecodingError.dataCorrupted(
+              context(
+                codingPath: codingPath(to: key), node: key, message: "duplicate key \"\(name)\"",
+                underlyingError: underlying))
+          }
+          key = next(key + 1)
+        }
+      }
+      node += 1
+    }
+  }
+}

@@ -1,0 +1,272 @@
+import Foundation
+
+/// A keyed container over an object node. Members are found by comparing names with the source bytes.
+///
+/// `KeyedDecodingContainer` copies this struct for every call, so it holds no counted reference: the decoder is kept
+/// alive by the decode call (or by its state, for `superDecoder()` decoders), and the lifetime slot says whether the
+/// decode is still running before anything else is touched.
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  unowned(unsafe) let decoder: TapeDecoder
+  let view: UnsafePointer<TapeView>
+  let slot: UnsafePointer<UInt64>
+  let generation: UInt64
+  let object: Int
+  let end: Int
+  let hasDuplicates: Bool
+
+  init(decoder: TapeDecoder, object: Int) {
+    self.decoder = decoder
+    let view = decoder.view
+    self.view = view
+    self.slot = decoder.slot
+    self.generation = decoder.generation
+    self.object = object
+    let end = view.pointee.end(object)
+    self.end = end
+    hasDuplicates = view.pointee.hasDuplicateKeys(object: object, end: end)
+    let state = decoder.state
+    if state.tracksKeys { state.noteOpened(object) }
+    if case .custom(let convert) = state.options.keyDecodingStrategy, state.customNames[object] == nil {
+      let path = state.codingPath(to: object)
+      var names: [String: Int] = [:]
+      var key = object + 1
+      while key < end {
+        names[convert(path + [PathCodingKey(stringValue: view.pointee.string(ofKey: key))]).stringValue] = key
+        key = view.pointee.next(key + 1)
+      }
+      state.customNames[object] = names
+    }
+  }
+
+  @inline(__always) var isOpen: Bool { slot.pointee == generation }
+
+  @inline(__always) func checkOpen() throws {
+    if slot.pointee != generation { throw closedDecoderError() }
+  }
+
+  var state: DecodingState { decoder.state }
+
+  var codingPath: [any CodingKey] { isOpen ? state.codingPath(to: object) : [] }
+
+  /// The keys of the members, in document order, each once, as the key strategy presents them.
+  var allKeys: [Key] {
+    guard isOpen else { return [] }
+    let view = self.view.pointee
+    var keys: [Key] = []
+    var seen = Set<String>()
+    var key = object + 1
+    while key < end {
+      let name: String
+      switch view.keyMode {
+      case .plain: name = view.string(ofKey: key)
+      case .snakeCase: name = KeyConversion.convertFromSnakeCase(view.string(ofKey: key))
+      case .custom: name = state.customNames[object]?.first { $0.value == key }?.key ?? view.string(ofKey: key)
+      }
+      if !hasDuplicates || seen.insert(name).inserted, let codingKey = Key(stringValue: name) {
+        keys.append(codingKey)
+      }
+      key = view.next(key + 1)
+    }
+    return keys
+  }
+
+  func contains(_ key: Key) -> Bool { isOpen && keyNode(named: key) >= 0 }
+
+  /// The key node of the member named by `key`, or -1. Marks it as read for the unknown-key check.
+  @inline(__always)
+  func keyNode(named key: some CodingKey) -> Int {
+    let node: Int
+    switch view.pointee.keyMode {
+    case .plain:
+      var name = key.stringValue
+      node = name.withUTF8 { view.pointee.findMember($0, in: object, end: end, hasDuplicates: hasDuplicates) }
+    case .snakeCase:
+      var name = key.stringValue
+      node = name.withUTF8 {
+        view.pointee.findSnakeCaseMember($0, in: object, end: end, hasDuplicates: hasDuplicates)
+      }
+    case .custom:
+      node = state.customNames[object]?[key.stringValue] ?? -1
+    }
+    if node >= 0, let marks = view.pointee.marks { marks[node] = 1 }
+    return node
+  }
+
+  /// The value node of `key`'s member; throws `keyNotFound` when there is none.
+  @inline(__always)
+  func valueNode(for key: Key) throws -> Int {
+    try checkOpen()
+    let node = keyNode(named: key)
+    guard node >= 0 else { throw notFound(key) }
+    return node + 1
+  }
+
+  @inline(never)
+  func notFound(_ key: Key) -> DecodingError {
+    let converted: String? =
+      if case .snakeCase = view.pointee.keyMode { KeyConversion.convertToSnakeCase(key.stringValue) } else { nil }
+    return state.keyNotFound(key, in: object, lookedUpAs: converted)
+  }
+
+  // The readers take the view as a parameter so their closures capture nothing: capturing `self` would need the
+  // generic container's metadata on every call.
+  @inline(__always)
+  private func read<V>(_ key: Key, _ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V) throws -> V {
+    let node = try valueNode(for: key)
+    do { return try body(view, node) } catch { throw state.decodingError(error) }
+  }
+
+  @inline(__always)
+  private func readIfPresent<V>(
+    _ key: Key, _ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V
+  ) throws -> V? {
+    try checkOpen()
+    let node = keyNode(named: key) + 1
+    guard node > 0, !view.pointee.isNull(node) else { return nil }
+    do { return try body(view, node) } catch { throw state.decodingError(error) }
+  }
+
+  // MARK: Decoding
+
+  func decodeNil(forKey key: Key) throws -> Bool { view.pointee.isNull(try valueNode(for: key)) }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.bool(at: n) }
+  }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.string(at: n) }
+  }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.double(at: n) }
+  }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.float(at: n) }
+  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int.self, at: n) }
+  }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int8.self, at: n) }
+  }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int16.self, at: n) }
+  }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int32.self, at: n) }
+  }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int64.self, at: n) }
+  }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt.self, at: n) }
+  }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt8.self, at: n) }
+  }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt16.self, at: n) }
+  }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt32.self, at: n) }
+  }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decoder.unbox(T.self, at: try valueNode(for: key))
+  }
+
+  // MARK: Decoding if present
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.bool(at: n) }
+  }
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.string(at: n) }
+  }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.double(at: n) }
+  }
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.float(at: n) }
+  }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int.self, at: n) }
+  }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int8.self, at: n) }
+  }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int16.self, at: n) }
+  }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int32.self, at: n) }
+  }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int64.self, at: n) }
+  }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt.self, at: n) }
+  }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt8.self, at: n) }
+  }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt16.self, at: n) }
+  }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt32.self, at: n) }
+  }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
+  }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try checkOpen()
+    let node = keyNode(named: key) + 1
+    guard node > 0, !view.pointee.isNull(node) else {
+      if state.collectsReport, T.self is any _ParsnipDefaultValueMarker.Type {
+        state.record(
+          .appliedDefault, codingPath: codingPath + [key], reason: node > 0 ? "value is null" : "key not found")
+      }
+      return nil
+    }
+    return try decoder.unbox(T.self, at: node)
+  }
+
+  // MARK: Nested containers and decoders
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let node = try valueNode(for: key)
+    guard view.pointee.rawKind(node) == Tape.Kind.object.rawValue else {
+      throw state.decodingError(.mismatch([String: Any].self, node))
+    }
+    return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: node))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    let node = try valueNode(for: key)
+    guard view.pointee.rawKind(node) == Tape.Kind.array.rawValue else {
+      throw state.decodingError(.mismatch([Any].self, node))
+    }
+    return TapeUnkeyedContainer(decoder: decoder, array: node)
+  }
+
+  func superDecoder() throws -> any Decoder { try superDecoder(named: PathCodingKey.super) }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(named: key) }
+
+  /// A decoder for a member; for a missing member, a decoder that reads `null` (as Foundation's does).
+  private func superDecoder(named key: any CodingKey) throws -> any Decoder {
+    try checkOpen()
+    let node = keyNode(named: key)
+    guard node >= 0 else { return state.nullDecoder(at: codingPath + [key]) }
+    return state.childDecoder(at: node + 1)
+  }
+}
+
+/// Types whose missing or `null` members the report lists as defaults applied (``DefaultValue``).
+protocol _ParsnipDefaultValueMarker {}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Reading scalar values straight from the tape and the source bytes.
+extension TapeView {
+  @inline(__always)
+  func string(at node: Int) throws(ValueFailure) -> String {
+    let kind = kinds[node]
+    guard kind & 0x07 == Tape.Kind.string.rawValue else { throw .mismatch(String.self, node) }
+    let word = words[node]
+    return StringDecoding.string(
+      base, from: Int(truncatingIfNeeded: word & 0xFFFF_FFFF), count: Int(truncatingIfNeeded: word >> 32),
+      hasEscapes: kind & Tape.Flag.hasEscapes != 0)
+  }
+
+  @inline(__always)
+  func bool(at node: Int) throws(ValueFailure) -> Bool {
+    let kind = kinds[node] & 0x07
+    if kind == Tape.Kind.true.rawValue { return true }
+    if kind == Tape.Kind.false.rawValue { return false }
+    throw .mismatch(Bool.self, node)
+  }
+
+  /// An integer of any width. Integer syntax of up to 19 digits (all but the largest `UInt64` values) is read in one
+  /// pass over the digits; fractions and exponents are accepted when the value is exactly an integer.
+  @inline(__always)
+  func integer<I: FixedWidthInteger>(_ type: I.Type, at node: Int) throws(ValueFailure) -> I {
+    let kind = kinds[node]
+    guard kind & 0x07 == Tape.Kind.number.rawValue else { throw .mismatch(I.self, node) }
+    guard kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger) == 0 else { return try integerSlowPath(I.self, at: node) }
+    let word = words[node]
+    var p = base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
+    var count = Int(truncatingIfNeeded: word >> 32)
+    let isNegative = p.pointee == .minus
+    if isNegative {
+      p += 1
+      count &-= 1
+    }
+    // The scanner flags numbers of 20 or more digits as big, so 19 digits cannot overflow.
+    var magnitude: UInt64 = 0
+    var i = 0
+    while i < count {
+      magnitude = magnitude &* 10 &+ UInt64(p[i] &- .zero)
+      i &+= 1
+    }
+    if let value = Self.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
+    throw .corrupted("number \(numberText(node)) does not fit in \(I.self)", I.self, node)
+  }
+
+  @inline(__always)
+  static func exactInteger<I: FixedWidthInteger>(_: I.Type, magnitude: UInt64, isNegative: Bool) -> I? {
+    if !isNegative {
+      return magnitude <= UInt64(I.max) ? I(truncatingIfNeeded: magnitude) : nil
+    }
+    if magnitude == 0 { return 0 }
+    guard I.isSigned, magnitude - 1 <= UInt64(I.max) else { return nil }
+    return I(truncatingIfNeeded: 0 &- magnitude)
+  }
+
+  @inline(never)
+  func integerSlowPath<I: FixedWidthInteger>(_: I.Type, at node: Int) throws(ValueFailure) -> I {
+    let number = TreeBuilder(tape: tape, source: source, options: .default).number(at: node)
+    let value: I? =
+      if let small = number.int64Value { I(exactly: small) } else { number.uint64Value.flatMap { I(exactly: $0) } }
+    guard let value else {
+      let what = number.isInteger ? "does not fit in \(I.self)" : "is not an integer (\(I.self))"
+      throw .corrupted("number \(numberText(node)) \(what)", I.self, node)
+    }
+    return value
+  }
+
+  /// The nearest `Double`. A number too large for `Double`, or a non-zero one that would read as zero, fails as in
+  /// Foundation; `nonConformingFloatDecodingStrategy` decides about strings.
+  @inline(__always)
+  func double(at node: Int) throws(ValueFailure) -> Double {
+    let kind = kinds[node]
+    guard kind & 0x07 == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Double.self) }
+    let word = words[node]
+    let start = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
+    let count = Int(truncatingIfNeeded: word >> 32)
+    if kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger) == 0 {
+      var p = base + start
+      var n = count
+      let isNegative = p.pointee == .minus
+      if isNegative {
+        p += 1
+        n &-= 1
+      }
+      var magnitude: UInt64 = 0
+      var i = 0
+      while i < n {
+        magnitude = magnitude &* 10 &+ UInt64(p[i] &- .zero)
+        i &+= 1
+      }
+      let value = Double(magnitude)
+      return isNegative ? -value : value
+    }
+    return try floatingSlowPath(at: node, start: start, count: count)
+  }
+
+  @inline(never)
+  func floatingSlowPath(at node: Int, start: Int, count: Int) throws(ValueFailure) -> Double {
+    guard let scanned = try? NumberParser.scan(base, from: start, end: start + count) else {
+      throw .corrupted("invalid number", Double.self, node)
+    }
+    let value = NumberParser.double(base, from: start, scanned)
+    if !value.isFinite {
+      throw .corrupted("number \(numberText(node)) does not fit in Double", Double.self, node)
+    }
+    if value == 0, scanned.significand != 0 {
+      throw .corrupted("number \(numberText(node)) is too small for Double (it would read as 0)", Double.self, node)
+    }
+    return value
+  }
+
+  /// The nearest `Float`, with the same range rules as `double(at:)`.
+  @inline(__always)
+  func float(at node: Int) throws(ValueFailure) -> Float {
+    guard rawKind(node) == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Float.self) }
+    let double = try self.double(at: node)
+    let value = Float(double)
+    if value.isInfinite {
+      throw .corrupted("number \(numberText(node)) does not fit in Float", Float.self, node)
+    }
+    if value == 0, double != 0 {
+      throw .corrupted("number \(numberText(node)) is too small for Float (it would read as 0)", Float.self, node)
+    }
+    return value
+  }
+
+  /// Infinity or NaN written as a string, when the strategy allows it.
+  @inline(never)
+  func nonConformingDouble<F: BinaryFloatingPoint>(at node: Int, as type: F.Type) throws(ValueFailure) -> F {
+    guard rawKind(node) == Tape.Kind.string.rawValue,
+      let (positiveInfinity, negativeInfinity, nan) = nonConformingFloats?.pointee
+    else { throw .mismatch(F.self, node) }
+    let text = string(ofKey: node)
+    if text == positiveInfinity { return .infinity }
+    if text == negativeInfinity { return -.infinity }
+    if text == nan { return .nan }
+    throw .mismatch(F.self, node)
+  }
+
+  /// A `Decimal` built from the number's digits as written, without going through `Double`.
+  func decimal(at node: Int) throws(ValueFailure) -> Decimal {
+    guard rawKind(node) == Tape.Kind.number.rawValue else { throw .mismatch(Decimal.self, node) }
+    let text = numberText(node)
+    guard let value = Decimal(string: text, locale: nil), !value.isNaN else {
+      throw .corrupted("number \(text) does not fit in Decimal", Decimal.self, node)
+    }
+    return value
+  }
+
+  func url(at node: Int) throws(ValueFailure) -> URL {
+    let text = try string(at: node)
+    guard let url = URL(string: text) else { throw .corrupted("Invalid URL string: \"\(text)\"", URL.self, node) }
+    return url
+  }
+
+  /// A `JSONNumber` with every digit of the source.
+  func jsonNumber(at node: Int) throws(ValueFailure) -> JSONNumber {
+    guard rawKind(node) == Tape.Kind.number.rawValue else { throw .mismatch(JSONNumber.self, node) }
+    return TreeBuilder(tape: tape, source: source, options: .default).number(at: node)
+  }
+
+  /// A `JSON` value built from the subtree at `node`.
+  func json(at node: Int) -> JSON {
+    // Building never fails when duplicates are allowed; the depth was bounded by the scanner.
+    var builder = TreeBuilder(tape: tape, source: source, options: .default)
+    return (try? builder.value(at: node)) ?? .null
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// The read-only view of a decode's tape that containers use on every call.
+///
+/// It is trivially copyable (pointers and integers only), so reading it through a pointer copies nothing.
+///
+/// `KeyedDecodingContainer` copies its concrete container for every method call, so containers hold no counted
+/// references: they keep a pointer to this view (owned by the `DecodingState`), and a lifetime slot and generation
+/// that say whether the decode is still running. Nothing here is touched before that check passes, so a container
+/// kept past its decode fails cleanly instead of reading freed memory.
+struct TapeView {
+  let kinds: UnsafeMutablePointer<UInt8>
+  let words: UnsafeMutablePointer<UInt64>
+  let base: UnsafePointer<UInt8>
+  let source: UnsafeRawBufferPointer
+  unowned(unsafe) let tape: Tape
+  /// One past the last node of the document.
+  let documentEnd: Int
+  let keyMode: KeyMode
+  /// The strings of `.convertFromString`, when that non-conforming float strategy is set (owned by the state).
+  let nonConformingFloats: UnsafeMutablePointer<(positiveInfinity: String, negativeInfinity: String, nan: String)>?
+
+  // Lookup hints: a direct-mapped cache from an object's node to the key node after the last one found, so members
+  // read in document order are found on the first compare.
+  static let hintSlots = 256
+  let hintObjects: UnsafeMutablePointer<Int>
+  let hintKeys: UnsafeMutablePointer<Int>
+  /// Per-node marks for `rejectsUnknownKeys`: objects that had a keyed container, and key nodes that were read.
+  let marks: UnsafeMutablePointer<UInt8>?
+  /// Scratch memory for converted names and the duplicate check.
+  let workspace: UnsafeMutablePointer<LookupWorkspace>
+
+  enum KeyMode {
+    case plain, snakeCase, custom
+  }
+
+  // MARK: Tape access
+
+  @inline(__always) func offset(_ node: Int) -> Int { Int(truncatingIfNeeded: words[node] & 0xFFFF_FFFF) }
+  @inline(__always) func length(_ node: Int) -> Int { Int(truncatingIfNeeded: words[node] >> 32) }
+  @inline(__always) func rawKind(_ node: Int) -> UInt8 { kinds[node] & 0x07 }
+  @inline(__always) func isNull(_ node: Int) -> Bool { kinds[node] & 0x07 == Tape.Kind.null.rawValue }
+
+  /// The node after the value at `node`.
+  @inline(__always) func next(_ node: Int) -> Int {
+    let kind = kinds[node] & 0x07
+    return kind == Tape.Kind.array.rawValue || kind == Tape.Kind.object.rawValue ? length(node) &+ 1 : node &+ 1
+  }
+
+  /// The `end` node of the container at `node`.
+  @inline(__always) func end(_ node: Int) -> Int { length(node) }
+
+  /// The number of elements or members of the container at `node`.
+  @inline(__always) func count(_ node: Int) -> Int { length(length(node)) }
+
+  /// The decoded text of a string node (a key or a value).
+  @inline(__always) func string(ofKey node: Int) -> String {
+    let word = words[node]
+    return StringDecoding.string(
+      base, from: Int(truncatingIfNeeded: word & 0xFFFF_FFFF), count: Int(truncatingIfNeeded: word >> 32),
+      hasEscapes: kinds[node] & Tape.Flag.hasEscapes != 0)
+  }
+
+  /// Where a node starts in the source, for line and column: the quote of a string, the first byte otherwise.
+  func sourceOffset(of node: Int) -> Int {
+    let start = offset(node)
+    return rawKind(node) == Tape.Kind.string.rawValue ? start - 1 : start
+  }
+
+  /// The source text of a number node.
+  func numberText(_ node: Int) -> String {
+    String(decoding: UnsafeBufferPointer(start: base + offset(node), count: length(node)), as: UTF8.self)
+  }
+}
+
+/// Mutable scratch memory of a decode, reached through a pointer so that using it touches no class.
+struct LookupWorkspace {
+  var scratch: UnsafeMutablePointer<UInt8>
+  var scratchCapacity: Int
+  /// Open-addressing table for the duplicate-key check: generation << 32 | key node. Slots of an older generation
+  /// are empty, so the table is never cleared.
+  var table: UnsafeMutablePointer<UInt64>
+  var tableCapacity: Int
+  var generation: UInt64 = 0
+
+  init() {
+    scratchCapacity = 256
+    scratch = .allocate(capacity: scratchCapacity)
+    tableCapacity = 128
+    table = .allocate(capacity: tableCapacity)
+    table.initialize(repeating: 0, count: tableCapacity)
+  }
+
+  func deallocate() {
+    scratch.deallocate()
+    table.deallocate()
+  }
+
+  /// Room for `count` scratch bytes.
+  @inline(__always) mutating func reserveScratch(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    if count > scratchCapacity {
+      scratch.deallocate()
+      scratchCapacity = Swift.max(count, scratchCapacity * 2)
+      scratch = .allocate(capacity: scratchCapacity)
+    }
+    return scratch
+  }
+
+  /// Room for a duplicate-check table of `count` slots, in a new generation.
+  @inline(__always) mutating func reserveTable(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+    if count > tableCapacity {
+      table.deallocate()
+      tableCapacity = count
+      table = .allocate(capacity: count)
+      table.initialize(repeating: 0, count: count)
+    }
+    generation &+= 1
+    return table
+  }
+}
+
+/// Lifetime slots: one word per running decode whose value changes when the decode returns. Slots are never freed
+/// (they are reused), so reading one is always safe, and a container compares the value with the generation it was
+/// made in to know whether its decode is still running.
+enum DecodeLifetime {
+  nonisolated(unsafe) private static var freeSlots: [UnsafeMutablePointer<UInt64>] = []
+  private static let lock = NSLock()
+
+  /// A slot for a new decode; its current value is the decode's generation.
+  static func begin() -> UnsafeMutablePointer<UInt64> {
+    lock.lock()
+    defer { lock.unlock() }
+    if let slot = freeSlots.popLast() { return slot }
+    let slot = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    slot.initialize(to: 0)
+    return slot
+  }
+
+  /// Ends the decode that holds `slot`: every container of it now sees a newer generation.
+  static func end(_ slot: UnsafeMutablePointer<UInt64>) {
+    slot.pointee &+= 1
+    lock.lock()
+    defer { lock.unlock() }
+    freeSlots.append(slot)
+  }
+}
+
+/// The error for a container or decoder used after its decode call returned.
+func closedDecoderError() -> DecodingError {
+  DecodingError.dataCorrupted(
+    DecodingError.Context(
+      codingPath: [],
+      debugDescription: "ParsnipDecoder container used after decode(_:from:) returned; decode inside init(from:)"))
+}

@@ -1,0 +1,325 @@
+import Foundation
+
+/// Decodes `Decodable` values from JSON, as a faster drop-in for Foundation's `JSONDecoder`.
+///
+/// `ParsnipDecoder` has the same strategies and the same results as `JSONDecoder`, and reads values straight from
+/// Parsnip's structural index of the input: no intermediate tree, no `[String: Any]`. On top of Foundation's API it
+/// decodes from `[UInt8]`, `String` and ``JSON`` values, decodes only the part of a document at a key path or JSON
+/// Pointer, reports what lenient decoding did (``decodeWithReport(_:from:)-(_,Data)``), and can reject unknown and
+/// duplicate keys (``strictness``).
+///
+/// ```swift
+/// struct User: Decodable { var name: String; var isAdmin: Bool }
+/// let decoder = ParsnipDecoder()
+/// let user = try decoder.decode(User.self, from: #"{"name": "Ada", "isAdmin": true}"#)
+/// user.name  // → "Ada"
+/// ```
+///
+/// Errors are Foundation's `DecodingError`, with the full coding path and a description that names the place in the
+/// input: `users[3].email: expected a String, found null (line 12, column 8)`. Invalid JSON fails with
+/// `DecodingError.dataCorrupted` whose `underlyingError` is the ``JSONParseError``.
+///
+/// Differences from Foundation, all where Foundation's result is arguably wrong or unspecified:
+/// - When an object has the same key twice, the last value wins (Foundation keeps the first), as in ``JSON``.
+/// - A fractional number decodes as an integer only when it is exactly an integer (`2.0`, `1e2`); Foundation rounds
+///   `1.0000000000000000001` to `1` through `Double`.
+/// - Number range errors keep their coding path; `.iso8601` also accepts fractional seconds and rejects impossible
+///   dates such as February 30.
+/// - `allKeys` lists members in document order.
+///
+/// A decoder is safe to share between threads; changing its options while a decode is running affects only the
+/// decodes that start afterwards.
+public final class ParsnipDecoder: @unchecked Sendable {
+  /// A snapshot of the options, taken once per decode.
+  struct Options {
+    var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
+    var dataDecodingStrategy: DataDecodingStrategy = .base64
+    var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    var allowsJSON5 = false
+    var strictness: Strictness = .lenient
+
+    var parsingOptions: JSON.ParsingOptions { JSON.ParsingOptions(allowsJSON5: allowsJSON5) }
+  }
+
+  private let lock = NSLock()
+  private var options = Options()
+
+  /// Creates a decoder with the default options.
+  public init() {}
+
+  private func withOptions<R>(_ body: (inout Options) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&options)
+  }
+
+  /// How type keys are matched to member names. Default ``KeyDecodingStrategy/useDefaultKeys``.
+  public var keyDecodingStrategy: KeyDecodingStrategy {
+    get { withOptions { $0.keyDecodingStrategy } }
+    set { withOptions { $0.keyDecodingStrategy = newValue } }
+  }
+
+  /// How `Date` values are read. Default ``DateDecodingStrategy/deferredToDate``.
+  public var dateDecodingStrategy: DateDecodingStrategy {
+    get { withOptions { $0.dateDecodingStrategy } }
+    set { withOptions { $0.dateDecodingStrategy = newValue } }
+  }
+
+  /// How `Data` values are read. Default ``DataDecodingStrategy/base64``.
+  public var dataDecodingStrategy: DataDecodingStrategy {
+    get { withOptions { $0.dataDecodingStrategy } }
+    set { withOptions { $0.dataDecodingStrategy = newValue } }
+  }
+
+  /// How infinities and NaN are read. Default ``NonConformingFloatDecodingStrategy/throw``.
+  public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+    get { withOptions { $0.nonConformingFloatDecodingStrategy } }
+    set { withOptions { $0.nonConformingFloatDecodingStrategy = newValue } }
+  }
+
+  /// Values passed to every `Decoder` of a decode, for types to adjust their decoding. Default empty.
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { withOptions { $0.userInfo } }
+    set { withOptions { $0.userInfo = newValue } }
+  }
+
+  /// Whether the input may be JSON5 (comments, trailing commas, unquoted keys, single quotes, hexadecimal numbers,
+  /// `Infinity`, `NaN`). Default `false`.
+  public var allowsJSON5: Bool {
+    get { withOptions { $0.allowsJSON5 } }
+    set { withOptions { $0.allowsJSON5 = newValue } }
+  }
+
+  /// Extra checks on the input. Default ``Strictness-swift.struct/lenient``.
+  public var strictness: Strictness {
+    get { withOptions { $0.strictness } }
+    set { withOptions { $0.strictness = newValue } }
+  }
+
+  /// Whether members the decoded types never ask for are an error (see
+  /// ``Strictness-swift.struct/rejectsUnknownKeys``). Default `false`.
+  public var rejectsUnknownKeys: Bool {
+    get { strictness.contains(.rejectsUnknownKeys) }
+    set {
+      withOptions {
+        if newValue { $0.strictness.insert(.rejectsUnknownKeys) } else { $0.strictness.remove(.rejectsUnknownKeys) }
+      }
+    }
+  }
+
+  /// Whether an object with the same member name twice is an error. Default `false` (the last value wins).
+  public var rejectsDuplicateKeys: Bool {
+    get { strictness.contains(.rejectsDuplicateKeys) }
+    set {
+      withOptions {
+        if newValue { $0.strictness.insert(.rejectsDuplicateKeys) } else { $0.strictness.remove(.rejectsDuplicateKeys) }
+      }
+    }
+  }
+
+  // MARK: Decoding
+
+  /// Decodes a value from UTF-8 JSON data.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: UTF-8 JSON text.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError.dataCorrupted` with a ``JSONParseError`` as `underlyingError` when the data is not
+  ///   valid JSON; otherwise the `DecodingError` that says which value did not fit the type, where.
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    let options = withOptions { $0 }
+    return try data.withUnsafeBytes { try Self.run(type, buffer: $0, options: options, path: nil, report: false).value }
+  }
+
+  /// Decodes a value from UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: UTF-8 JSON text.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    let options = withOptions { $0 }
+    return try bytes.withUnsafeBytes {
+      try Self.run(type, buffer: $0, options: options, path: nil, report: false).value
+    }
+  }
+
+  /// Decodes a value from JSON text.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - text: JSON text.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+  public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+    let options = withOptions { $0 }
+    var text = text
+    return try text.withUTF8 {
+      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: nil, report: false).value
+    }
+  }
+
+  /// Decodes a value from a ``JSON`` value.
+  ///
+  /// The value is written to compact text and decoded from that, so numbers keep all their digits.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - json: The JSON value.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``; a non-finite number in `json`, which JSON text
+  ///   cannot hold, fails with `DecodingError.dataCorrupted`.
+  public func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws -> T {
+    let bytes: [UInt8]
+    do {
+      bytes = try json.bytes()
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [], debugDescription: "The JSON value cannot be decoded: \(error)", underlyingError: error))
+    }
+    return try decode(type, from: bytes)
+  }
+
+  // MARK: Decoding part of a document
+
+  /// Decodes only the value at a key path or JSON Pointer, skipping the rest of the document.
+  ///
+  /// A path that starts with `/` is a JSON Pointer (RFC 6901, with `~0` for `~` and `~1` for `/`). Any other path
+  /// is a key path: member names separated by dots, with `[n]` for array elements and `["name"]` for names that
+  /// contain dots, brackets or quotes (`\"` and `\\` escape them). An empty path is the whole document. Names are
+  /// matched as written in the JSON, without the key decoding strategy.
+  ///
+  /// ```swift
+  /// let statuses = try decoder.decode([Status].self, from: data, at: "statuses")
+  /// let name = try decoder.decode(String.self, from: data, at: "statuses[0].user.name")
+  /// let same = try decoder.decode(String.self, from: data, at: "/statuses/0/user/name")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: UTF-8 JSON text.
+  ///   - path: Where the value is.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError.keyNotFound` or `DecodingError.valueNotFound` when the path leads nowhere,
+  ///   `DecodingError.typeMismatch` when it goes through a value that is not a container,
+  ///   `DecodingError.dataCorrupted` when the path itself is malformed, and the errors of
+  ///   ``decode(_:from:)-(_,Data)``.
+  /// - Complexity: Walking the path skips each sibling in O(1).
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
+    let options = withOptions { $0 }
+    return try data.withUnsafeBytes {
+      try Self.run(type, buffer: $0, options: options, path: path, report: false).value
+    }
+  }
+
+  /// Decodes only the value at a key path or JSON Pointer in UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: UTF-8 JSON text.
+  ///   - path: Where the value is (see ``decode(_:from:at:)-(_,Data,_)``).
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,_)``.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: String) throws -> T {
+    let options = withOptions { $0 }
+    return try bytes.withUnsafeBytes {
+      try Self.run(type, buffer: $0, options: options, path: path, report: false).value
+    }
+  }
+
+  /// Decodes only the value at a key path or JSON Pointer in JSON text.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - text: JSON text.
+  ///   - path: Where the value is (see ``decode(_:from:at:)-(_,Data,_)``).
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,_)``.
+  public func decode<T: Decodable>(_ type: T.Type, from text: String, at path: String) throws -> T {
+    let options = withOptions { $0 }
+    var text = text
+    return try text.withUTF8 {
+      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: path, report: false).value
+    }
+  }
+
+  // MARK: Decoding with a report
+
+  /// Decodes a value and reports every leniency applied on the way: elements dropped by ``LossyArray`` and
+  /// ``LossyDictionary``, defaults applied by ``DefaultValue`` and fallbacks used by ``UnknownFallback``.
+  ///
+  /// ```swift
+  /// struct Feed: Decodable { @LossyArray var posts: [Post] }
+  /// let (feed, report) = try decoder.decodeWithReport(Feed.self, from: data)
+  /// report.description  // → "posts[1]: dropped element: id: expected an Int, found a string (line 3, column 12)"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: UTF-8 JSON text.
+  /// - Returns: The value and the report of what lenient decoding did.
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+  public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: Report) {
+    let options = withOptions { $0 }
+    return try data.withUnsafeBytes { try Self.run(type, buffer: $0, options: options, path: nil, report: true) }
+  }
+
+  /// Decodes a value from UTF-8 JSON bytes and reports the leniency applied.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: UTF-8 JSON text.
+  /// - Returns: The value and the report (see ``decodeWithReport(_:from:)-(_,Data)``).
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+  public func decodeWithReport<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> (value: T, report: Report) {
+    let options = withOptions { $0 }
+    return try bytes.withUnsafeBytes { try Self.run(type, buffer: $0, options: options, path: nil, report: true) }
+  }
+
+  /// Decodes a value from JSON text and reports the leniency applied.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - text: JSON text.
+  /// - Returns: The value and the report (see ``decodeWithReport(_:from:)-(_,Data)``).
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+  public func decodeWithReport<T: Decodable>(_ type: T.Type, from text: String) throws -> (value: T, report: Report) {
+    let options = withOptions { $0 }
+    var text = text
+    return try text.withUTF8 {
+      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: nil, report: true)
+    }
+  }
+
+  // MARK: Engine entry
+
+  /// Scans `buffer`, finds the start node, decodes, and closes the session so escaped containers fail cleanly.
+  static func run<T: Decodable>(
+    _ type: T.Type, buffer: UnsafeRawBufferPointer, options: Options, path: String?, report: Bool
+  ) throws -> (value: T, report: Report) {
+    let outcome: Result<(value: T, report: Report), any Error>
+    do {
+      outcome = try Document.withTape(buffer, options: options.parsingOptions) {
+        tape, source throws(JSONParseError) -> Result<(value: T, report: Report), any Error> in
+        let state = DecodingState(tape: tape, source: source, options: options, collectsReport: report)
+        defer { state.close() }
+        return Result {
+          if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
+          let root = try path.map { try state.node(atPath: $0) } ?? 0
+          let value = try TapeDecoder(state: state, index: root).decodeRoot(T.self, at: root)
+          return (value, Report(entries: state.reportEntries))
+        }
+      }
+    } catch {
+      let description = "The given data was not valid JSON: \(error.message) (line \(error.line), column \(error.column))"
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: [], debugDescription: description, underlyingError: error))
+    }
+    return try outcome.get()
+  }
+}

@@ -1,0 +1,379 @@
+import Foundation
+
+extension ByteBuffer: JSONOutput {
+  @inline(__always) mutating func writeByte(_ byte: UInt8) { append(byte) }
+  @inline(__always) mutating func writeBytes(_ bytes: UnsafeRawBufferPointer) {
+    if let start = bytes.baseAddress { append(start.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+  }
+}
+
+/// A growable byte buffer written through a raw pointer: no uniqueness or bounds checks on the hot path.
+///
+/// Owned by whoever created it, which calls ``release()`` exactly once.
+struct ByteBuffer {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private(set) var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = Swift.max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  func release() { base.deallocate() }
+
+  @inline(__always) mutating func reserve(_ extra: Int) {
+    if _slowPath(count &+ extra > capacity) { grow(to: count &+ extra) }
+  }
+
+  @inline(never) private mutating func grow(to needed: Int) {
+    var newCapacity = capacity &* 2
+    while newCapacity < needed { newCapacity &*= 2 }
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always) mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count &+= 1
+  }
+
+  /// Appends a byte when capacity was reserved.
+  @inline(__always) mutating func appendReserved(_ byte: UInt8) {
+    base[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always) mutating func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
+    reserve(n)
+    (base + count).update(from: bytes, count: n)
+    count &+= n
+  }
+
+  @inline(__always) mutating func append(contentsOf bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+      if let start = buffer.baseAddress { append(start, count: buffer.count) }
+    }
+  }
+
+  /// Appends a short ASCII literal given as an integer, low byte first (up to 8 bytes).
+  @inline(__always) mutating func append(literal word: UInt64, count n: Int) {
+    reserve(8)
+    UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+    count &+= n
+  }
+
+  @inline(__always) subscript(position: Int) -> UInt8 { base[position] }
+
+  func bytes(in range: Range<Int>) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+  }
+
+  var array: [UInt8] { bytes(in: 0..<count) }
+
+  /// Replaces everything from `start` to the end.
+  mutating func replaceTail(from start: Int, with bytes: [UInt8]) {
+    count = start
+    append(contentsOf: bytes)
+  }
+
+  mutating func removeAll() { count = 0 }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Counts `n` bytes written directly at `base + count` after reserving them.
+  @inline(__always) mutating func advance(by n: Int) { count &+= n }
+}
+
+/// An open array or object in the output.
+struct OutputFrame {
+  /// Identifies the frame, so a container handle can tell that its frame was closed.
+  var id: Int
+  /// The value slot the frame fills, so an encoder asked for its container twice gets the same frame.
+  var slot: Int
+  var isObject: Bool
+  var count: Int
+  /// This frame's key in its parent, for coding paths.
+  var key: PathComponent
+  /// Where this frame's member records start in `OutputCore.members`.
+  var memberStart: Int
+  /// A 64-bit Bloom filter of the keys written, to make duplicate-key checks cheap.
+  var keyFilter: UInt64
+}
+
+/// A member written into an open object: where it starts (its key's opening quote) and its escaped key length.
+struct MemberRecord {
+  var start: Int
+  var keyLength: Int
+  var hash: UInt64
+}
+
+/// The byte output and the stack of open containers: the part of streaming encoding that knows JSON syntax.
+///
+/// The JSON text is written forward as values arrive. Object members are recorded so that duplicate keys can be
+/// detected and, with sorted keys, reordered in place when the object closes.
+struct OutputCore {
+  var out: ByteBuffer
+  var frames: [OutputFrame] = []
+  var members: [MemberRecord] = []
+  var nextID = 1
+  let pretty: Bool
+  let sortsKeys: Bool
+  let escapesSlashes: Bool
+  /// Set when an object received the same key twice; the streaming encoder then re-encodes through a tree.
+  var sawDuplicateKey = false
+
+  init(options: EncoderOptions, capacity: Int = 256) {
+    pretty = options.isPretty
+    sortsKeys = options.sortsKeys
+    escapesSlashes = options.escapesSlashes
+    out = ByteBuffer(capacity: capacity)
+    frames.reserveCapacity(16)
+    members.reserveCapacity(64)
+  }
+
+  @inline(__always) mutating func makeID() -> Int {
+    defer { nextID &+= 1 }
+    return nextID
+  }
+
+  // MARK: Containers
+
+  /// Opens an array or object; returns its frame id.
+  @inline(__always)
+  mutating func open(isObject: Bool, slot: Int, key: PathComponent) -> Int {
+    out.append(isObject ? .openBrace : .openBracket)
+    let id = makeID()
+    frames.append(
+      OutputFrame(
+        id: id, slot: slot, isObject: isObject, count: 0, key: key, memberStart: members.count, keyFilter: 0))
+    return id
+  }
+
+  /// Closes the innermost open container, sorting its members first when asked.
+  mutating func closeTop() {
+    let frame = frames.removeLast()
+    if frame.isObject && sortsKeys && frame.count > 1 { sortMembers(of: frame, depth: frames.count) }
+    members.removeSubrange(frame.memberStart...)
+    if pretty && frame.count > 0 { newline(indent: frames.count) }
+    out.append(frame.isObject ? .closeBrace : .closeBracket)
+  }
+
+  /// Frees the output buffer; called once by the owner.
+  func release() { out.release() }
+
+  @inline(__always) mutating func newline(indent level: Int) {
+    out.reserve(1 &+ 2 &* level)
+    out.appendReserved(.newline)
+    for _ in 0..<(2 &* level) { out.appendReserved(.space) }
+  }
+
+  /// Writes what goes before an array element in the top frame.
+  @inline(__always)
+  mutating func beginElement() {
+    let top = frames.count - 1
+    if frames[top].count > 0 { out.append(.comma) }
+    if pretty { newline(indent: frames.count) }
+    frames[top].count &+= 1
+  }
+
+  /// Writes what goes before a member value in the top frame: separator, the quoted key and the colon.
+  ///
+  /// The key is written verbatim (already converted); duplicates are detected here.
+  @inline(__always)
+  mutating func beginMember(key: String) {
+    let top = frames.count - 1
+    if frames[top].count > 0 { out.append(.comma) }
+    if pretty { newline(indent: frames.count) }
+    frames[top].count &+= 1
+    let start = out.count
+    appendString(key)
+    recordMember(start: start, top: top)
+    out.append(.colon)
+    if pretty { out.append(.space) }
+  }
+
+  /// Like ``beginMember(key:)`` for a key whose quoted, escaped bytes are already known (cached conversions).
+  @inline(__always)
+  mutating func beginMember(quotedKey: [UInt8]) {
+    let top = frames.count - 1
+    if frames[top].count > 0 { out.append(.comma) }
+    if pretty { newline(indent: frames.count) }
+    frames[top].count &+= 1
+    let start = out.count
+    out.append(contentsOf: quotedKey)
+    recordMember(start: start, top: top)
+    out.append(.colon)
+    if pretty { out.append(.space) }
+  }
+
+  @inline(__always)
+  private mutating func recordMember(start: Int, top: Int) {
+    let keyLength = out.count &- start &- 2
+    let hash = Self.hash(out.base + (start &+ 1), count: keyLength)
+    let bit: UInt64 = 1 &<< (hash &>> 58)
+    if frames[top].keyFilter & bit != 0 && isDuplicate(start: start, keyLength: keyLength, hash: hash, top: top) {
+      sawDuplicateKey = true
+    }
+    frames[top].keyFilter |= bit
+    members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
+  }
+
+  /// A quick 64-bit hash of a key's bytes, eight at a time.
+  @inline(__always)
+  static func hash(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    var i = 0
+    while i &+ 8 <= count {
+      hash = (hash ^ UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash &>> 29
+      i &+= 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < count {
+      tail |= UInt64(bytes[i]) &<< shift
+      shift &+= 8
+      i &+= 1
+    }
+    hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash &>> 32)
+  }
+
+  private func isDuplicate(start: Int, keyLength: Int, hash: UInt64, top: Int) -> Bool {
+    for record in members[frames[top].memberStart...] where record.hash == hash && record.keyLength == keyLength {
+      if memcmp(out.base + record.start, out.base + start, keyLength &+ 2) == 0 { return true }
+    }
+    return false
+  }
+
+  /// Reorders the members of the object that is being closed by key, comparing unescaped UTF-8 bytes
+  /// (the order of Unicode scalars, as Foundation's `sortedKeys`).
+  private mutating func sortMembers(of frame: OutputFrame, depth: Int) {
+    let records = Array(members[frame.memberStart...])
+    let separatorLength = pretty ? 2 + 2 * (depth + 1) : 1
+    var spans: [(key: [UInt8], range: Range<Int>)] = []
+    spans.reserveCapacity(records.count)
+    for (n, record) in records.enumerated() {
+      let end = n + 1 < records.count ? records[n + 1].start - separatorLength : out.count
+      let escaped = out.bytes(in: (record.start + 1)..<(record.start + 1 + record.keyLength))[...]
+      spans.append((Self.unescapedKey(escaped), record.start..<end))
+    }
+    let sorted = spans.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    if zip(sorted, spans).allSatisfy({ $0.range == $1.range }) { return }
+    let separator = out.bytes(in: (records[1].start - separatorLength)..<records[1].start)
+    var region: [UInt8] = []
+    region.reserveCapacity(out.count - records[0].start)
+    for (n, span) in sorted.enumerated() {
+      if n > 0 { region.append(contentsOf: separator) }
+      region.append(contentsOf: out.bytes(in: span.range))
+    }
+    out.replaceTail(from: records[0].start, with: region)
+  }
+
+  /// Undoes the escapes this writer produces, for key comparison.
+  private static func unescapedKey(_ escaped: ArraySlice<UInt8>) -> [UInt8] {
+    guard escaped.contains(.backslash) else { return Array(escaped) }
+    var result: [UInt8] = []
+    var i = escaped.startIndex
+    while i < escaped.endIndex {
+      let byte = escaped[i]
+      guard byte == .backslash, i + 1 < escaped.endIndex else {
+        result.append(byte)
+        i += 1
+        continue
+      }
+      let next = escaped[i + 1]
+      switch next {
+      case UInt8(ascii: "n"): result.append(.newline)
+      case UInt8(ascii: "r"): result.append(.carriageReturn)
+      case UInt8(ascii: "t"): result.append(.tab)
+      case UInt8(ascii: "b"): result.append(0x08)
+      case UInt8(ascii: "f"): result.append(0x0C)
+      case UInt8(ascii: "u") where i + 5 < escaped.endIndex:
+        var value: UInt8 = 0
+        for k in 2...5 { value = value &* 16 &+ (escaped[i + k].hexValue ?? 0) }
+        result.append(value)
+        i += 6
+        continue
+      default: result.append(next)
+      }
+      i += 2
+    }
+    return result
+  }
+
+  // MARK: Leaves
+
+  // "null", "true", "false" as little-endian words.
+  @inline(__always) mutating func appendNull() { out.append(literal: 0x6C6C_756E, count: 4) }
+
+  @inline(__always) mutating func appendBool(_ value: Bool) {
+    if value {
+      out.append(literal: 0x6575_7274, count: 4)
+    } else {
+      out.append(literal: 0x65_736C_6166, count: 5)
+    }
+  }
+
+  @inline(__always) mutating func appendInteger(_ value: Int64) {
+    if value >= 0 {
+      appendUnsigned(UInt64(value))
+    } else {
+      out.append(.minus)
+      appendUnsigned(value.magnitude)
+    }
+  }
+
+  @inline(__always) mutating func appendUnsigned(_ value: UInt64) {
+    out.reserve(20)
+    out.advance(by: NumberFormatting.writeUnsigned(value, to: out.base + out.count))
+  }
+
+  /// Appends a finite double in shortest round-trip form.
+  @inline(__always) mutating func appendFiniteDouble(_ value: Double) {
+    out.reserve(NumberFormatting.maximumInlineLength)
+    out.advance(by: NumberFormatting.writeDouble(value, to: out.base + out.count))
+  }
+
+  /// Appends a finite float with the shortest digits that identify it as a `Float` (`0.1`, not `0.10000000149`).
+  mutating func appendFiniteFloat(_ value: Float) {
+    // A Float's shortest digits (at most 9) name a double whose own shortest digits are the same.
+    appendFiniteDouble(Double(value.description) ?? Double(value))
+  }
+
+  @inline(__always) mutating func appendNumber(_ number: JSONNumber) {
+    if case .text(let text) = number.storage {
+      var digits = text.value
+      digits.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
+    } else {
+      out.reserve(NumberFormatting.maximumInlineLength)
+      out.advance(by: NumberFormatting.write(number, to: out.base + out.count))
+    }
+  }
+
+  /// Appends a quoted, escaped string (the writer's escaper: SWAR runs, minimal escapes, `\/` on request).
+  @inline(__always)
+  mutating func appendString(_ string: String) {
+    StringEscaping.appendQuoted(string, to: &out, escapesSlashes: escapesSlashes)
+  }
+
+  /// The quoted, escaped bytes of a key, for caching converted keys.
+  func quotedBytes(_ key: String) -> [UInt8] {
+    var scratch = OutputCore(pretty: false, sortsKeys: false, escapesSlashes: escapesSlashes)
+    defer { scratch.release() }
+    scratch.appendString(key)
+    return scratch.out.array
+  }
+
+  private init(pretty: Bool, sortsKeys: Bool, escapesSlashes: Bool) {
+    self.pretty = pretty
+    self.sortsKeys = sortsKeys
+    self.escapesSlashes = escapesSlashes
+    out = ByteBuffer(capacity: 32)
+  }
+}

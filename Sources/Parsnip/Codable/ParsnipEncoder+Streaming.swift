@@ -1,0 +1,471 @@
+import Foundation
+
+/// Mutable state of one streaming encode, kept behind a pointer so that the hot paths are plain memory accesses
+/// (no exclusivity bookkeeping on class properties).
+struct StreamCore {
+  var output: OutputCore
+  /// The slot whose value is expected next (a key or separator was written for it); `0` when none.
+  var pendingSlot = 0
+  var pendingKey: PathComponent = .none
+  /// Set when containers were used in a way streaming cannot follow; the value is then re-encoded as a tree.
+  var needsFallback = false
+  /// Set when a container operation threw after writing a key or separator; if the error is caught and encoding
+  /// goes on, the output is redone as a tree.
+  var sawSwallowableError = false
+  var finished = false
+  /// Class instances being encoded, for cycle detection.
+  var activeObjects: [ObjectIdentifier] = []
+  /// Nesting of `encode(to:)` calls, bounded so that runaway recursion fails before the stack does.
+  var callDepth = 0
+  /// Converted keys, quoted and escaped.
+  var keyCache: [String: [UInt8]] = [:]
+  /// A direct-mapped cache of what one-word types are (metadata address → kind), since asking the runtime about
+  /// protocol conformances costs more than the rest of encoding a small value.
+  var kindKeys = [UInt](repeating: 0, count: 64)
+  var kinds = [OneWordKind](repeating: .plain, count: 64)
+}
+
+/// What a one-word type without its own fast path is.
+enum OneWordKind {
+  /// Encoded through its conformance (arrays of structs, for example).
+  case plain
+  /// A `[String: Value]` dictionary.
+  case dictionary
+  /// A class instance, tracked for cycles.
+  case object
+}
+
+/// Writes JSON bytes while `encode(to:)` implementations run; see ``ParsnipEncoder`` for the approach.
+final class StreamEncoderState {
+  let options: EncoderOptions
+  let userInfo: [CodingUserInfoKey: Any]
+  let core: UnsafeMutablePointer<StreamCore>
+  private let usesDefaultKeys: Bool
+  private let maximumCallDepth: Int
+
+  init(options: EncoderOptions) {
+    self.options = options
+    self.userInfo = options.encoderUserInfo
+    self.usesDefaultKeys = options.usesDefaultKeys
+    self.maximumCallDepth = options.maximumDepth * 2 + 16
+    core = .allocate(capacity: 1)
+    core.initialize(to: StreamCore(output: OutputCore(options: options)))
+  }
+
+  deinit {
+    core.pointee.output.release()
+    core.deinitialize(count: 1)
+    core.deallocate()
+  }
+
+  var needsFallback: Bool { core.pointee.needsFallback || core.pointee.output.sawDuplicateKey }
+
+  func takeOutput() -> [UInt8] { core.pointee.output.out.array }
+
+  /// The output as `Data`, copied once.
+  func takeData() -> Data {
+    Data(bytes: core.pointee.output.out.base, count: core.pointee.output.out.count)
+  }
+
+  @inline(never) func abandon() { core.pointee.needsFallback = true }
+
+  // MARK: Top level
+
+  func encodeTopLevel<T: Encodable>(_ value: T) throws {
+    let slot = core.pointee.output.makeID()
+    core.pointee.pendingSlot = slot
+    core.pointee.pendingKey = .none
+    try encodeValue(value, depth: 0)
+    if core.pointee.output.out.isEmpty {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
+    while !core.pointee.output.frames.isEmpty { core.pointee.output.closeTop() }
+    core.pointee.finished = true
+  }
+
+  // MARK: Values
+
+  /// Encodes a value into the pending slot at `depth` (leaves directly; other values through `encode(to:)`).
+  @inline(__always)
+  func encodeValue<T: Encodable>(_ value: T, depth: Int) throws {
+    if T.self == String.self {
+      core.pointee.pendingSlot = 0
+      core.pointee.output.appendString(unsafeBitCast(value, to: String.self))
+    } else if T.self == Int.self {
+      core.pointee.pendingSlot = 0
+      core.pointee.output.appendInteger(Int64(unsafeBitCast(value, to: Int.self)))
+    } else if T.self == Double.self {
+      core.pointee.pendingSlot = 0
+      try writeDouble(unsafeBitCast(value, to: Double.self), path: codingPathOfPendingSlot(depth: depth))
+    } else if T.self == Bool.self {
+      core.pointee.pendingSlot = 0
+      core.pointee.output.appendBool(unsafeBitCast(value, to: Bool.self))
+    } else {
+      try encodeNonTrivial(value, depth: depth)
+    }
+  }
+
+  private func encodeNonTrivial<T: Encodable>(_ value: T, depth: Int) throws {
+    if let leaf = options.specialLeaf(value) {
+      try writeLeaf(leaf, depth: depth)
+      return
+    }
+    // Arrays, dictionaries and class references are one word; structs of several fields are not.
+    if MemoryLayout<T>.size == MemoryLayout<Int>.size {
+      if try writeArrayFastPath(value, depth: depth) { return }
+      switch kind(of: T.self) {
+      case .plain: break
+      case .dictionary:
+        if let dictionary = value as? any StringKeyedEncodableDictionary {
+          try dictionary.encodeMembers(into: self, depth: depth)
+          return
+        }
+      case .object:
+        try encodeObjectInstance(value, depth: depth)
+        return
+      }
+    }
+    try encodeThroughConformance(value, depth: depth)
+  }
+
+  @inline(__always)
+  private func kind<T>(of type: T.Type) -> OneWordKind {
+    let key = UInt(bitPattern: ObjectIdentifier(type))
+    let index = Int(truncatingIfNeeded: (key &>> 4) & 63)
+    if core.pointee.kindKeys[index] == key { return core.pointee.kinds[index] }
+    let kind: OneWordKind =
+      if type is any StringKeyedEncodableDictionary.Type { .dictionary } else if type is AnyClass { .object } else {
+        .plain
+      }
+    core.pointee.kindKeys[index] = key
+    core.pointee.kinds[index] = kind
+    return kind
+  }
+
+  /// Writes arrays of common leaves without creating containers.
+  private func writeArrayFastPath<T: Encodable>(_ value: T, depth: Int) throws -> Bool {
+    if T.self == [Int].self {
+      try writeArray(unsafeBitCast(value, to: [Int].self), depth: depth) { $0.appendInteger(Int64($1)) }
+    } else if T.self == [String].self {
+      try writeArray(unsafeBitCast(value, to: [String].self), depth: depth) { $0.appendString($1) }
+    } else if T.self == [Double].self {
+      let array = unsafeBitCast(value, to: [Double].self)
+      guard array.allSatisfy(\.isFinite) else { return false }  // the generic path reports the element's path
+      try writeArray(array, depth: depth) { $0.appendFiniteDouble($1) }
+    } else if T.self == [Bool].self {
+      try writeArray(unsafeBitCast(value, to: [Bool].self), depth: depth) { $0.appendBool($1) }
+    } else {
+      return false
+    }
+    return true
+  }
+
+  private func writeArray<E>(_ array: [E], depth: Int, _ write: (inout OutputCore, E) -> Void) throws {
+    try checkDepth(depth, value: array)
+    let key = core.pointee.pendingKey
+    core.pointee.pendingSlot = 0
+    _ = core.pointee.output.open(isObject: false, slot: 0, key: key)
+    for element in array {
+      core.pointee.output.beginElement()
+      write(&core.pointee.output, element)
+    }
+    core.pointee.output.closeTop()
+  }
+
+  /// Writes a `[String: Value]` dictionary: keys verbatim, values through the usual paths.
+  func writeStringKeyedDictionary<Value: Encodable>(_ dictionary: [String: Value], depth: Int) throws {
+    try checkDepth(depth, value: dictionary)
+    let key = core.pointee.pendingKey
+    core.pointee.pendingSlot = 0
+    let id = core.pointee.output.open(isObject: true, slot: 0, key: key)
+    let frameIndex = core.pointee.output.frames.count - 1
+    for (name, element) in dictionary {
+      guard makeTop(frameIndex, id: id) else { return }
+      core.pointee.output.beginMember(key: name)
+      core.pointee.pendingSlot = core.pointee.output.makeID()
+      core.pointee.pendingKey = .string(name)
+      try encodeValue(element, depth: depth + 1)
+    }
+    guard makeTop(frameIndex, id: id) else { return }
+    core.pointee.output.closeTop()
+  }
+
+  private func encodeObjectInstance<T: Encodable>(_ value: T, depth: Int) throws {
+    let identity = ObjectIdentifier(value as AnyObject)
+    if core.pointee.activeObjects.contains(identity) {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: codingPathOfPendingSlot(depth: depth),
+          debugDescription: "Reference cycle: this \(type(of: value)) instance is already being encoded further up "
+            + "the path \(CodingPathText.render(codingPathOfPendingSlot(depth: depth)))."))
+    }
+    core.pointee.activeObjects.append(identity)
+    defer { core.pointee.activeObjects.removeLast() }
+    try encodeThroughConformance(value, depth: depth)
+  }
+
+  /// Calls the value's `encode(to:)` with an encoder for the pending slot, then closes what it opened.
+  func encodeThroughConformance<T: Encodable>(_ value: T, depth: Int) throws {
+    let slot = core.pointee.output.makeID()
+    core.pointee.pendingSlot = slot
+    core.pointee.callDepth += 1
+    defer { core.pointee.callDepth -= 1 }
+    if core.pointee.callDepth > maximumCallDepth { try checkDepth(Int.max, value: value) }
+    try value.encode(to: StreamEncoder(state: self, depth: depth, slot: slot))
+    finishSlot(slot, depth: depth)
+  }
+
+  /// After a value's `encode(to:)` returned: close its container, or write `{}` when it encoded nothing.
+  @inline(__always)
+  func finishSlot(_ slot: Int, depth: Int) {
+    if core.pointee.pendingSlot == slot {
+      core.pointee.pendingSlot = 0
+      // Foundation's choice for a nested value that encodes nothing; at the top level it is an error instead.
+      if depth > 0 { core.pointee.output.out.append(literal: 0x7D7B, count: 2) }
+      return
+    }
+    let frames = core.pointee.output.frames.count
+    if frames > depth {
+      guard core.pointee.output.frames[depth].slot == slot else { return abandon() }
+      if core.pointee.pendingSlot != 0 { resolvePending() }
+      while core.pointee.output.frames.count > depth { core.pointee.output.closeTop() }
+    }
+  }
+
+  private func writeLeaf(_ leaf: EncodedLeaf, depth: Int) throws {
+    switch leaf {
+    case .string(let string):
+      core.pointee.pendingSlot = 0
+      core.pointee.output.appendString(string)
+    case .double(let double):
+      core.pointee.pendingSlot = 0
+      try writeDouble(double, path: codingPathOfPendingSlot(depth: depth))
+    case .float(let float):
+      core.pointee.pendingSlot = 0
+      if float.isFinite {
+        core.pointee.output.appendFiniteFloat(float)
+      } else {
+        core.pointee.output.appendString(try options.nonConformingText(Double(float), path: codingPathOfPendingSlot(depth: depth)))
+      }
+    case .number(let number):
+      core.pointee.pendingSlot = 0
+      if case .double(let double) = number.storage {
+        try writeDouble(double, path: codingPathOfPendingSlot(depth: depth))
+      } else {
+        core.pointee.output.appendNumber(number)
+      }
+    case .json(let json):
+      let key = core.pointee.pendingKey
+      core.pointee.pendingSlot = 0
+      try writeJSON(json, depth: depth, key: key)
+    case .custom(let body):
+      try encodeThroughConformance(CustomLeaf(body: body), depth: depth)
+    }
+  }
+
+  @inline(__always)
+  func writeDouble(_ value: Double, path: @autoclosure () -> [any CodingKey]) throws {
+    if value.isFinite {
+      core.pointee.output.appendFiniteDouble(value)
+    } else {
+      core.pointee.output.appendString(try options.nonConformingText(value, path: path()))
+    }
+  }
+
+  /// Writes a `JSON` value with its exact numbers; depth-checked, iterative over siblings, recursive over nesting.
+  func writeJSON(_ json: JSON, depth: Int, key: PathComponent) throws {
+    switch json {
+    case .null: core.pointee.output.appendNull()
+    case .bool(let bool): core.pointee.output.appendBool(bool)
+    case .string(let string): core.pointee.output.appendString(string)
+    case .number(let number):
+      if case .double(let double) = number.storage {
+        try writeDouble(double, path: self.containerPath(frameIndex: self.core.pointee.output.frames.count - 1) + [key.codingKey].compactMap { $0 })
+      } else {
+        core.pointee.output.appendNumber(number)
+      }
+    case .array(let elements):
+      try checkDepth(depth, value: json)
+      _ = core.pointee.output.open(isObject: false, slot: 0, key: key)
+      for (index, element) in elements.enumerated() {
+        core.pointee.output.beginElement()
+        try writeJSON(element, depth: depth + 1, key: .index(index))
+      }
+      core.pointee.output.closeTop()
+    case .object(let object):
+      try checkDepth(depth, value: json)
+      _ = core.pointee.output.open(isObject: true, slot: 0, key: key)
+      for member in object.members {
+        core.pointee.output.beginMember(key: member.key)
+        try writeJSON(member.value, depth: depth + 1, key: .string(member.key))
+      }
+      core.pointee.output.closeTop()
+    }
+  }
+
+  /// Fails when a container at `depth` would exceed the depth limit.
+  @inline(__always)
+  func checkDepth(_ depth: Int, value: Any) throws {
+    guard depth >= options.maximumDepth else { return }
+    throw EncodingError.invalidValue(
+      value,
+      EncodingError.Context(
+        codingPath: codingPathOfPendingSlot(depth: Swift.min(depth, core.pointee.output.frames.count)),
+        debugDescription: "Nesting deeper than the maximum depth of \(options.maximumDepth); "
+          + "a reference cycle or runaway recursion in encode(to:)?"))
+  }
+
+  // MARK: Container bookkeeping
+
+  /// Makes the frame at `index` (with `id`) the innermost open one, closing finished children.
+  /// Returns `false` (and abandons streaming) when that frame was already closed.
+  @inline(__always)
+  func makeTop(_ index: Int, id: Int) -> Bool {
+    let count = core.pointee.output.frames.count
+    if index == count - 1 && core.pointee.pendingSlot == 0 && core.pointee.output.frames[index].id == id {
+      return true
+    }
+    return makeTopSlowly(index, id: id)
+  }
+
+  @inline(never)
+  private func makeTopSlowly(_ index: Int, id: Int) -> Bool {
+    guard !core.pointee.needsFallback, !core.pointee.finished, index < core.pointee.output.frames.count,
+      core.pointee.output.frames[index].id == id
+    else {
+      abandon()
+      return false
+    }
+    if core.pointee.pendingSlot != 0 { resolvePending() }
+    while core.pointee.output.frames.count > index + 1 { core.pointee.output.closeTop() }
+    return true
+  }
+
+  /// A slot that was given a key (a super encoder) but no value yet becomes `{}`, as in Foundation.
+  func resolvePending() {
+    core.pointee.pendingSlot = 0
+    core.pointee.output.out.append(literal: 0x7D7B, count: 2)
+  }
+
+  /// Opens (or, for the same encoder asking again, reuses) the container for `slot` at `depth`.
+  func openContainer(isObject: Bool, depth: Int, slot: Int) -> Int {
+    let frames = core.pointee.output.frames.count
+    if depth >= options.maximumDepth {
+      abandon()  // the tree encoder, which can throw here, reports the depth error with its path
+      return 0
+    }
+    if core.pointee.pendingSlot == slot && frames == depth && !core.pointee.needsFallback {
+      core.pointee.pendingSlot = 0
+      return core.pointee.output.open(isObject: isObject, slot: slot, key: core.pointee.pendingKey)
+    }
+    if frames > depth, core.pointee.output.frames[depth].slot == slot,
+      core.pointee.output.frames[depth].isObject == isObject
+    {
+      let id = core.pointee.output.frames[depth].id
+      if makeTop(depth, id: id) { return id }
+      return 0
+    }
+    abandon()
+    return 0
+  }
+
+  /// Opens a nested container under a key or element of the top frame; the caller wrote the separator.
+  func openNested(isObject: Bool, key: PathComponent) -> Int {
+    core.pointee.output.open(isObject: isObject, slot: 0, key: key)
+  }
+
+  /// Claims the slot for a single value; `false` (and abandons streaming) when the slot is not the pending one.
+  @inline(__always)
+  func claimSingleValue(depth: Int, slot: Int) -> Bool {
+    if core.pointee.pendingSlot == slot && core.pointee.output.frames.count == depth { return true }
+    abandon()
+    return false
+  }
+
+  /// Writes the separator and key for a member of the top frame, converting the key by the key strategy.
+  @inline(__always)
+  func beginMember<Key: CodingKey>(_ key: Key, frameIndex: Int) {
+    if usesDefaultKeys {
+      core.pointee.output.beginMember(key: key.stringValue)
+    } else {
+      beginConvertedMember(key, frameIndex: frameIndex)
+    }
+  }
+
+  @inline(never)
+  private func beginConvertedMember<Key: CodingKey>(_ key: Key, frameIndex: Int) {
+    if case .convertToSnakeCase = options.keyStrategy {
+      let name = key.stringValue
+      if let cached = core.pointee.keyCache[name] {
+        core.pointee.output.beginMember(quotedKey: cached)
+      } else {
+        let quoted = core.pointee.output.quotedBytes(KeyConversion.convertToSnakeCase(name))
+        core.pointee.keyCache[name] = quoted
+        core.pointee.output.beginMember(quotedKey: quoted)
+      }
+    } else {
+      let converted = options.convertedKey(key, path: containerPath(frameIndex: frameIndex))
+      core.pointee.output.beginMember(key: converted)
+    }
+  }
+
+  // MARK: Coding paths
+
+  /// The coding path of the container at `frameIndex`.
+  func containerPath(frameIndex: Int) -> [any CodingKey] {
+    var path: [any CodingKey] = []
+    let frames = core.pointee.output.frames
+    guard frameIndex >= 0, frameIndex < frames.count else { return path }
+    for frame in frames[...frameIndex] {
+      if let key = frame.key.codingKey { path.append(key) }
+    }
+    return path
+  }
+
+  /// The coding path of the value about to be written at `depth` (its parent frames plus the pending key).
+  func codingPathOfPendingSlot(depth: Int) -> [any CodingKey] {
+    var path = depth > 0 ? containerPath(frameIndex: depth - 1) : []
+    if let key = core.pointee.pendingKey.codingKey { path.append(key) }
+    return path
+  }
+
+  /// The coding path of an encoder for `slot` at `depth`.
+  func encoderPath(depth: Int, slot: Int) -> [any CodingKey] {
+    let frames = core.pointee.output.frames
+    if frames.count > depth && frames[depth].slot == slot { return containerPath(frameIndex: depth) }
+    return codingPathOfPendingSlot(depth: depth)
+  }
+}
+
+/// Writes `JSON` values as text with the encoder's layout options.
+enum JSONByteWriter {
+  static func bytes(for json: JSON, options: EncoderOptions) throws -> [UInt8] {
+    let state = StreamEncoderState(options: options)
+    try state.writeJSON(json, depth: 0, key: .none)
+    return state.takeOutput()
+  }
+}
+
+/// A strategy closure presented as an `Encodable` value, so it runs through the ordinary slot machinery.
+struct CustomLeaf: Encodable {
+  let body: (any Encoder) throws -> Void
+  func encode(to encoder: any Encoder) throws { try body(encoder) }
+}
+
+/// `[String: Value]` dictionaries, whose keys are written verbatim and without a container per member.
+protocol StringKeyedEncodableDictionary {
+  func encodeMembers(into state: StreamEncoderState, depth: Int) throws
+  func encodeMembers(into encoder: TreeEncoder) throws
+}
+
+extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value: Encodable {
+  func encodeMembers(into state: StreamEncoderState, depth: Int) throws {
+    try state.writeStringKeyedDictionary(self, depth: depth)
+  }
+
+  func encodeMembers(into encoder: TreeEncoder) throws {
+    try encoder.encodeStringKeyedDictionary(self)
+  }
+}

@@ -1,0 +1,356 @@
+import Foundation
+
+/// The `Encoder` handed to `encode(to:)` while streaming: a slot in the output, three words, no allocation.
+struct StreamEncoder: Encoder {
+  let state: StreamEncoderState
+  /// The number of containers open around this encoder's value.
+  let depth: Int
+  /// The slot this encoder's value fills.
+  let slot: Int
+
+  var codingPath: [any CodingKey] { state.encoderPath(depth: depth, slot: slot) }
+  var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let id = state.openContainer(isObject: true, depth: depth, slot: slot)
+    return KeyedEncodingContainer(StreamKeyedContainer<Key>(state: state, frameIndex: depth, id: id))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    let id = state.openContainer(isObject: false, depth: depth, slot: slot)
+    return StreamUnkeyedContainer(state: state, frameIndex: depth, id: id)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    StreamSingleValueContainer(state: state, depth: depth, slot: slot)
+  }
+}
+
+extension StreamEncoderState {
+  /// Runs a container operation; an error thrown after its key or separator was written leaves the output
+  /// incomplete, so the run is marked to be redone as a tree in case the caller catches the error and goes on.
+  @inline(__always)
+  func guarded(_ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch {
+      core.pointee.sawSwallowableError = true
+      throw error
+    }
+  }
+
+  @inline(__always)
+  func writeInteger(_ value: some FixedWidthInteger) {
+    if let signed = Int64(exactly: value) {
+      core.pointee.output.appendInteger(signed)
+    } else {
+      core.pointee.output.appendUnsigned(UInt64(value))
+    }
+  }
+
+  func writeFloat(_ value: Float, path: @autoclosure () -> [any CodingKey]) throws {
+    if value.isFinite {
+      core.pointee.output.appendFiniteFloat(value)
+    } else {
+      core.pointee.output.appendString(try options.nonConformingText(Double(value), path: path()))
+    }
+  }
+}
+
+struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let state: StreamEncoderState
+  let frameIndex: Int
+  let id: Int
+
+  var codingPath: [any CodingKey] { state.containerPath(frameIndex: frameIndex) }
+
+  @inline(__always)
+  private func begin(_ key: Key) -> Bool {
+    guard state.makeTop(frameIndex, id: id) else { return false }
+    state.beginMember(key, frameIndex: frameIndex)
+    return true
+  }
+
+  private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    guard begin(key) else { return }
+    state.core.pointee.output.appendNull()
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    guard begin(key) else { return }
+    state.core.pointee.output.appendBool(value)
+  }
+
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    guard begin(key) else { return }
+    state.core.pointee.output.appendString(value)
+  }
+
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    guard begin(key) else { return }
+    try state.guarded { try state.writeDouble(value, path: path(key)) }
+  }
+
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    guard begin(key) else { return }
+    try state.guarded { try state.writeFloat(value, path: path(key)) }
+  }
+
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    guard begin(key) else { return }
+    state.core.pointee.output.appendInteger(Int64(value))
+  }
+
+  mutating func encode(_ value: Int8, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeInteger(value, key) }
+
+  @inline(__always)
+  private func encodeInteger(_ value: some FixedWidthInteger, _ key: Key) throws {
+    guard begin(key) else { return }
+    state.writeInteger(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    guard begin(key) else { return }
+    state.core.pointee.pendingSlot = -1
+    state.core.pointee.pendingKey = .key(key)
+    try state.guarded { try state.encodeValue(value, depth: frameIndex + 1) }
+  }
+
+  // Optionals are the most common generic values; skipping `nil` here avoids the generic entry point.
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    var nestedID = 0
+    if frameIndex + 1 >= state.options.maximumDepth {
+      state.abandon()
+    } else if begin(key) {
+      nestedID = state.openNested(isObject: true, key: .key(key))
+    }
+    return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(state: state, frameIndex: frameIndex + 1, id: nestedID))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    var nestedID = 0
+    if frameIndex + 1 >= state.options.maximumDepth {
+      state.abandon()
+    } else if begin(key) {
+      nestedID = state.openNested(isObject: false, key: .key(key))
+    }
+    return StreamUnkeyedContainer(state: state, frameIndex: frameIndex + 1, id: nestedID)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    superEncoder(key: StringCodingKey("super"))
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    superEncoder(key: key)
+  }
+
+  private func superEncoder(key: some CodingKey) -> any Encoder {
+    guard state.makeTop(frameIndex, id: id) else { return StreamEncoder(state: state, depth: frameIndex + 1, slot: -2) }
+    state.beginMember(key, frameIndex: frameIndex)
+    let slot = state.core.pointee.output.makeID()
+    state.core.pointee.pendingSlot = slot
+    state.core.pointee.pendingKey = .key(key)
+    return StreamEncoder(state: state, depth: frameIndex + 1, slot: slot)
+  }
+}
+
+struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
+  let state: StreamEncoderState
+  let frameIndex: Int
+  let id: Int
+
+  var codingPath: [any CodingKey] { state.containerPath(frameIndex: frameIndex) }
+
+  var count: Int {
+    let frames = state.core.pointee.output.frames
+    guard frameIndex < frames.count, frames[frameIndex].id == id else { return 0 }
+    return frames[frameIndex].count
+  }
+
+  /// Writes the separator; returns the new element's index, or `nil` when the container is no longer open.
+  @inline(__always)
+  private func begin() -> Int? {
+    guard state.makeTop(frameIndex, id: id) else { return nil }
+    let index = state.core.pointee.output.frames[frameIndex].count
+    state.core.pointee.output.beginElement()
+    return index
+  }
+
+  private func path(_ index: Int) -> [any CodingKey] { codingPath + [StringCodingKey(index: index)] }
+
+  mutating func encodeNil() throws {
+    guard begin() != nil else { return }
+    state.core.pointee.output.appendNull()
+  }
+
+  mutating func encode(_ value: Bool) throws {
+    guard begin() != nil else { return }
+    state.core.pointee.output.appendBool(value)
+  }
+
+  mutating func encode(_ value: String) throws {
+    guard begin() != nil else { return }
+    state.core.pointee.output.appendString(value)
+  }
+
+  mutating func encode(_ value: Double) throws {
+    guard let index = begin() else { return }
+    try state.guarded { try state.writeDouble(value, path: path(index)) }
+  }
+
+  mutating func encode(_ value: Float) throws {
+    guard let index = begin() else { return }
+    try state.guarded { try state.writeFloat(value, path: path(index)) }
+  }
+
+  mutating func encode(_ value: Int) throws {
+    guard begin() != nil else { return }
+    state.core.pointee.output.appendInteger(Int64(value))
+  }
+
+  mutating func encode(_ value: Int8) throws { encodeInteger(value) }
+  mutating func encode(_ value: Int16) throws { encodeInteger(value) }
+  mutating func encode(_ value: Int32) throws { encodeInteger(value) }
+  mutating func encode(_ value: Int64) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt8) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
+
+  @inline(__always)
+  private func encodeInteger(_ value: some FixedWidthInteger) {
+    guard begin() != nil else { return }
+    state.writeInteger(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    guard let index = begin() else { return }
+    state.core.pointee.pendingSlot = -1
+    state.core.pointee.pendingKey = .index(index)
+    try state.guarded { try state.encodeValue(value, depth: frameIndex + 1) }
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    var nestedID = 0
+    if frameIndex + 1 >= state.options.maximumDepth {
+      state.abandon()
+    } else if let index = begin() {
+      nestedID = state.openNested(isObject: true, key: .index(index))
+    }
+    return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(state: state, frameIndex: frameIndex + 1, id: nestedID))
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    var nestedID = 0
+    if frameIndex + 1 >= state.options.maximumDepth {
+      state.abandon()
+    } else if let index = begin() {
+      nestedID = state.openNested(isObject: false, key: .index(index))
+    }
+    return StreamUnkeyedContainer(state: state, frameIndex: frameIndex + 1, id: nestedID)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    guard let index = begin() else { return StreamEncoder(state: state, depth: frameIndex + 1, slot: -2) }
+    let slot = state.core.pointee.output.makeID()
+    state.core.pointee.pendingSlot = slot
+    state.core.pointee.pendingKey = .index(index)
+    return StreamEncoder(state: state, depth: frameIndex + 1, slot: slot)
+  }
+}
+
+struct StreamSingleValueContainer: SingleValueEncodingContainer {
+  let state: StreamEncoderState
+  let depth: Int
+  let slot: Int
+
+  var codingPath: [any CodingKey] { state.codingPathOfPendingSlot(depth: depth) }
+
+  @inline(__always)
+  private func claim() -> Bool {
+    guard state.claimSingleValue(depth: depth, slot: slot) else { return false }
+    state.core.pointee.pendingSlot = 0
+    return true
+  }
+
+  mutating func encodeNil() throws {
+    guard claim() else { return }
+    state.core.pointee.output.appendNull()
+  }
+
+  mutating func encode(_ value: Bool) throws {
+    guard claim() else { return }
+    state.core.pointee.output.appendBool(value)
+  }
+
+  mutating func encode(_ value: String) throws {
+    guard claim() else { return }
+    state.core.pointee.output.appendString(value)
+  }
+
+  mutating func encode(_ value: Double) throws {
+    guard claim() else { return }
+    try state.guarded { try state.writeDouble(value, path: codingPath) }
+  }
+
+  mutating func encode(_ value: Float) throws {
+    guard claim() else { return }
+    try state.guarded { try state.writeFloat(value, path: codingPath) }
+  }
+
+  mutating func encode(_ value: Int) throws {
+    guard claim() else { return }
+    state.core.pointee.output.appendInteger(Int64(value))
+  }
+
+  mutating func encode(_ value: Int8) throws { encodeInteger(value) }
+  mutating func encode(_ value: Int16) throws { encodeInteger(value) }
+  mutating func encode(_ value: Int32) throws { encodeInteger(value) }
+  mutating func encode(_ value: Int64) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt8) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
+
+  @inline(__always)
+  private func encodeInteger(_ value: some FixedWidthInteger) {
+    guard claim() else { return }
+    state.writeInteger(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    guard state.claimSingleValue(depth: depth, slot: slot) else { return }
+    try state.guarded { try state.encodeValue(value, depth: depth) }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// One step of a coding path, kept cheap until an error or a `codingPath` read needs the real key.
+enum PathComponent {
+  case none
+  case key(any CodingKey)
+  case index(Int)
+  case string(String)
+
+  var codingKey: (any CodingKey)? {
+    switch self {
+    case .none: nil
+    case .key(let key): key
+    case .index(let index): StringCodingKey(index: index)
+    case .string(let string): StringCodingKey(string)
+    }
+  }
+}
+
+/// What a special leaf type turns into under the encoder's strategies.
+enum EncodedLeaf {
+  case string(String)
+  case double(Double)
+  case float(Float)
+  /// A number written with its exact digits (`Decimal`, `JSONNumber`).
+  case number(JSONNumber)
+  case json(JSON)
+  /// A strategy closure that encodes through a sub-encoder.
+  case custom((any Encoder) throws -> Void)
+}
+
+extension EncoderOptions {
+  /// The encoded form of `value` when its type is one the encoder treats specially (dates, data, URLs, decimals,
+  /// floats, Parsnip's own values), or `nil` to encode it through its own `Encodable` conformance.
+  @inline(__always)
+  func specialLeaf<T: Encodable>(_ value: T) -> EncodedLeaf? {
+    if T.self == Date.self { return dateLeaf(unsafeBitCast(value, to: Date.self)) }
+    if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
+    if T.self == Data.self { return dataLeaf(unsafeBitCast(value, to: Data.self)) }
+    if T.self == Decimal.self { return decimalLeaf(unsafeBitCast(value, to: Decimal.self)) }
+    if T.self == Float.self { return .float(unsafeBitCast(value, to: Float.self)) }
+    if T.self == JSON.self { return .json(unsafeBitCast(value, to: JSON.self)) }
+    if T.self == JSONNumber.self { return .number(unsafeBitCast(value, to: JSONNumber.self)) }
+    if T.self == JSONObject.self { return .json(.object(unsafeBitCast(value, to: JSONObject.self))) }
+    return nil
+  }
+
+  func dateLeaf(_ date: Date) -> EncodedLeaf {
+    switch dateStrategy {
+    case .deferredToDate: return .double(date.timeIntervalSinceReferenceDate)
+    case .secondsSince1970: return .double(date.timeIntervalSince1970)
+    case .millisecondsSince1970: return .double(1000 * date.timeIntervalSince1970)
+    case .iso8601: return .string(ISO8601.format(date, fractionalSeconds: false))
+    case .iso8601WithFractionalSeconds: return .string(ISO8601.format(date, fractionalSeconds: true))
+    case .formatted(let formatter): return .string(formatter.string(from: date))
+    case .custom(let closure): return .custom { encoder in try closure(date, encoder) }
+    }
+  }
+
+  func dataLeaf(_ data: Data) -> EncodedLeaf? {
+    switch dataStrategy {
+    case .base64: return .string(data.base64EncodedString())
+    case .deferredToData: return nil
+    case .custom(let closure): return .custom { encoder in try closure(data, encoder) }
+    }
+  }
+
+  func decimalLeaf(_ decimal: Decimal) -> EncodedLeaf {
+    if let number = JSONNumber(decimal) { return .number(number) }
+    return .double(.nan)  // Decimal's NaN goes through the non-conforming float strategy, as in Foundation
+  }
+
+  /// The text to write for a non-finite double, or an error naming the path.
+  func nonConformingText(_ value: Double, path: @autoclosure () -> [any CodingKey]) throws -> String {
+    guard case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = floatStrategy else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: path(),
+          debugDescription: "Unable to encode \(value) directly in JSON at \(CodingPathText.render(path())); "
+            + "use ParsnipEncoder.NonConformingFloatEncodingStrategy.convertToString to write it as text."))
+    }
+    return value.isNaN ? nan : value < 0 ? negativeInfinity : positiveInfinity
+  }
+
+  /// The member name for `key` under the key strategy (not for dictionary keys, which are written verbatim).
+  func convertedKey(_ key: some CodingKey, path: @autoclosure () -> [any CodingKey]) -> String {
+    switch keyStrategy {
+    case .useDefaultKeys: return key.stringValue
+    case .convertToSnakeCase: return KeyConversion.convertToSnakeCase(key.stringValue)
+    case .custom(let closure): return closure(path() + [key]).stringValue
+    }
+  }
+}
+
+/// Renders coding paths for messages: `users[3].email`, `<root>` for the empty path.
+enum CodingPathText {
+  static func render(_ path: [any CodingKey]) -> String {
+    if path.isEmpty { return "<root>" }
+    var text = ""
+    for key in path {
+      if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
+        text += "[\(index)]"
+      } else {
+        if !text.isEmpty { text += "." }
+        text += key.stringValue
+      }
+    }
+    return text
+  }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+
+@testable import Parsnip
+
+/// Unusual but legal uses of Codable containers: each must give Foundation's result.
+@Suite struct ParsnipEncoderContainerTests {
+  struct DuplicateKey: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: StringCodingKey.self)
+      try container.encode(1, forKey: StringCodingKey("a"))
+      try container.encode(2, forKey: StringCodingKey("b"))
+      try container.encode(3, forKey: StringCodingKey("a"))
+    }
+  }
+
+  @Test func keyWrittenTwiceKeepsItsFirstPositionAndLastValue() throws {
+    #expect(try ParsnipEncoder().encodeToString(DuplicateKey()) == #"{"a":3,"b":2}"#)
+    try expectEncodesLikeFoundation([DuplicateKey(), DuplicateKey()])
+  }
+
+  struct ManyKeysWithOneDuplicate: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: StringCodingKey.self)
+      for i in 0..<40 { try container.encode(i, forKey: StringCodingKey("key\(i)")) }
+      try container.encode("again", forKey: StringCodingKey("key17"))
+    }
+  }
+
+  @Test func duplicateAmongManyKeysIsDetected() throws {
+    let json = try JSON(parsing: ParsnipEncoder().encode(ManyKeysWithOneDuplicate()))
+    #expect(json.count == 40)
+    #expect(json["key17"] == "again")
+    #expect(json.objectValue?.keys[17] == "key17")
+  }
+
+  struct ContainerRequestedTwice: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var first = encoder.container(keyedBy: StringCodingKey.self)
+      try first.encode(1, forKey: StringCodingKey("x"))
+      var second = encoder.container(keyedBy: StringCodingKey.self)
+      try second.encode(2, forKey: StringCodingKey("y"))
+      try first.encode(3, forKey: StringCodingKey("z"))
+    }
+  }
+
+  @Test func containerRequestedTwiceMergesMembers() throws {
+    #expect(try ParsnipEncoder().encodeToString(ContainerRequestedTwice()) == #"{"x":1,"y":2,"z":3}"#)
+    try expectEncodesLikeFoundation(ContainerRequestedTwice())
+  }
+
+  struct LateNestedWrite: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: StringCodingKey.self)
+      var nested = container.nestedContainer(keyedBy: StringCodingKey.self, forKey: StringCodingKey("n"))
+      var list = container.nestedUnkeyedContainer(forKey: StringCodingKey("list"))
+      try container.encode(1, forKey: StringCodingKey("x"))
+      try nested.encode(2, forKey: StringCodingKey("late"))
+      try list.encode("late too")
+    }
+  }
+
+  @Test func writingIntoAClosedNestedContainerStillLands() throws {
+    let json = try JSON(parsing: ParsnipEncoder().encode(LateNestedWrite()))
+    #expect(json == ["n": ["late": 2], "list": ["late too"], "x": 1])
+    try expectEncodesLikeFoundation(LateNestedWrite())
+  }
+
+  struct UnusedSuperEncoder: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: StringCodingKey.self)
+      _ = container.superEncoder()
+      try container.encode(1, forKey: StringCodingKey("x"))
+    }
+  }
+
+  @Test func unusedSuperEncoderWritesAnEmptyObject() throws {
+    #expect(try JSON(parsing: ParsnipEncoder().encode(UnusedSuperEncoder())) == ["super": [:], "x": 1])
+    try expectEncodesLikeFoundation(UnusedSuperEncoder())
+  }
+
+  struct LateUnkeyedSuperEncoder: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(1)
+      let placeholder = container.superEncoder()
+      try container.encode(2)
+      var single = placeholder.singleValueContainer()
+      try single.encode("late")
+    }
+  }
+
+  @Test func superEncoderFilledAfterLaterElementsKeepsItsPosition() throws {
+    #expect(try ParsnipEncoder().encodeToString(LateUnkeyedSuperEncoder()) == #"[1,"late",2]"#)
+    try expectEncodesLikeFoundation(LateUnkeyedSuperEncoder())
+  }
+
+  class Animal: Encodable {
+    var name = "Rex"
+    enum CodingKeys: String, CodingKey { case name }
+  }
+
+  final class Dog: Animal {
+    var barks = true
+    enum DogKeys: String, CodingKey { case barks }
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: DogKeys.self)
+      try container.encode(barks, forKey: .barks)
+      try super.encode(to: encoder)
+    }
+  }
+
+  final class Cat: Animal {
+    var lives = 9
+    enum CatKeys: String, CodingKey { case lives }
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CatKeys.self)
+      try container.encode(lives, forKey: .lives)
+      try super.encode(to: container.superEncoder())
+    }
+  }
+
+  @Test func subclassesEncodeThroughSuperInTheSameContainerOrASuperEncoder() throws {
+    let encoder = ParsnipEncoder()
+    #expect(try encoder.encodeToString(Dog()) == #"{"barks":true,"name":"Rex"}"#)
+    #expect(try encoder.encodeToString(Cat()) == #"{"lives":9,"super":{"name":"Rex"}}"#)
+    try expectEncodesLikeFoundation([Dog(), Dog()])
+    try expectEncodesLikeFoundation(Cat())
+  }
+
+  struct SwallowsAnError: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: StringCodingKey.self)
+      try container.encode(1, forKey: StringCodingKey("before"))
+      try? container.encode(Double.nan, forKey: StringCodingKey("bad"))
+      try? container.encode([1.0, .infinity], forKey: StringCodingKey("bad list"))
+      try container.encode(2, forKey: StringCodingKey("after"))
+    }
+  }
+
+  @Test func aCaughtErrorLeavesNoHalfWrittenMember() throws {
+    let data = try ParsnipEncoder().encode(SwallowsAnError())
+    #expect(try JSON(parsing: data) == ["before": 1, "after": 2])
+    try expectEncodesLikeFoundation(SwallowsAnError())
+  }
+
+  final class Stash: @unchecked Sendable {
+    var container: KeyedEncodingContainer<StringCodingKey>?
+  }
+
+  struct StashesItsContainer: Encodable {
+    let stash: Stash
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: StringCodingKey.self)
+      try container.encode("first", forKey: StringCodingKey("own"))
+      stash.container = container
+    }
+  }
+
+  struct WritesIntoStashedContainer: Encodable {
+    let stash: Stash
+    func encode(to encoder: any Encoder) throws {
+      try stash.container?.encode("from a sibling", forKey: StringCodingKey("added"))
+      var container = encoder.singleValueContainer()
+      try container.encode(true)
+    }
+  }
+
+  struct Pair: Encodable {
+    let stash = Stash()
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: StringCodingKey.self)
+      try container.encode(StashesItsContainer(stash: stash), forKey: StringCodingKey("a"))
+      try container.encode(WritesIntoStashedContainer(stash: stash), forKey: StringCodingKey("b"))
+    }
+  }
+
+  @Test func aContainerKeptPastItsEncodeToStillWritesIntoItsObject() throws {
+    // Foundation on Linux drops the late member; Parsnip keeps it, as Codable's reference semantics intend.
+    let json = try JSON(parsing: ParsnipEncoder().encode(Pair()))
+    #expect(json == ["a": ["own": "first", "added": "from a sibling"], "b": true])
+    #expect(try ParsnipEncoder().encodeToJSON(Pair()) == json)
+  }
+
+  struct EncodesNothing: Encodable {
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  @Test func aNestedValueThatEncodesNothingIsAnEmptyObject() throws {
+    #expect(try ParsnipEncoder().encodeToString([EncodesNothing()]) == "[{}]")
+    try expectEncodesLikeFoundation(["k": EncodesNothing()])
+  }
+
+  struct NestedEverywhere: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var root = encoder.container(keyedBy: StringCodingKey.self)
+      var list = root.nestedUnkeyedContainer(forKey: StringCodingKey("list"))
+      var inner = list.nestedContainer(keyedBy: StringCodingKey.self)
+      try inner.encode(1, forKey: StringCodingKey("one"))
+      var deeper = inner.nestedUnkeyedContainer(forKey: StringCodingKey("deeper"))
+      try deeper.encode("x")
+      try deeper.encodeNil()
+      var pair = list.nestedUnkeyedContainer()
+      try pair.encode(true)
+      try list.encode(2)
+      try root.encode("done", forKey: StringCodingKey("tail"))
+    }
+  }
+
+  @Test func nestedContainersInOrderStream() throws {
+    #expect(
+      try ParsnipEncoder().encodeToString(NestedEverywhere())
+        == #"{"list":[{"one":1,"deeper":["x",null]},[true],2],"tail":"done"}"#)
+    try expectEncodesLikeFoundation(NestedEverywhere())
+  }
+
+  @Test func unkeyedCountFollowsElements() throws {
+    struct Counter: Encodable {
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(container.count)
+        try container.encode([1])
+        try container.encode(container.count)
+      }
+    }
+    #expect(try ParsnipEncoder().encodeToString(Counter()) == "[0,[1],2]")
+  }
+}
