@@ -30,7 +30,7 @@ extension JSONDocument.Value {
   ///   ``JSON/resolve(_:)`` throws for the same document.
   /// - Complexity: As for ``value(at:)-(JSONPointer)``.
   public func resolve(_ pointer: JSONPointer) throws(JSONPointerError) -> JSONDocument.Value {
-    do { return try walk(pointer) } catch { throw pointer.error(for: error) }
+    try resolving(pointer)
   }
 
   /// The value at a key path, found by walking the document's index, without building a tree.
@@ -58,7 +58,7 @@ extension JSONDocument.Value {
   ///   for the same document.
   /// - Complexity: As for ``value(at:)-(JSONKeyPath)``.
   public func resolve(_ keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSONDocument.Value {
-    do { return try walk(keyPath) } catch { throw keyPath.error(for: error) }
+    try resolving(keyPath)
   }
 
   /// The value at a key path, converted to a Swift type; only that value is decoded.
@@ -144,7 +144,13 @@ extension JSONDocument.Value {
     try JSONValueDecoder.decode(T.self, from: resolve(keyPath).json(at: keyPath), at: keyPath)
   }
 
-  /// Follows `path` through the tape with the same step rules as the tree (``PathEditing/read(_:path:)``).
+  /// Follows `path` through the tape with the same step rules as the tree (``PathEditing/read(_:path:)``),
+  /// failing with the path's public error.
+  func resolving<P: SteppablePath>(_ path: P) throws(P.PathError) -> JSONDocument.Value {
+    do { return try walk(path) } catch { throw path.error(for: error) }
+  }
+
+  /// Follows `path` through the tape; fails cheaply, without building the public error.
   func walk<P: SteppablePath>(_ path: P) throws(PathFailure) -> JSONDocument.Value {
     var current = self
     for index in 0..<path.stepCount {

@@ -14,11 +14,7 @@ extension JSON {
   ///   to a non-array), with the path of the container where the walk stopped.
   /// - Complexity: O(*k*) for *k* components (object lookups are O(1) on average).
   public func value(at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSON {
-    do {
-      return try PathEditing.read(self, path: keyPath)
-    } catch {
-      throw keyPath.error(for: error)
-    }
+    try reading(keyPath)
   }
 
   /// The value at a key path, converted to a Swift type.

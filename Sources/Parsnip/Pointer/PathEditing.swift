@@ -34,6 +34,28 @@ protocol SteppablePath {
   func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep
   /// The empty container to create for step `index` when `createIntermediates` is on and the value is missing.
   func newContainer(for index: Int) -> JSON
+
+  /// The public error type of this kind of path.
+  associatedtype PathError: Error
+  /// The public error for a failure while following this path.
+  func error(for failure: PathFailure) -> PathError
+}
+
+extension JSON {
+  /// The value at `path`, failing with the path's public error.
+  func reading<P: SteppablePath>(_ path: P) throws(P.PathError) -> JSON {
+    do { return try PathEditing.read(self, path: path) } catch { throw path.error(for: error) }
+  }
+
+  /// Performs `edit` at `path`, failing with the path's public error; returns the value replaced or removed.
+  @discardableResult
+  mutating func editing<P: SteppablePath>(
+    _ edit: PathEditing.Edit, at path: P, createIntermediates: Bool = false
+  ) throws(P.PathError) -> JSON? {
+    do { return try PathEditing.perform(edit, in: &self, path: path, createIntermediates: createIntermediates) } catch {
+      throw path.error(for: error)
+    }
+  }
 }
 
 /// Reads and edits values along a path without recursion and without copying untouched containers.

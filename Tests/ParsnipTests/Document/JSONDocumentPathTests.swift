@@ -185,7 +185,7 @@ struct JSONDocumentPathTests {
       let root = try JSONDocument(parsing: bytes).root
       let name = url.lastPathComponent
       for round in 0..<200 {
-        var pointer = Self.randomPointer(in: tree, using: &generator)
+        var pointer = PathsRandomJSON.randomPath(in: tree, stopOneIn: 10, using: &generator)
         if round % 3 == 2 { pointer = Self.spoiled(pointer, using: &generator) }
         // Pointers: the value, or the same error.
         let expected = Result { () throws(JSONPointerError) in try tree.resolve(pointer) }
@@ -207,27 +207,6 @@ struct JSONDocumentPathTests {
       }
     }
     #expect(checked > 1_000)
-  }
-
-  /// A pointer to a random existing value, usually a leaf.
-  static func randomPointer(in json: JSON, using generator: inout PathsTestRandom) -> JSONPointer {
-    var pointer = JSONPointer.root
-    var current = json
-    while Int.random(in: 0..<10, using: &generator) != 0 {
-      switch current {
-      case .array(let elements) where !elements.isEmpty:
-        let index = Int.random(in: 0..<elements.count, using: &generator)
-        pointer = pointer.appending(index: index)
-        current = elements[index]
-      case .object(let object) where !object.isEmpty:
-        let member = object.members.randomElement(using: &generator)!
-        pointer = pointer.appending(member.key)
-        current = member.value
-      default:
-        return pointer
-      }
-    }
-    return pointer
   }
 
   /// `pointer` with one step made invalid: a missing key, an index out of range, `-`, a leading zero, or a step
