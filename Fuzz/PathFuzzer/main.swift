@@ -108,7 +108,13 @@ enum PathFuzzer {
     } catch {
       fail("on-demand read threw on valid text: \(error)", input)
     }
-    // DOCUMENT-KEYPATH
+    checkDocumentRead(found, parsedDocument.root.value(at: keyPath), "key path", input)
+    let documentString = try? parsedDocument.root.value(forKeyPath: keyPath, as: String.self)
+    guard documentString == found?.stringValue else { fail("document String read \(desc(documentString))", input) }
+    let documentInt = try? parsedDocument.root.value(forKeyPath: keyPath, as: Int?.self)
+    guard documentInt == (try? document.value(forKeyPath: keyPath, as: Int?.self)) else {
+      fail("document Int? read \(desc(documentInt))", input)
+    }
     // Typed reads agree with the untyped one.
     let string = try? document.value(forKeyPath: keyPath, as: String.self)
     guard string == found?.stringValue else { fail("String read \(desc(string)) != \(desc(found))", input) }
@@ -137,30 +143,40 @@ enum PathFuzzer {
   }
 
   static func checkKeyPathEdits(_ keyPath: JSONKeyPath, _ input: UnsafeRawBufferPointer) {
-    let before = try? document.value(at: keyPath)
+    checkEdits(
+      "key path", before: try? document.value(at: keyPath), isRoot: keyPath.isRoot,
+      set: { json, create in try json.setValue(marker, at: keyPath, createIntermediates: create) },
+      insert: { json, create in try json.insert(marker, at: keyPath, createIntermediates: create) },
+      remove: { json in try json.removeValue(at: keyPath) },
+      landed: { json, _ in (try? json.value(at: keyPath)) == marker }, input)
+  }
+
+  /// Edits either succeed and put the marker where the path leads (as `landed` checks), or fail and leave the
+  /// document unchanged; removal returns the value that was there.
+  static func checkEdits(
+    _ what: String, before: JSON?, isRoot: Bool,
+    set: (inout JSON, Bool) throws -> Void, insert: (inout JSON, Bool) throws -> Void,
+    remove: (inout JSON) throws -> JSON, landed: (JSON, _ createIntermediates: Bool) -> Bool,
+    _ input: UnsafeRawBufferPointer
+  ) {
     for createIntermediates in [false, true] {
-      var copy = document
-      do {
-        try copy.setValue(marker, at: keyPath, createIntermediates: createIntermediates)
-        guard (try? copy.value(at: keyPath)) == marker else { fail("key path set did not land", input) }
-      } catch {
-        guard copy == document else { fail("failed key path set changed the document: \(error)", input) }
-      }
-      copy = document
-      do {
-        try copy.insert(marker, at: keyPath, createIntermediates: createIntermediates)
-        guard (try? copy.value(at: keyPath)) == marker else { fail("key path insert did not land", input) }
-      } catch {
-        guard copy == document else { fail("failed key path insert changed the document: \(error)", input) }
+      for name in ["set", "insert"] {
+        var copy = document
+        do {
+          try (name == "set" ? set : insert)(&copy, createIntermediates)
+          guard landed(copy, createIntermediates) else { fail("\(what) \(name) did not land", input) }
+        } catch {
+          guard copy == document else { fail("failed \(what) \(name) changed the document: \(error)", input) }
+        }
       }
     }
     var copy = document
     do {
-      let removed = try copy.removeValue(at: keyPath)
-      guard removed == before else { fail("key path removed \(removed), expected \(desc(before))", input) }
+      let removed = try remove(&copy)
+      guard removed == before else { fail("\(what) removed \(removed), expected \(desc(before))", input) }
     } catch {
-      guard before == nil || keyPath.isRoot else { fail("key path remove failed on a value: \(error)", input) }
-      guard copy == document else { fail("failed key path remove changed the document: \(error)", input) }
+      guard before == nil || isRoot else { fail("\(what) remove failed on a value: \(error)", input) }
+      guard copy == document else { fail("failed \(what) remove changed the document: \(error)", input) }
     }
   }
 
@@ -203,7 +219,7 @@ enum PathFuzzer {
     } catch {
       fail("on-demand read threw on valid text: \(error)", input)
     }
-    // DOCUMENT-POINTER
+    checkDocumentRead(found, parsedDocument.root.value(at: pointer), "pointer", input)
     if let found {
       guard let keyPath = try? JSONKeyPath(pointer, in: document) else {
         fail("pointer \(pointer) to a value does not convert to a key path", input)
@@ -218,35 +234,18 @@ enum PathFuzzer {
   }
 
   static func checkPointerEdits(_ pointer: JSONPointer, _ before: JSON?, _ input: UnsafeRawBufferPointer) {
-    for createIntermediates in [false, true] {
-      var copy = document
-      do {
-        try copy.setValue(marker, at: pointer, createIntermediates: createIntermediates)
-        // `-` appends (also to containers created on the way), and cannot be read back.
-        if !pointer.tokens.contains("-"), copy.value(at: pointer) != marker { fail("pointer set did not land", input) }
-      } catch {
-        guard copy == document else { fail("failed pointer set changed the document: \(error)", input) }
-      }
-      copy = document
-      do {
-        try copy.insert(marker, at: pointer, createIntermediates: createIntermediates)
-        if !createIntermediates {
-          guard let keyPath = try? JSONKeyPath(pointer, in: document), (try? copy.value(at: keyPath)) == marker else {
-            fail("pointer insert did not land", input)
-          }
-        }
-      } catch {
-        guard copy == document else { fail("failed pointer insert changed the document: \(error)", input) }
-      }
-    }
-    var copy = document
-    do {
-      let removed = try copy.removeValue(at: pointer)
-      guard removed == before else { fail("pointer removed \(removed), expected \(desc(before))", input) }
-    } catch {
-      guard before == nil || pointer.isRoot else { fail("pointer remove failed on a value: \(error)", input) }
-      guard copy == document else { fail("failed pointer remove changed the document: \(error)", input) }
-    }
+    // Where an edit lands, in the edited document: `-` (the end of an array) becomes the new element's index.
+    let target = try? JSONKeyPath(pointer, in: document)
+    checkEdits(
+      "pointer", before: before, isRoot: pointer.isRoot,
+      set: { json, create in try json.setValue(marker, at: pointer, createIntermediates: create) },
+      insert: { json, create in try json.insert(marker, at: pointer, createIntermediates: create) },
+      remove: { json in try json.removeValue(at: pointer) },
+      landed: { json, createIntermediates in
+        if !createIntermediates { return target.flatMap { try? json.value(at: $0) } == marker }
+        // Created containers are not in `document`; `-` (also inside them) cannot be read back.
+        return pointer.tokens.contains("-") || json.value(at: pointer) == marker
+      }, input)
   }
 
   // MARK: JSONPath
@@ -270,13 +269,8 @@ enum PathFuzzer {
       guard let keyPath = try? JSONKeyPath(normalizedPath: normalized) else {
         fail("normalized path \(normalized) does not parse as a key path", input)
       }
-      let elements = node.path.elements.map { element -> JSONKeyPath.Component in
-        switch element {
-        case .name(let name): .key(name)
-        case .index(let index): .index(index)
-        }
-      }
-      expectSame(JSONKeyPath(components: elements), keyPath, "elements of \(normalized)", input)
+      expectSame(JSONKeyPath(node.path), keyPath, "conversion of \(normalized)", input)
+      expectSame(JSONPointer(node.path), pointer, "conversion of \(normalized)", input)
       guard keyPath.normalizedPath == normalized else {
         fail("key path formats \(normalized) as \(keyPath.normalizedPath)", input)
       }

@@ -124,6 +124,12 @@ extension JSONPath {
     }
 
     private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+      guard value >= 0 else {
+        // Not a valid normalized path (indices are non-negative), but `init(_:)` accepts any `Int`: write it as
+        // it is rather than garbage.
+        out.append(contentsOf: String(value).utf8)
+        return
+      }
       guard value >= 10 else {
         out.append(UInt8(truncatingIfNeeded: value) &+ .zero)
         return

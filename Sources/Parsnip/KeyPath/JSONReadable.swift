@@ -165,10 +165,11 @@ extension FixedWidthInteger {
   }
 }
 
-extension Int: JSONReadable {
-  /// The exact value of a whole JSON number in range (`3.0` reads as `3`).
+extension JSONReadable where Self: FixedWidthInteger {
+  /// The exact value of a whole JSON number in the type's range (`3.0` reads as `3`; `3.5` and out-of-range
+  /// numbers are type mismatches naming the range).
   /// - Parameters:
-  ///   - json: A whole number in `Int`'s range.
+  ///   - json: A whole number in the type's range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
   public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
@@ -176,104 +177,16 @@ extension Int: JSONReadable {
   }
 }
 
-extension Int8: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number from -128 to 127.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
-
-extension Int16: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `Int16`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
-
-extension Int32: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `Int32`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
-
-extension Int64: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `Int64`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
-
-extension UInt: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole, non-negative number in `UInt`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
-
-extension UInt8: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number from 0 to 255.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
-
-extension UInt16: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `UInt16`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
-
-extension UInt32: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `UInt32`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
-
-extension UInt64: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `UInt64`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
-    self = try .readingExactly(json, at: keyPath)
-  }
-}
+extension Int: JSONReadable {}
+extension Int8: JSONReadable {}
+extension Int16: JSONReadable {}
+extension Int32: JSONReadable {}
+extension Int64: JSONReadable {}
+extension UInt: JSONReadable {}
+extension UInt8: JSONReadable {}
+extension UInt16: JSONReadable {}
+extension UInt32: JSONReadable {}
+extension UInt64: JSONReadable {}
 
 extension Array: JSONReadable where Element: JSONReadable {
   /// The elements of a JSON array, each converted to `Element`.

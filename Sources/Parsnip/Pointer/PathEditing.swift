@@ -29,10 +29,33 @@ struct PathFailure: Error, Equatable {
 /// A path that the engine below can follow: key paths and JSON pointers.
 protocol SteppablePath {
   var stepCount: Int { get }
-  /// How step `index` addresses a member of `container`; throws when the container kind does not fit.
-  func step(_ index: Int, in container: JSON) throws(PathFailure) -> PathStep
+  /// How step `index` addresses a member of a container of kind `kind`; throws when the kind does not fit.
+  /// Only the kind matters, so trees and ``JSONDocument`` cursors share the rules.
+  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep
   /// The empty container to create for step `index` when `createIntermediates` is on and the value is missing.
   func newContainer(for index: Int) -> JSON
+
+  /// The public error type of this kind of path.
+  associatedtype PathError: Error
+  /// The public error for a failure while following this path.
+  func error(for failure: PathFailure) -> PathError
+}
+
+extension JSON {
+  /// The value at `path`, failing with the path's public error.
+  func reading<P: SteppablePath>(_ path: P) throws(P.PathError) -> JSON {
+    do { return try PathEditing.read(self, path: path) } catch { throw path.error(for: error) }
+  }
+
+  /// Performs `edit` at `path`, failing with the path's public error; returns the value replaced or removed.
+  @discardableResult
+  mutating func editing<P: SteppablePath>(
+    _ edit: PathEditing.Edit, at path: P, createIntermediates: Bool = false
+  ) throws(P.PathError) -> JSON? {
+    do { return try PathEditing.perform(edit, in: &self, path: path, createIntermediates: createIntermediates) } catch {
+      throw path.error(for: error)
+    }
+  }
 }
 
 /// Reads and edits values along a path without recursion and without copying untouched containers.
@@ -57,7 +80,7 @@ enum PathEditing {
   static func read<P: SteppablePath>(_ root: JSON, path: P) throws(PathFailure) -> JSON {
     var current = root
     for index in 0..<path.stepCount {
-      switch try path.step(index, in: current) {
+      switch try path.step(index, in: current.kind) {
       case .member(let key):
         guard case .object(let object) = current, let value = object[key] else {
           throw PathFailure(reason: .keyNotFound(key), step: index)
@@ -124,7 +147,7 @@ enum PathEditing {
     var index = 0
     while index < count - 1 {
       let step: PathStep
-      do { step = try path.step(index, in: current) } catch {
+      do { step = try path.step(index, in: current.kind) } catch {
         failure = error
         break
       }
@@ -186,7 +209,7 @@ enum PathEditing {
 
     if failure == nil {
       do {
-        let step = try path.step(count - 1, in: current)
+        let step = try path.step(count - 1, in: current.kind)
         result = try performLast(edit, on: &current, step: step, stepIndex: count - 1)
       } catch {
         failure = error

@@ -58,13 +58,7 @@ import Testing
   }
 
   @Test func randomPairsRoundTrip() throws {
-    var generator = PathsTestRandom(seed: 6902)
-    for round in 0..<600 {
-      let a = PathsRandomJSON.value(depth: 4, using: &generator)
-      let b =
-        round % 3 == 0
-        ? PathsRandomJSON.value(depth: 4, using: &generator)
-        : PathsRandomJSON.mutate(a, edits: Int.random(in: 1...6, using: &generator), using: &generator)
+    for (round, (a, b)) in PathsRandomJSON.pairs(count: 600, seed: 6902).enumerated() {
       let patch = JSONPatch.diff(from: a, to: b)
       let applied = try patch.apply(to: a)
       #expect(applied == b, "round \(round): \(a) → \(b) via \(patch)")

@@ -68,11 +68,27 @@ enum PathsRandomJSON {
     return result
   }
 
-  /// A pointer to a random existing value, found by walking down from the root.
-  static func randomPath(in json: JSON, using generator: inout PathsTestRandom) -> JSONPointer {
+  /// `count` pairs of random documents: every third pair unrelated, the others a document and a mutation of it.
+  static func pairs(count: Int, seed: UInt64) -> [(JSON, JSON)] {
+    var generator = PathsTestRandom(seed: seed)
+    return (0..<count).map { round in
+      let a = value(depth: 4, using: &generator)
+      let b =
+        round % 3 == 0
+        ? value(depth: 4, using: &generator)
+        : mutate(a, edits: Int.random(in: 1...6, using: &generator), using: &generator)
+      return (a, b)
+    }
+  }
+
+  /// A pointer to a random existing value, found by walking down from the root and stopping before each step with
+  /// probability 1/`stopOneIn` (or at a scalar).
+  static func randomPath(
+    in json: JSON, stopOneIn: Int = 4, using generator: inout PathsTestRandom
+  ) -> JSONPointer {
     var pointer = JSONPointer.root
     var current = json
-    while Int.random(in: 0..<4, using: &generator) != 0 {
+    while Int.random(in: 0..<stopOneIn, using: &generator) != 0 {
       switch current {
       case .array(let elements) where !elements.isEmpty:
         let index = Int.random(in: 0..<elements.count, using: &generator)

@@ -62,11 +62,24 @@ import Testing
     ("$[-1]", 2, "an index or a quoted name"),
     ("$[a]", 2, "an index or a quoted name"),
     ("$.a", 1, "'['"),
-    (#"$['a\x']"#, 5, #"a valid escape (\b \f \n \r \t \/ \\ \u or a quote)"#),
-    (#"$['\ud800']"#, 9, "a low surrogate escape after a high surrogate"),
-    (#"$['\udc00']"#, 3, "a high surrogate before a low surrogate"),
-    ("$['a\u{01}']", 4, "an escape sequence for a control character"),
-    (#"$['abc"#, 6, "a closing quote"),
+    // Names are JSONPath string literals, read by the JSONPath parser, whose message is quoted.
+    (
+      #"$['a\x']"#, 4,
+      #"a valid quoted name (invalid escape sequence '\x'; the escapes are \b \f \n \r \t \/ \\ \' \" and \uXXXX)"#
+    ),
+    (
+      #"$['\ud800']"#, 3,
+      #"a valid quoted name (\uD800 is a high surrogate; it must be followed by a low surrogate escape \uDC00...\uDFFF)"#
+    ),
+    (#"$['\udc00']"#, 3, #"a valid quoted name (\uDC00 is a lone low surrogate; it must follow a high surrogate)"#),
+    ("$['a\u{01}']", 4, "a valid quoted name (control character U+0001 must be escaped in a string literal)"),
+    (#"$['abc"#, 6, #"a valid quoted name (expected "'" to close the string)"#),
+    (
+      #"$["a\'"]"#, 4,
+      #"a valid quoted name (\' is not a valid escape in a double-quoted string; write the quote without a backslash)"#
+    ),
+    ("$[99999999999999999999]", 2, "an index no larger than 9223372036854775807"),
+    ("$[0]x", 4, "'['"),
   ])
   func normalizedPathErrors(text: String, offset: Int, expected: String) {
     #expect(throws: JSONKeyPathError(.invalidKeyPath(text: text, offset: offset, expected: expected))) {
@@ -75,6 +88,44 @@ import Testing
     #expect(throws: JSONPointerError(.invalidNormalizedPath(expected: expected), text: text, offset: offset)) {
       try JSONPointer(normalizedPath: text)
     }
+  }
+
+  @Test func jsonPathResultsConvertToKeyPathsAndPointers() throws {
+    let json: JSON = ["a": [10, ["b/c": 20]], "0": "zero"]
+    let nodes = try JSONPath("$..*").query(json)
+    #expect(nodes.count == 5)
+    for node in nodes {
+      let keyPath = JSONKeyPath(node.path)
+      #expect(try json.value(at: keyPath) == node.value)
+      #expect(json.value(at: JSONPointer(node.path)) == node.value)
+      #expect(keyPath.normalizedPath == node.path.description)
+      #expect(try JSONKeyPath(normalizedPath: node.path.description) == keyPath)
+    }
+    let deepest = try #require(nodes.first { $0.value == 20 })
+    #expect(JSONKeyPath(deepest.path).description == "a[1].b/c")
+    #expect(JSONPointer(deepest.path).description == "/a/1/b~1c")
+    #expect(JSONKeyPath(JSONPath.NormalizedPath.root).isRoot)
+  }
+
+  @Test func keyPathsAndJSONPathFormatNormalizedPathsAlike() {
+    var generator = PathsTestRandom(seed: 9535)
+    let names = ["a", "", "'", "\\", "\"", "\u{0}\u{1F}\u{7F}", "\u{8}\u{C}\n\r\t", "é😀", "/", "a'b\\c"]
+    for _ in 0..<200 {
+      let components: [JSONKeyPath.Component] = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+        Bool.random(using: &generator)
+          ? .index(Int.random(in: 0...1_000_000, using: &generator)) : .key(names.randomElement(using: &generator)!)
+      }
+      let keyPath = JSONKeyPath(components: components)
+      let normalized = JSONPath.NormalizedPath(components.map(JSONPath.NormalizedPath.Element.init))
+      #expect(keyPath.normalizedPath == normalized.description)
+      #expect(JSONKeyPath(normalized) == keyPath)
+    }
+  }
+
+  @Test func negativeIndicesAreWrittenAsNumbers() {
+    // Not valid normalized paths, but both initializers accept any Int: the text must not be garbage.
+    #expect(JSONKeyPath(components: [.index(-3), .key("x")]).normalizedPath == "$[-3]['x']")
+    #expect(JSONPath.NormalizedPath([.index(-3), .index(Int.min)]).description == "$[-3][\(Int.min)]")
   }
 
   @Test func pointerNormalizedPathInDocument() throws {
