@@ -69,59 +69,89 @@ enum CodingPathRendering {
   /// A path as a reader writes it: `users[3].email`.
   static func render(_ path: [CodingPathComponent]) -> String {
     var out = ""
-    for component in path {
-      switch component {
-      case .index(let index):
-        out += "[\(index)]"
-      case .key(let name):
-        if isIdentifier(name) {
-          if !out.isEmpty { out += "." }
-          out += name
-        } else {
-          out += "[\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            + "\"]"
-        }
-      }
-    }
+    for component in path { append(component, to: &out) }
     return out
   }
 
+  /// Appends one component to a rendered path.
+  static func append(_ component: CodingPathComponent, to out: inout String) {
+    switch component {
+    case .index(let index):
+      out += "[\(index)]"
+    case .key(let name):
+      if isIdentifier(name) {
+        if !out.isEmpty { out += "." }
+        out += name
+      } else {
+        out += "[\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+          + "\"]"
+      }
+    }
+  }
+
+  /// Whether a name can follow a dot: letters, digits, `_` and `$`, not starting with a digit.
   private static func isIdentifier(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, !(first.properties.numericType != nil) else { return false }
-    return name.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    var isFirst = true
+    for scalar in name.unicodeScalars {
+      let isDigit = scalar.isASCII ? UInt8(scalar.value).isDigit : scalar.properties.numericType != nil
+      if isFirst, isDigit { return false }
+      isFirst = false
+      if scalar.isASCII {
+        let byte = UInt8(scalar.value)
+        guard byte.isASCIILetter || byte.isDigit || byte == .underscore || byte == UInt8(ascii: "$") else { return false }
+      } else if !scalar.properties.isAlphabetic, !isDigit {
+        return false
+      }
+    }
+    return !isFirst
   }
 }
 
 extension DecodingState {
+  /// One step of the chain to a node: the container, and the member's key node (-1 for an element) or the index.
+  struct TapeStep {
+    var container: Int
+    var keyNode: Int
+    var index: Int
+  }
+
   /// The chain of members and elements from the root to `target`: each member as its key node, each element as its
   /// index. A key node as `target` ends the chain with that key.
-  func pathNodes(to target: Int) -> [(keyNode: Int, index: Int)] {
-    var result: [(keyNode: Int, index: Int)] = []
+  func pathNodes(to target: Int) -> [TapeStep] {
+    var result: [TapeStep] = []
     var node = 0
     guard target >= 0, target < documentEnd else { return result }
     while node < target {
-      let kind = tape.rawKind(node)
-      if kind == Tape.Kind.array.rawValue {
-        let end = end(node)
-        guard target < end else { break }
-        var child = node + 1
-        var index = 0
-        while next(child) <= target {
-          child = next(child)
-          index += 1
-        }
-        result.append((-1, index))
-        node = child
-      } else if kind == Tape.Kind.object.rawValue {
-        let end = end(node)
-        guard target < end else { break }
-        var key = node + 1
-        while next(key + 1) <= target { key = next(key + 1) }
-        result.append((key, 0))
-        if key == target { break }
-        node = key + 1
-      } else {
+      let kind = rawKind(node)
+      guard kind == Tape.Kind.array.rawValue || kind == Tape.Kind.object.rawValue, target < end(node) else { break }
+      let isArray = kind == Tape.Kind.array.rawValue
+      if isArray, end(node) - node - 1 == count(node) {
+        // Only scalar elements: the index is the distance from the first element.
+        result.append(TapeStep(container: node, keyNode: -1, index: target - node - 1))
         break
+      }
+      // Walk the children, resuming where the last walk in this container stopped when that is before `target`
+      // (errors usually come in document order).
+      var child = node + 1
+      var index = 0
+      let slot = node & 63
+      if pathCache[slot].container == node, pathCache[slot].child <= target {
+        child = pathCache[slot].child
+        index = pathCache[slot].index
+      }
+      let step = isArray ? 0 : 1  // an object's children are key nodes, followed by their values
+      while next(child + step) <= target {
+        child = next(child + step)
+        index += 1
+      }
+      pathCache[slot] = (node, child, index)
+      if isArray {
+        result.append(TapeStep(container: node, keyNode: -1, index: index))
+        node = child
+      } else {
+        result.append(TapeStep(container: node, keyNode: child, index: 0))
+        if child == target { break }
+        node = child + 1
       }
     }
     return result

@@ -51,6 +51,18 @@ final class DecodingState {
   /// decoder without counting.
   @exclusivity(unchecked) var children: [TapeDecoder] = []
 
+  /// Type names for messages, by type.
+  @exclusivity(unchecked) var typeNames: [ObjectIdentifier: String] = [:]
+  /// Where line and column counting stopped last (see `lineAndColumn(of:)`).
+  @exclusivity(unchecked) var locationCache: (offset: Int, line: Int, column: Int) = (0, 1, 1)
+  /// Where the last path derivation found the child of a container, to resume from (see `pathNodes(to:)`):
+  /// direct-mapped by container node.
+  @exclusivity(unchecked) var pathCache = [(container: Int, child: Int, index: Int)](repeating: (-1, 0, 0), count: 64)
+  /// The coding path and text of each container on the path of the last error (see `site(of:)`).
+  @exclusivity(unchecked) var pathPrefixes: [(container: Int, codingPath: [any CodingKey], rendered: String)] = []
+  /// The site of the last error (see `site(of:)`).
+  @exclusivity(unchecked) var lastErrorSite: ErrorSite?
+
   lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
   init(

@@ -34,27 +34,104 @@ extension DecodingState {
     if !rendered.isEmpty { text = rendered + ": " }
     text += message
     if let node, node < documentEnd, isOpen, parent == nil {
-      let (line, column) = SourceLocation.lineAndColumn(of: view.pointee.sourceOffset(of: node), in: source)
+      let (line, column) = lineAndColumn(of: view.pointee.sourceOffset(of: node))
       text += " (line \(line), column \(column))"
     }
     return DecodingError.Context(codingPath: codingPath, debugDescription: text, underlyingError: underlyingError)
   }
 
-  /// The `DecodingError` for a failure, on the path to its node (or on `path` for a decoder over a missing member).
+  /// What every error at one node shares: its coding path, the path as text and the location as text.
+  struct ErrorSite {
+    var node: Int
+    var codingPath: [any CodingKey]
+    var prefix: String
+    var suffix: String
+  }
+
+  /// The site of `node`, reusing the last one: code that tries several types on one value (`try?` chains in a
+  /// single-value `init(from:)`) fails there repeatedly.
+  func site(of node: Int) -> ErrorSite {
+    if let site = lastErrorSite, site.node == node { return site }
+    let steps = pathNodes(to: node)
+    // The path to a container is the same for every error inside it, and errors come in document order: resume
+    // from the deepest container that the previous error shared.
+    var depth = 0
+    while depth < steps.count, depth < pathPrefixes.count, pathPrefixes[depth].container == steps[depth].container {
+      depth += 1
+    }
+    var codingPath: [any CodingKey]
+    var rendered: String
+    if depth > 0 {
+      depth -= 1
+      codingPath = pathPrefixes[depth].codingPath
+      rendered = pathPrefixes[depth].rendered
+    } else {
+      codingPath = rootPath
+      rendered = CodingPathRendering.render(rootPath)
+    }
+    pathPrefixes.removeSubrange(Swift.min(depth, pathPrefixes.count)...)
+    for step in steps[depth...] {
+      pathPrefixes.append((step.container, codingPath, rendered))
+      let key: any CodingKey =
+        step.keyNode < 0
+        ? PathCodingKey(index: step.index) : presentedKey(keyNode: step.keyNode, parentPath: codingPath)
+      codingPath.append(key)
+      CodingPathRendering.append(CodingPathComponent(key), to: &rendered)
+    }
+    var suffix = ""
+    if parent == nil, node < documentEnd, isOpen {
+      let (line, column) = lineAndColumn(of: view.pointee.sourceOffset(of: node))
+      suffix = " (line \(line), column \(column))"
+    }
+    let site = ErrorSite(node: node, codingPath: codingPath, prefix: rendered.isEmpty ? "" : rendered + ": ", suffix: suffix)
+    lastErrorSite = site
+    return site
+  }
+
+  /// The `DecodingError` for a failure, on the path to its node.
   @inline(never)
   func decodingError(_ failure: ValueFailure) -> DecodingError {
     let node = failure.node
-    let codingPath = codingPath(to: node)
-    let location: Int? = parent == nil ? node : nil
+    let site = site(of: node)
     switch failure.reason {
     case .mismatch:
-      let message = "expected \(Self.describe(type: failure.expected)), found \(describe(node: node))"
-      let context = self.context(codingPath: codingPath, node: location, message: message)
+      let text = site.prefix + "expected " + describe(type: failure.expected) + ", found " + describe(node: node) + site.suffix
+      let context = DecodingError.Context(codingPath: site.codingPath, debugDescription: text)
       return rawKind(node) == Tape.Kind.null.rawValue
         ? DecodingError.valueNotFound(failure.expected, context) : DecodingError.typeMismatch(failure.expected, context)
     case .corrupted(let message):
-      return DecodingError.dataCorrupted(context(codingPath: codingPath, node: location, message: message))
+      return DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: site.codingPath, debugDescription: site.prefix + message + site.suffix))
     }
+  }
+
+  /// The line and column of a byte offset, counted as `SourceLocation.lineAndColumn` counts them (lines end at
+  /// `\n`, `\r\n` or `\r`; columns count Unicode scalars from 1). Errors are usually made in document order (think
+  /// of `try?` over every element of a large array), so counting resumes from the last offset asked for instead of
+  /// from the start: many errors cost one pass over the input, not one pass each.
+  func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    var (i, line, column) = offset >= locationCache.offset ? locationCache : (0, 1, 1)
+    let end = Swift.min(offset, source.count)
+    let bytes = view.pointee.base
+    while i < end {
+      let b = bytes[i]
+      if b == .newline {
+        line += 1
+        column = 1
+      } else if b == .carriageReturn {
+        if i + 1 < source.count, bytes[i + 1] == .newline {
+          i += 1
+          if i >= end { break }
+        }
+        line += 1
+        column = 1
+      } else if b & 0xC0 != 0x80 {
+        column += 1
+      }
+      i += 1
+    }
+    locationCache = (i, line, column)
+    return (line, column)
   }
 
   /// `keyNotFound` for a member missing from `object`.
@@ -72,7 +149,7 @@ extension DecodingState {
       type,
       context(
         codingPath: codingPath(to: array) + [PathCodingKey(index: index)], node: array,
-        message: "Unkeyed container is at end: expected \(Self.describe(type: type)) at index \(index), "
+        message: "Unkeyed container is at end: expected \(describe(type: type)) at index \(index), "
           + "but the array has \(index) elements"))
   }
 
@@ -94,6 +171,15 @@ extension DecodingState {
     case .object: return "an object"
     case .end: return "the end of a container"
     }
+  }
+
+  /// A Swift type for a message, cached: naming a type costs a demangling.
+  func describe(type: Any.Type) -> String {
+    let id = ObjectIdentifier(type)
+    if let name = typeNames[id] { return name }
+    let name = Self.describe(type: type)
+    typeNames[id] = name
+    return name
   }
 
   /// A Swift type for a message: `an Int`, `a String`, `an object` for keyed containers, `an array` for unkeyed ones.
