@@ -27,10 +27,16 @@ if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.
 if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }
 if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
 if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
-// `profile-tree` / `profile-index`: a fixed amount of work for instruction counting under callgrind.
+// `profile-tree` / `profile-index` / `profile-write`: a fixed amount of work for instruction counting under callgrind.
 if selected.contains("profile-tree") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }
 }
+if selected.contains("profile-write") {
+  let trees = Corpus.all.map { try! JSON(parsing: $0.bytes) }
+  for json in trees { for _ in 0..<20 { blackHole(try! json.bytes()) } }
+}
+// `profile-load`: only loads the corpora, the baseline to subtract from the counts above.
+if selected.contains("profile-load") { blackHole(Corpus.all.count) }
 if selected.contains("profile-index") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
 }
