@@ -62,6 +62,12 @@ enum PathFuzzer {
     do { return try JSONDocument(parsing: documentText) } catch { fatalError("PathFuzzer: fixed document: \(error)") }
   }()
 
+  /// The RFC 9535 bookstore alone: small and shallow, for queries too costly to run on `document`.
+  static let bookstore: JSON = document["store"]
+
+  static let documentShape = JSONPathCost.Shape(document)
+  static let bookstoreShape = JSONPathCost.Shape(bookstore)
+
   static let marker: JSON = ["fuzz": [1, "marker"]]
 
   /// JSONPath results checked one by one (a descendant query on the fixed document returns about 1,000).
@@ -256,16 +262,28 @@ enum PathFuzzer {
       guard !error.description.isEmpty else { fail("empty JSONPath error", input) }
       return
     }
-    let nodes = path.query(document)
+    // RFC 9535 nodelists keep duplicates, so their size can grow exponentially with the query (`$..*..*..*`,
+    // `$[*,*][*,*]...`), and `query` has no limit (RFC 9535 section 4.1). Run each query on the largest fixed
+    // document where a static bound on its work stays small, so that the fuzzer looks for wrong answers, not for
+    // this known cost.
+    for (target, shape) in [(document, documentShape), (bookstore, bookstoreShape)]
+    where JSONPathCost.estimate(path.compiled, shape).work <= JSONPathCost.budget {
+      checkJSONPath(path, on: target, input)
+      return
+    }
+  }
+
+  static func checkJSONPath(_ path: JSONPath, on target: JSON, _ input: UnsafeRawBufferPointer) {
+    let nodes = path.query(target)
     if path.isSingular, nodes.count > 1 { fail("singular query found \(nodes.count) nodes", input) }
-    guard path.values(in: document) == nodes.map(\.value) else { fail("values(in:) differs from query", input) }
-    guard path.firstValue(in: document) == nodes.first?.value else { fail("firstValue differs from query", input) }
+    guard path.values(in: target) == nodes.map(\.value) else { fail("values(in:) differs from query", input) }
+    guard path.firstValue(in: target) == nodes.first?.value else { fail("firstValue differs from query", input) }
     for (position, node) in nodes.prefix(checkedNodes).enumerated() {
       let normalized = node.path.description
       guard let pointer = try? JSONPointer(normalizedPath: normalized) else {
         fail("normalized path \(normalized) does not parse as a pointer", input)
       }
-      guard document.value(at: pointer) == node.value else { fail("pointer \(pointer) of \(normalized)", input) }
+      guard target.value(at: pointer) == node.value else { fail("pointer \(pointer) of \(normalized)", input) }
       guard let keyPath = try? JSONKeyPath(normalizedPath: normalized) else {
         fail("normalized path \(normalized) does not parse as a key path", input)
       }
@@ -274,10 +292,12 @@ enum PathFuzzer {
       guard keyPath.normalizedPath == normalized else {
         fail("key path formats \(normalized) as \(keyPath.normalizedPath)", input)
       }
-      guard (try? document.value(at: keyPath)) == node.value else { fail("key path \(keyPath) of \(normalized)", input) }
+      guard (try? target.value(at: keyPath)) == node.value else {
+        fail("key path \(keyPath) of \(normalized)", input)
+      }
       if position < requeriedNodes {
         guard let again = try? JSONPath(normalized) else { fail("normalized path \(normalized) is no query", input) }
-        let found = again.query(document)
+        let found = again.query(target)
         guard found.count == 1, found[0].value == node.value, found[0].path == node.path else {
           fail("normalized path \(normalized) selects \(found)", input)
         }
@@ -410,5 +430,89 @@ enum PathFuzzer {
     let bytes = Array(input)
     let shown = bytes.count <= 512 ? bytes.map { String($0) }.joined(separator: ", ") : "\(bytes.count) bytes"
     fatalError("PathFuzzer: \(message)\ninput: \(String(decoding: bytes.prefix(512), as: UTF8.self))\n[\(shown)]")
+  }
+}
+
+/// A static upper bound on the work of evaluating a JSONPath query on a document of a given shape.
+enum JSONPathCost {
+  /// Queries estimated above this many steps are not run on a document.
+  static let budget = 5_000_000.0
+
+  /// The size of a document: all its nodes, and the most children any node has.
+  struct Shape {
+    var nodes = 0.0
+    var fanout = 0.0
+
+    init(_ json: JSON) {
+      var stack = [json]
+      while let value = stack.popLast() {
+        nodes += 1
+        switch value {
+        case .array(let elements):
+          fanout = max(fanout, Double(elements.count))
+          stack.append(contentsOf: elements)
+        case .object(let object):
+          fanout = max(fanout, Double(object.count))
+          stack.append(contentsOf: object.values)
+        default: break
+        }
+      }
+    }
+  }
+
+  /// Bounds on the size of the result nodelist and the steps taken, starting from one node.
+  static func estimate(_ query: CompiledQuery, _ shape: Shape) -> (count: Double, work: Double) {
+    var count = 1.0
+    var work = 0.0
+    for segment in query.segments {
+      // A descendant segment visits every node below each input node; a child segment only the node itself.
+      let visited = segment.isDescendant ? shape.nodes : 1
+      var selected = 0.0
+      for selector in segment.selectors {
+        switch selector {
+        case .name, .index:
+          selected += visited
+        case .wildcard, .slice:
+          selected += segment.isDescendant ? shape.nodes : shape.fanout
+        case .filter(let filter):
+          let candidates = segment.isDescendant ? shape.nodes : shape.fanout
+          selected += candidates
+          work += count * candidates * (1 + estimate(filter, shape))
+        }
+      }
+      work += count * (visited + selected)
+      count = min(count * selected, 1e300)
+      work = min(work, 1e300)
+    }
+    return (count, work)
+  }
+
+  /// The work of evaluating a filter once.
+  static func estimate(_ filter: FilterNode, _ shape: Shape) -> Double {
+    switch filter {
+    case .or(let parts), .and(let parts): parts.reduce(0) { $0 + estimate($1, shape) }
+    case .not(let part): estimate(part, shape)
+    case .exists(let query): estimate(query, shape).work
+    case .test(let call): estimate(call, shape)
+    case .comparison(let left, _, let right): estimate(left, shape) + estimate(right, shape)
+    }
+  }
+
+  static func estimate(_ operand: ValueOperand, _ shape: Shape) -> Double {
+    switch operand {
+    case .literal: 1
+    case .singularQuery(let query): estimate(query, shape).work
+    case .function(let call): estimate(call, shape)
+    }
+  }
+
+  static func estimate(_ call: FunctionCall, _ shape: Shape) -> Double {
+    call.arguments.reduce(1) { total, argument in
+      switch argument {
+      case .value(let operand): total + estimate(operand, shape)
+      case .nodes(let query): total + estimate(query, shape).work
+      case .logical(let filter): total + estimate(filter, shape)
+      }
+    }
   }
 }

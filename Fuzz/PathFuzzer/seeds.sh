@@ -63,7 +63,8 @@ seed '{"doc": {"foo": "bar"}, "patch": [{"op": "add", "path": "/baz/bat", "value
 seed '{"doc": {"/": 9, "~1": 10}, "patch": [{"op": "test", "path": "/~01", "value": 10}]}'
 seed '{"doc": {"/": 9, "~1": 10}, "patch": [{"op": "test", "path": "/~01", "value": "10"}]}'
 seed '{"doc": {"foo": ["bar"]}, "patch": [{"op": "add", "path": "/foo/-", "value": ["abc", "def"]}]}'
-seed '{"doc": {"foo": 1}, "patch": [{"op": "copy", "from": "/foo", "path": "/bar"}, {"op": "move", "from": "/bar", "path": "/foo/x"}]}'
+seed '{"doc": {"foo": 1}, "patch": [{"op": "copy", "from": "/foo", "path": "/bar"},
+  {"op": "move", "from": "/bar", "path": "/foo/x"}]}'
 
 # Patches for the fixed document, valid and malformed.
 seed '[{"op": "test", "path": "/store/bicycle/color", "value": "red"},
@@ -78,6 +79,7 @@ seed '[{"op": "bogus", "path": "/x"}]'
 seed '[{"op": "add", "path": "/x"}]'
 seed '[{"op": "copy", "path": "/x", "from": 5}]'
 seed '{"op": "add", "path": "/x", "value": 1}'
-seed '[{"op": "test", "path": "/numbers/2", "value": 1}, {"op": "test", "path": "/empty", "value": {"null": null, "string": "", "array": [], "object": {}}}]'
+seed '[{"op": "test", "path": "/numbers/2", "value": 1},
+  {"op": "test", "path": "/empty", "value": {"null": null, "string": "", "array": [], "object": {}}}]'
 seed '{"store": {"bicycle": {"color": "blue"}}, "wideArray": [1, 2, 3], "deep": null}'
 seed '[1, [2, [3, {"a": [4, 5, {"b": null}]}]], "x", {"c": [6, 7]}]'

@@ -69,7 +69,8 @@ import Testing
     ),
     (
       #"$['\ud800']"#, 3,
-      #"a valid quoted name (\uD800 is a high surrogate; it must be followed by a low surrogate escape \uDC00...\uDFFF)"#
+      #"a valid quoted name (\uD800 is a high surrogate; it must be followed by a low surrogate escape "#
+        + #"\uDC00...\uDFFF)"#
     ),
     (#"$['\udc00']"#, 3, #"a valid quoted name (\uDC00 is a lone low surrogate; it must follow a high surrogate)"#),
     ("$['a\u{01}']", 4, "a valid quoted name (control character U+0001 must be escaped in a string literal)"),
