@@ -13,6 +13,8 @@ struct StreamCore {
   /// goes on, the output is redone as a tree.
   var sawSwallowableError = false
   var finished = false
+  /// Set when ``StreamEncoderState/takeData()`` handed the output buffer over to `Data`.
+  var outputTaken = false
   /// Class instances being encoded, for cycle detection.
   var activeObjects: [ObjectIdentifier] = []
   /// Nesting of `encode(to:)` calls, bounded so that runaway recursion fails before the stack does.
@@ -23,6 +25,15 @@ struct StreamCore {
   /// protocol conformances costs more than the rest of encoding a small value.
   var kindKeys = [UInt](repeating: 0, count: 64)
   var kinds = [OneWordKind](repeating: .plain, count: 64)
+  /// Per key type: cached member names and the reusable container box (see `ParsnipEncoder+KeyedContainerCache`).
+  var keyTypes: [KeyTypeEntry] = []
+  var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
+  /// A direct-mapped cache in front of `keyTypeIndexes`: metadata address → index.
+  var keyTypeTags = [UInt](repeating: 0, count: 64)
+  var keyTypeSlots = [Int](repeating: 0, count: 64)
+  /// Member names of cached key types, quoted and escaped, back to back (with eight bytes of slack at the end).
+  var nameBytes = ByteBuffer(capacity: 1024)
+  var names: [CachedName] = []
 }
 
 /// What a one-word type without its own fast path is.
@@ -40,7 +51,7 @@ final class StreamEncoderState {
   let options: EncoderOptions
   let userInfo: [CodingUserInfoKey: Any]
   let core: UnsafeMutablePointer<StreamCore>
-  private let usesDefaultKeys: Bool
+  let usesDefaultKeys: Bool
   private let maximumCallDepth: Int
 
   init(options: EncoderOptions) {
@@ -53,7 +64,13 @@ final class StreamEncoderState {
   }
 
   deinit {
-    core.pointee.output.release()
+    for entry in core.pointee.keyTypes { entry.names?.deallocate() }
+    core.pointee.nameBytes.release()
+    if core.pointee.outputTaken {
+      core.pointee.output.releaseStacks()
+    } else {
+      core.pointee.output.release()
+    }
     core.deinitialize(count: 1)
     core.deallocate()
   }
@@ -62,9 +79,11 @@ final class StreamEncoderState {
 
   func takeOutput() -> [UInt8] { core.pointee.output.out.array }
 
-  /// The output as `Data`, copied once.
+  /// The output as `Data`, which takes over the buffer; called at most once, after which the output is gone.
   func takeData() -> Data {
-    Data(bytes: core.pointee.output.out.base, count: core.pointee.output.out.count)
+    precondition(!core.pointee.outputTaken, "the output was taken already")
+    core.pointee.outputTaken = true
+    return core.pointee.output.out.takeData()
   }
 
   @inline(never) func abandon() { core.pointee.needsFallback = true }
@@ -193,7 +212,8 @@ final class StreamEncoderState {
   }
 
   private func encodeObjectInstance<T: Encodable>(_ value: T, depth: Int) throws {
-    let identity = ObjectIdentifier(value as AnyObject)
+    // `value` is a class reference (`kind(of:)` said so); `as AnyObject` would go through a dynamic cast.
+    let identity = ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
     if core.pointee.activeObjects.contains(identity) {
       throw EncodingError.invalidValue(
         value,

@@ -234,6 +234,7 @@ public final class ParsnipEncoder: Sendable {
     _ value: T, options: EncoderOptions, streamed: (StreamEncoderState) throws -> Output, tree: (JSON) throws -> Output
   ) throws -> Output {
     let stream = StreamEncoderState(options: options)
+    defer { stream.releaseContainerBoxes() }
     do {
       try stream.encodeTopLevel(value)
     } catch {
