@@ -13,10 +13,12 @@ let package = Package(
     .executableTarget(name: "ParsnipCLI", dependencies: ["Parsnip"]),
     .executableTarget(
       name: "parsnip-benchmarks",
-      dependencies: ["Parsnip"],
+      dependencies: ["Parsnip", "BenchmarkModels"],
       path: "Benchmarks/parsnip-benchmarks"
     ),
-    .testTarget(name: "ParsnipTests", dependencies: ["Parsnip", "ParsnipCLI"]),
+    // Codable models of the benchmark corpora, shared by the benchmarks and the tests (not a product).
+    .target(name: "BenchmarkModels", path: "Benchmarks/Models"),
+    .testTarget(name: "ParsnipTests", dependencies: ["Parsnip", "ParsnipCLI", "BenchmarkModels"]),
   ],
   swiftLanguageModes: [.v6]
 )

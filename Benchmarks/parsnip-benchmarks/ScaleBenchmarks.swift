@@ -40,7 +40,7 @@ enum ScaleBenchmarks {
     let url = directory.appendingPathComponent("lines-\(megabytes)MB.jsonl")
     if FileManager.default.fileExists(atPath: url.path) { return url }
     try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let lines = Corpus.all.map { Array((try! JSON(parsing: $0.bytes)).description.utf8) + [UInt8(ascii: "\n")] }
+    let lines = Corpus.all.map { try! JSON(parsing: $0.bytes).bytes() + [UInt8(ascii: "\n")] }
     FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try! FileHandle(forWritingTo: url)
     var written = 0
@@ -134,7 +134,7 @@ enum ScaleBenchmarks {
     var rss = 0.0
     let streamed = clock.measure { rss = child(["child-lines", url.path]) }.seconds
     // In-memory reference: parse each distinct line from memory, as many bytes as the file holds.
-    let lines = Corpus.all.map { Array((try! JSON(parsing: $0.bytes)).description.utf8) }
+    let lines = Corpus.all.map { try! JSON(parsing: $0.bytes).bytes() }
     let perCycle = lines.reduce(0) { $0 + $1.count + 1 }
     let cycles = Int(size) / perCycle
     let inMemory = clock.measure {

@@ -21,15 +21,31 @@ func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected
 print("Parsnip benchmarks, \(Date()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if wants("parse") { ParseBenchmarks.run(harness) }
 if wants("write") { WriteBenchmarks.run(harness) }
+if wants("codable") { CodableBenchmarks.run(harness) }
 // Large generated inputs (100 MB documents, a 1 GB JSON Lines file): run explicitly, all with `scale`.
 if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.scaling(harness) }
 if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }
 if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
 if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
-// `profile-tree` / `profile-index`: a fixed amount of work for instruction counting under callgrind.
+// `profile-tree` / `profile-index` / `profile-write`: a fixed amount of work for instruction counting under callgrind.
 if selected.contains("profile-tree") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }
 }
+if selected.contains("profile-write") {
+  let trees = Corpus.all.map { try! JSON(parsing: $0.bytes) }
+  for json in trees { for _ in 0..<20 { blackHole(try! json.bytes()) } }
+}
+// `profile-load`: only loads the corpora, the baseline to subtract from the counts above.
+if selected.contains("profile-load") { blackHole(Corpus.all.count) }
 if selected.contains("profile-index") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
+}
+// `profile-encode` / `profile-encode-snake`: ParsnipEncoder alone (20 encodes) on the Codable models of BENCH_FILES.
+if selected.contains("profile-encode") || selected.contains("profile-encode-snake") {
+  let snakeCase = selected.contains("profile-encode-snake")
+  for item in CodableBenchmarks.cases where item.name.contains("snake_case") == snakeCase {
+    guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
+    let value = try! item.decodeParsnip(corpus.data)
+    for _ in 0..<20 { blackHole(try! item.encodeParsnip(value)) }
+  }
 }

@@ -30,6 +30,30 @@ enum ParserFuzzer {
       guard same(strictValue, json5Value) else { fail("strict and JSON5 values differ", input) }
     }
     checkNormalization(input)
+    for (base, value) in [(strict, strictValue), (json5, json5Value)] {
+      guard let value else { continue }
+      // Rejecting duplicates either gives the same value or names a duplicate key.
+      var reject = base
+      reject.duplicateKeys = .reject
+      checkVariant(input, options: reject, expected: value, allowedError: .duplicateKey)
+      // A lower depth limit either gives the same value or reports the nesting.
+      var shallow = base
+      shallow.maximumDepth = 3
+      checkVariant(input, options: shallow, expected: value, allowedError: .nestingTooDeep)
+    }
+  }
+
+  static func checkVariant(
+    _ input: UnsafeRawBufferPointer, options: JSON.ParsingOptions, expected: JSON, allowedError: JSONParseError.Kind
+  ) {
+    do {
+      let value = try JSON(parsing: input, options: options)
+      guard same(value, expected) else { fail("\(options) changed the value", input) }
+    } catch {
+      guard error.kind == allowedError, error.byteOffset <= input.count else {
+        fail("\(options) failed with \(error.kind): \(error)", input)
+      }
+    }
   }
 
   /// Parses, checks the error or the round trip and the tape, and returns the value.
@@ -43,16 +67,26 @@ enum ParserFuzzer {
       else { fail("bad error location \(error.byteOffset) \(error)", input) }
       return nil
     }
-    // Round trip through the writer.
-    let text = value.description
-    let reparsed: JSON
-    do {
-      reparsed = try JSON(parsing: text, options: options)
-    } catch {
-      fail("written text does not parse: \(error)\n\(text)", input)
+    // Round trip through the writer: `description` always, and the strict writer's compact and pretty layouts
+    // when the value has no non-finite number (only JSON5 text can produce those).
+    var texts = [value.description]
+    for layout in [JSON.WritingOptions.compact, .pretty] {
+      do {
+        texts.append(try value.string(options: layout))
+      } catch {
+        guard options.allowsJSON5 else { fail("strict value cannot be written: \(error)", input) }
+      }
     }
-    guard same(value, reparsed) else { fail("round trip changed the value:\n\(text)", input) }
-    guard reparsed.description == text else { fail("writing is not idempotent:\n\(text)", input) }
+    for text in texts {
+      let reparsed: JSON
+      do {
+        reparsed = try JSON(parsing: text, options: options)
+      } catch {
+        fail("written text does not parse: \(error)\n\(text)", input)
+      }
+      guard same(value, reparsed) else { fail("round trip changed the value:\n\(text)", input) }
+      guard reparsed.description == texts[0] else { fail("writing is not idempotent:\n\(text)", input) }
+    }
     // The tape, read directly, agrees with the tree.
     do {
       try Document.withTape(input, options: options) { tape, source throws(JSONParseError) in
@@ -72,10 +106,10 @@ enum ParserFuzzer {
   static func checkNormalization(_ input: UnsafeRawBufferPointer) {
     guard let normalized = try? JSON5.normalize(input, maximumDepth: json5.maximumDepth) else { return }
     normalized.withUnsafeBytes { source in
-      var scanner = Scanner(input: source, tape: Tape(), maxDepth: json5.maximumDepth)
+      var scanner = Scanner(input: source, maxDepth: json5.maximumDepth)
       scanner.allowsNonFiniteLiterals = true
       do {
-        try scanner.scanDocument()
+        _ = try scanner.scanDocument()
       } catch {
         fail("normalized JSON5 rejected: \(error)\n\(String(decoding: normalized, as: UTF8.self))", input)
       }
@@ -162,7 +196,7 @@ struct TapeWalker {
       return .array(elements)
     case .object:
       var keys: [String] = []
-      var values: [String: JSON] = [:]
+      var values: [[UInt8]: JSON] = [:]  // names compare by code points (RFC 8259), not canonical equivalence
       let endNode = tape.aux(node)
       var members = 0
       while i < endNode {
@@ -170,13 +204,13 @@ struct TapeWalker {
         var keyIndex = i
         guard case .string(let key) = value(at: &keyIndex) else { fatalError() }
         i = keyIndex
-        if values[key] == nil { keys.append(key) }
-        values[key] = value(at: &i)
+        if values[Array(key.utf8)] == nil { keys.append(key) }
+        values[Array(key.utf8)] = value(at: &i)
         members += 1
       }
       guard tape.aux(endNode) == members else { fatalError("ParserFuzzer: object count mismatch") }
       i = endNode + 1
-      return .object(JSONObject(keys.map { ($0, values[$0]!) }))
+      return .object(JSONObject(uniqueMembers: keys.map { JSONObject.Member(key: $0, value: values[Array($0.utf8)]!) }))
     case .end:
       fatalError("ParserFuzzer: unexpected end node")
     }

@@ -1,94 +1,5 @@
 import Foundation
 
-extension ByteBuffer: JSONOutput {
-  @inline(__always) mutating func writeByte(_ byte: UInt8) { append(byte) }
-  @inline(__always) mutating func writeBytes(_ bytes: UnsafeRawBufferPointer) {
-    if let start = bytes.baseAddress { append(start.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
-  }
-}
-
-/// A growable byte buffer written through a raw pointer: no uniqueness or bounds checks on the hot path.
-///
-/// Owned by whoever created it, which calls ``release()`` exactly once.
-struct ByteBuffer {
-  private(set) var base: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
-  private(set) var capacity: Int
-
-  init(capacity: Int) {
-    self.capacity = Swift.max(capacity, 16)
-    base = .allocate(capacity: self.capacity)
-  }
-
-  func release() { base.deallocate() }
-
-  @inline(__always) mutating func reserve(_ extra: Int) {
-    if _slowPath(count &+ extra > capacity) { grow(to: count &+ extra) }
-  }
-
-  @inline(never) private mutating func grow(to needed: Int) {
-    var newCapacity = capacity &* 2
-    while newCapacity < needed { newCapacity &*= 2 }
-    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newBase.update(from: base, count: count)
-    base.deallocate()
-    base = newBase
-    capacity = newCapacity
-  }
-
-  @inline(__always) mutating func append(_ byte: UInt8) {
-    reserve(1)
-    base[count] = byte
-    count &+= 1
-  }
-
-  /// Appends a byte when capacity was reserved.
-  @inline(__always) mutating func appendReserved(_ byte: UInt8) {
-    base[count] = byte
-    count &+= 1
-  }
-
-  @inline(__always) mutating func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
-    reserve(n)
-    (base + count).update(from: bytes, count: n)
-    count &+= n
-  }
-
-  @inline(__always) mutating func append(contentsOf bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { buffer in
-      if let start = buffer.baseAddress { append(start, count: buffer.count) }
-    }
-  }
-
-  /// Appends a short ASCII literal given as an integer, low byte first (up to 8 bytes).
-  @inline(__always) mutating func append(literal word: UInt64, count n: Int) {
-    reserve(8)
-    UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
-    count &+= n
-  }
-
-  @inline(__always) subscript(position: Int) -> UInt8 { base[position] }
-
-  func bytes(in range: Range<Int>) -> [UInt8] {
-    Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
-  }
-
-  var array: [UInt8] { bytes(in: 0..<count) }
-
-  /// Replaces everything from `start` to the end.
-  mutating func replaceTail(from start: Int, with bytes: [UInt8]) {
-    count = start
-    append(contentsOf: bytes)
-  }
-
-  mutating func removeAll() { count = 0 }
-
-  var isEmpty: Bool { count == 0 }
-
-  /// Counts `n` bytes written directly at `base + count` after reserving them.
-  @inline(__always) mutating func advance(by n: Int) { count &+= n }
-}
-
 /// An open array or object in the output.
 struct OutputFrame {
   /// Identifies the frame, so a container handle can tell that its frame was closed.
@@ -118,22 +29,22 @@ struct MemberRecord {
 /// detected and, with sorted keys, reordered in place when the object closes.
 struct OutputCore {
   var out: ByteBuffer
-  var frames: [OutputFrame] = []
-  var members: [MemberRecord] = []
+  var frames = UnsafeStack<OutputFrame>(capacity: 16)
+  var members = UnsafeStack<MemberRecord>(capacity: 64)
   var nextID = 1
   let pretty: Bool
   let sortsKeys: Bool
   let escapesSlashes: Bool
   /// Set when an object received the same key twice; the streaming encoder then re-encodes through a tree.
   var sawDuplicateKey = false
+  /// Key hashes of open objects with many members, by frame id.
+  var largeObjectHashes: [Int: Set<UInt64>] = [:]
 
   init(options: EncoderOptions, capacity: Int = 256) {
     pretty = options.isPretty
     sortsKeys = options.sortsKeys
     escapesSlashes = options.escapesSlashes
     out = ByteBuffer(capacity: capacity)
-    frames.reserveCapacity(16)
-    members.reserveCapacity(64)
   }
 
   @inline(__always) mutating func makeID() -> Int {
@@ -158,13 +69,23 @@ struct OutputCore {
   mutating func closeTop() {
     let frame = frames.removeLast()
     if frame.isObject && sortsKeys && frame.count > 1 { sortMembers(of: frame, depth: frames.count) }
-    members.removeSubrange(frame.memberStart...)
+    if frame.count > Self.largeObjectThreshold { largeObjectHashes[frame.id] = nil }
+    members.removeAll(from: frame.memberStart)
     if pretty && frame.count > 0 { newline(indent: frames.count) }
     out.append(frame.isObject ? .closeBrace : .closeBracket)
   }
 
-  /// Frees the output buffer; called once by the owner.
-  func release() { out.release() }
+  /// Frees the output buffer and the stacks; called once by the owner.
+  func release() {
+    out.release()
+    releaseStacks()
+  }
+
+  /// Frees the stacks only, when the output buffer was handed over (see ``ByteBuffer/takeData()``).
+  func releaseStacks() {
+    frames.release()
+    members.release()
+  }
 
   @inline(__always) mutating func newline(indent level: Int) {
     out.reserve(1 &+ 2 &* level)
@@ -197,6 +118,20 @@ struct OutputCore {
     if pretty { out.append(.space) }
   }
 
+  /// Like ``beginMember(key:)`` for keys known to be unique (a dictionary's): recorded only for sorting.
+  @inline(__always)
+  mutating func beginUniqueMember(key: String) {
+    let top = frames.count - 1
+    if frames[top].count > 0 { out.append(.comma) }
+    if pretty { newline(indent: frames.count) }
+    frames[top].count &+= 1
+    let start = out.count
+    appendString(key)
+    if sortsKeys { members.append(MemberRecord(start: start, keyLength: out.count &- start &- 2, hash: 0)) }
+    out.append(.colon)
+    if pretty { out.append(.space) }
+  }
+
   /// Like ``beginMember(key:)`` for a key whose quoted, escaped bytes are already known (cached conversions).
   @inline(__always)
   mutating func beginMember(quotedKey: [UInt8]) {
@@ -211,15 +146,56 @@ struct OutputCore {
     if pretty { out.append(.space) }
   }
 
+  /// Like ``beginMember(key:)`` for a cached name: `count` quoted bytes at `name` (readable eight bytes at a time)
+  /// whose hash is known.
+  @inline(__always)
+  mutating func beginMember(cachedName name: UnsafePointer<UInt8>, count: Int, hash: UInt64) {
+    let top = frames.count - 1
+    if frames[top].count > 0 { out.append(.comma) }
+    if pretty { newline(indent: frames.count) }
+    frames[top].count &+= 1
+    let start = out.count
+    out.appendWords(name, count: count)
+    recordMember(start: start, keyLength: count &- 2, hash: hash, top: top)
+    out.append(.colon)
+    if pretty { out.append(.space) }
+  }
+
   @inline(__always)
   private mutating func recordMember(start: Int, top: Int) {
     let keyLength = out.count &- start &- 2
     let hash = Self.hash(out.base + (start &+ 1), count: keyLength)
+    recordMember(start: start, keyLength: keyLength, hash: hash, top: top)
+  }
+
+  @inline(__always)
+  private mutating func recordMember(start: Int, keyLength: Int, hash: UInt64, top: Int) {
+    if _slowPath(frames[top].count > Self.largeObjectThreshold) {
+      recordMemberOfLargeObject(start: start, keyLength: keyLength, hash: hash, top: top)
+      return
+    }
     let bit: UInt64 = 1 &<< (hash &>> 58)
     if frames[top].keyFilter & bit != 0 && isDuplicate(start: start, keyLength: keyLength, hash: hash, top: top) {
       sawDuplicateKey = true
     }
     frames[top].keyFilter |= bit
+    members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
+  }
+
+  /// Past this many members a Bloom filter is saturated; a set of key hashes keeps duplicate checks O(1).
+  static let largeObjectThreshold = 48
+
+  @inline(never)
+  private mutating func recordMemberOfLargeObject(start: Int, keyLength: Int, hash: UInt64, top: Int) {
+    let id = frames[top].id
+    if largeObjectHashes[id] == nil {
+      largeObjectHashes[id] = Set(members[frames[top].memberStart...].map(\.hash))
+    }
+    if !largeObjectHashes[id, default: []].insert(hash).inserted
+      && isDuplicate(start: start, keyLength: keyLength, hash: hash, top: top)
+    {
+      sawDuplicateKey = true
+    }
     members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
   }
 
@@ -354,12 +330,6 @@ struct OutputCore {
       out.reserve(NumberFormatting.maximumInlineLength)
       out.advance(by: NumberFormatting.write(number, to: out.base + out.count))
     }
-  }
-
-  /// Appends a quoted, escaped string (the writer's escaper: SWAR runs, minimal escapes, `\/` on request).
-  @inline(__always)
-  mutating func appendString(_ string: String) {
-    StringEscaping.appendQuoted(string, to: &out, escapesSlashes: escapesSlashes)
   }
 
   /// The quoted, escaped bytes of a key, for caching converted keys.

@@ -13,6 +13,8 @@ struct StreamCore {
   /// goes on, the output is redone as a tree.
   var sawSwallowableError = false
   var finished = false
+  /// Set when ``StreamEncoderState/takeData()`` handed the output buffer over to `Data`.
+  var outputTaken = false
   /// Class instances being encoded, for cycle detection.
   var activeObjects: [ObjectIdentifier] = []
   /// Nesting of `encode(to:)` calls, bounded so that runaway recursion fails before the stack does.
@@ -23,6 +25,15 @@ struct StreamCore {
   /// protocol conformances costs more than the rest of encoding a small value.
   var kindKeys = [UInt](repeating: 0, count: 64)
   var kinds = [OneWordKind](repeating: .plain, count: 64)
+  /// Per key type: cached member names and the reusable container box (see `ParsnipEncoder+KeyedContainerCache`).
+  var keyTypes: [KeyTypeEntry] = []
+  var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
+  /// A direct-mapped cache in front of `keyTypeIndexes`: metadata address → index.
+  var keyTypeTags = [UInt](repeating: 0, count: 64)
+  var keyTypeSlots = [Int](repeating: 0, count: 64)
+  /// Member names of cached key types, quoted and escaped, back to back (with eight bytes of slack at the end).
+  var nameBytes = ByteBuffer(capacity: 1024)
+  var names: [CachedName] = []
 }
 
 /// What a one-word type without its own fast path is.
@@ -40,7 +51,7 @@ final class StreamEncoderState {
   let options: EncoderOptions
   let userInfo: [CodingUserInfoKey: Any]
   let core: UnsafeMutablePointer<StreamCore>
-  private let usesDefaultKeys: Bool
+  let usesDefaultKeys: Bool
   private let maximumCallDepth: Int
 
   init(options: EncoderOptions) {
@@ -53,7 +64,13 @@ final class StreamEncoderState {
   }
 
   deinit {
-    core.pointee.output.release()
+    for entry in core.pointee.keyTypes { entry.names?.deallocate() }
+    core.pointee.nameBytes.release()
+    if core.pointee.outputTaken {
+      core.pointee.output.releaseStacks()
+    } else {
+      core.pointee.output.release()
+    }
     core.deinitialize(count: 1)
     core.deallocate()
   }
@@ -62,9 +79,11 @@ final class StreamEncoderState {
 
   func takeOutput() -> [UInt8] { core.pointee.output.out.array }
 
-  /// The output as `Data`, copied once.
+  /// The output as `Data`, which takes over the buffer; called at most once, after which the output is gone.
   func takeData() -> Data {
-    Data(bytes: core.pointee.output.out.base, count: core.pointee.output.out.count)
+    precondition(!core.pointee.outputTaken, "the output was taken already")
+    core.pointee.outputTaken = true
+    return core.pointee.output.out.takeData()
   }
 
   @inline(never) func abandon() { core.pointee.needsFallback = true }
@@ -78,7 +97,8 @@ final class StreamEncoderState {
     try encodeValue(value, depth: 0)
     if core.pointee.output.out.isEmpty {
       throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+      )
     }
     while !core.pointee.output.frames.isEmpty { core.pointee.output.closeTop() }
     core.pointee.finished = true
@@ -182,7 +202,7 @@ final class StreamEncoderState {
     let frameIndex = core.pointee.output.frames.count - 1
     for (name, element) in dictionary {
       guard makeTop(frameIndex, id: id) else { return }
-      core.pointee.output.beginMember(key: name)
+      core.pointee.output.beginUniqueMember(key: name)
       core.pointee.pendingSlot = core.pointee.output.makeID()
       core.pointee.pendingKey = .string(name)
       try encodeValue(element, depth: depth + 1)
@@ -192,7 +212,8 @@ final class StreamEncoderState {
   }
 
   private func encodeObjectInstance<T: Encodable>(_ value: T, depth: Int) throws {
-    let identity = ObjectIdentifier(value as AnyObject)
+    // `value` is a class reference (`kind(of:)` said so); `as AnyObject` would go through a dynamic cast.
+    let identity = ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
     if core.pointee.activeObjects.contains(identity) {
       throw EncodingError.invalidValue(
         value,
@@ -247,7 +268,8 @@ final class StreamEncoderState {
       if float.isFinite {
         core.pointee.output.appendFiniteFloat(float)
       } else {
-        core.pointee.output.appendString(try options.nonConformingText(Double(float), path: codingPathOfPendingSlot(depth: depth)))
+        core.pointee.output.appendString(
+          try options.nonConformingText(Double(float), path: codingPathOfPendingSlot(depth: depth)))
       }
     case .number(let number):
       core.pointee.pendingSlot = 0
@@ -282,7 +304,10 @@ final class StreamEncoderState {
     case .string(let string): core.pointee.output.appendString(string)
     case .number(let number):
       if case .double(let double) = number.storage {
-        try writeDouble(double, path: self.containerPath(frameIndex: self.core.pointee.output.frames.count - 1) + [key.codingKey].compactMap { $0 })
+        try writeDouble(
+          double,
+          path: self.containerPath(frameIndex: self.core.pointee.output.frames.count - 1)
+            + [key.codingKey].compactMap { $0 })
       } else {
         core.pointee.output.appendNumber(number)
       }
@@ -298,7 +323,7 @@ final class StreamEncoderState {
       try checkDepth(depth, value: json)
       _ = core.pointee.output.open(isObject: true, slot: 0, key: key)
       for member in object.members {
-        core.pointee.output.beginMember(key: member.key)
+        core.pointee.output.beginUniqueMember(key: member.key)
         try writeJSON(member.value, depth: depth + 1, key: .string(member.key))
       }
       core.pointee.output.closeTop()

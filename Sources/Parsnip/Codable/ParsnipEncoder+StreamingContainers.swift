@@ -13,7 +13,7 @@ struct StreamEncoder: Encoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     let id = state.openContainer(isObject: true, depth: depth, slot: slot)
-    return KeyedEncodingContainer(StreamKeyedContainer<Key>(state: state, frameIndex: depth, id: id))
+    return state.keyedContainer(Key.self, frameIndex: depth, id: id)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -59,15 +59,29 @@ extension StreamEncoderState {
 
 struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let state: StreamEncoderState
-  let frameIndex: Int
-  let id: Int
+  /// Keeps `place` alive; shared with the encoder's box cache, which retargets it when it reuses this container.
+  let target: KeyedContainerTarget
+  let place: UnsafeMutablePointer<KeyedContainerPlace>
+
+  init(state: StreamEncoderState, target: KeyedContainerTarget) {
+    self.state = state
+    self.target = target
+    self.place = target.place
+  }
+
+  var frameIndex: Int { place.pointee.frameIndex }
 
   var codingPath: [any CodingKey] { state.containerPath(frameIndex: frameIndex) }
 
   @inline(__always)
   private func begin(_ key: Key) -> Bool {
-    guard state.makeTop(frameIndex, id: id) else { return false }
-    state.beginMember(key, frameIndex: frameIndex)
+    let frameIndex = place.pointee.frameIndex
+    guard state.makeTop(frameIndex, id: place.pointee.id) else { return false }
+    if let names = place.pointee.names {
+      state.beginCachedMember(key, names: names)
+    } else {
+      state.beginMember(key, frameIndex: frameIndex)
+    }
     return true
   }
 
@@ -152,7 +166,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     } else if begin(key) {
       nestedID = state.openNested(isObject: true, key: .key(key))
     }
-    return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(state: state, frameIndex: frameIndex + 1, id: nestedID))
+    return state.keyedContainer(NestedKey.self, frameIndex: frameIndex + 1, id: nestedID)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -174,7 +188,9 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func superEncoder(key: some CodingKey) -> any Encoder {
-    guard state.makeTop(frameIndex, id: id) else { return StreamEncoder(state: state, depth: frameIndex + 1, slot: -2) }
+    guard state.makeTop(frameIndex, id: place.pointee.id) else {
+      return StreamEncoder(state: state, depth: frameIndex + 1, slot: -2)
+    }
     state.beginMember(key, frameIndex: frameIndex)
     let slot = state.core.pointee.output.makeID()
     state.core.pointee.pendingSlot = slot
@@ -260,14 +276,16 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     try state.guarded { try state.encodeValue(value, depth: frameIndex + 1) }
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    NestedKey
+  > {
     var nestedID = 0
     if frameIndex + 1 >= state.options.maximumDepth {
       state.abandon()
     } else if let index = begin() {
       nestedID = state.openNested(isObject: true, key: .index(index))
     }
-    return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(state: state, frameIndex: frameIndex + 1, id: nestedID))
+    return state.keyedContainer(NestedKey.self, frameIndex: frameIndex + 1, id: nestedID)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -115,7 +115,9 @@ struct TreeContext {
   var dateFormat: String?
 
   static func root(options: EncoderOptions) -> TreeContext {
-    if let model = options.model { return TreeContext(keyMode: .modelStyle, dateFormat: model.configuration.dateFormat) }
+    if let model = options.model {
+      return TreeContext(keyMode: .modelStyle, dateFormat: model.configuration.dateFormat)
+    }
     return TreeContext(keyMode: .strategy, dateFormat: nil)
   }
 }
@@ -223,7 +225,8 @@ final class TreeEncoder: Encoder {
     try child.encodeThroughConformance(value)
     if child.node == nil && isTopLevel {
       throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+      )
     }
     return child.node ?? .value(.object([:]))
   }

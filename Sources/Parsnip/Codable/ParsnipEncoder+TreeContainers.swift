@@ -135,7 +135,9 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     array.nodes.append(try encoder.encodeChild(value, key: key))
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    NestedKey
+  > {
     let child = encoder.makeChild(path: nextPath, keyMode: encoder.plainKeyMode)
     let nested = child.objectNode()
     array.nodes.append(.object(nested))
@@ -164,7 +166,9 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
   mutating func encodeNil() throws { encoder.setSingleValue(.value(.null)) }
   mutating func encode(_ value: Bool) throws { encoder.setSingleValue(.value(.bool(value))) }
   mutating func encode(_ value: String) throws { encoder.setSingleValue(.value(.string(value))) }
-  mutating func encode(_ value: Double) throws { encoder.setSingleValue(try encoder.doubleNode(value, path: codingPath)) }
+  mutating func encode(_ value: Double) throws {
+    encoder.setSingleValue(try encoder.doubleNode(value, path: codingPath))
+  }
   mutating func encode(_ value: Float) throws { encoder.setSingleValue(try encoder.floatNode(value, path: codingPath)) }
   mutating func encode(_ value: Int) throws { integer(value) }
   mutating func encode(_ value: Int8) throws { integer(value) }

@@ -171,8 +171,8 @@ public final class ParsnipEncoder: Sendable {
   ///
   /// - Parameter value: The value to encode; any `Encodable`, including top-level fragments such as `5` or `"x"`.
   /// - Returns: UTF-8 JSON text.
-  /// - Throws: `EncodingError.invalidValue` for a non-finite number under the ``NonConformingFloatEncodingStrategy/throw``
-  ///   strategy, a top-level value that encodes nothing, a reference cycle, nesting deeper than ``maximumDepth``,
+  /// - Throws: `EncodingError.invalidValue` for a non-finite number under the
+  ///   ``NonConformingFloatEncodingStrategy/throw`` strategy, a top-level value that encodes nothing, a reference cycle, nesting deeper than ``maximumDepth``,
   ///   and any error thrown by the value's `encode(to:)`.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     let options = self.options
@@ -234,6 +234,7 @@ public final class ParsnipEncoder: Sendable {
     _ value: T, options: EncoderOptions, streamed: (StreamEncoderState) throws -> Output, tree: (JSON) throws -> Output
   ) throws -> Output {
     let stream = StreamEncoderState(options: options)
+    defer { stream.releaseContainerBoxes() }
     do {
       try stream.encodeTopLevel(value)
     } catch {

@@ -5,10 +5,11 @@
 /// reader returns is always valid; skipped siblings are only checked for balanced brackets and terminated strings
 /// (the trade every on-demand parser makes). Use `JSON(parsing:)` or `JSONDocument` to validate a whole document.
 struct OnDemandReader {
-  /// One step of a path: a member name, or an array index when `index` is set and the container is an array.
-  /// JSON Pointer tokens are ambiguous (`/0` names a member or an element), so both are kept.
+  /// One step of a path: a member name when `key` is set and the container is an object, an array index when
+  /// `index` is set and the container is an array. JSON Pointer tokens are ambiguous (`/0` names a member or an
+  /// element), so both are kept; a key-path index (`[0]`) never names a member.
   struct Step {
-    var key: String
+    var key: String?
     var index: Int?
 
     init(key: String) {
@@ -17,7 +18,7 @@ struct OnDemandReader {
     }
 
     init(index: Int) {
-      key = String(index)
+      key = nil
       self.index = index
     }
 
@@ -58,7 +59,7 @@ struct OnDemandReader {
       guard i < end else { throw unexpected("a value", at: i) }
       switch base[i] {
       case .openBrace:
-        guard let valueStart = try findMember(step.key, inObjectAt: i) else { return nil }
+        guard let key = step.key, let valueStart = try findMember(key, inObjectAt: i) else { return nil }
         i = valueStart
       case .openBracket:
         guard let index = step.index, let elementStart = try findElement(index, inArrayAt: i) else { return nil }

@@ -30,11 +30,27 @@
 /// Results follow the RFC's ordering: the nodes of each segment in selector order, array elements in index
 /// order, object members in the order of the object (document order for parsed JSON), and descendants
 /// visited before their own descendants.
+///
+/// Where RFC 9535 leaves room, Parsnip decides as follows:
+/// - Member names and string comparisons use Unicode scalars, as the RFC says, not Swift's canonical
+///   equivalence: `$['é']` written with U+00E9 does not select a member spelled `e` + U+0301.
+/// - `match()` and `search()` take I-Regexp patterns: `.` matches any character except line feed and
+///   carriage return, `\p{..}` uses Unicode general categories, and `^` / `$` anchor at the start and end of the
+///   string (as the JSONPath compliance test suite and every common regex mapping treat them). A pattern that
+///   is not valid I-Regexp makes the function false. Matching runs in time linear in the string, whatever the
+///   pattern, and patterns that would compile to more than 10 000 instructions count as invalid.
+/// - Blank space inside brackets is allowed everywhere, but, following the grammar, `@[ 'a' ]` is not a
+///   singular query, so it cannot be compared or passed where a single value is required.
+/// - Nesting is limited to ``maximumNestingDepth``; descendant segments and comparisons of deep values use
+///   explicit stacks, so a `JSON` nested 100 000 levels deep is queried without exhausting the call stack.
 public struct JSONPath: Sendable {
   /// The deepest nesting of filters, parentheses, `!` and function calls a query may have; deeper queries fail
-  /// with ``JSONPathError/Kind-swift.enum/nestingTooDeep``. This bounds the recursion of compiling and running a
-  /// query. The value is 64.
-  public static var maximumNestingDepth: Int { 64 }
+  /// with ``JSONPathError/Kind-swift.enum/nestingTooDeep``.
+  ///
+  /// The limit bounds the recursion of compiling and running a query, so that no query can exhaust a thread's
+  /// stack: a query at the limit runs in well under 512 KiB of stack, the smallest default thread stack, even in
+  /// a debug build. Real queries rarely nest more than a few levels. The value is 32.
+  public static var maximumNestingDepth: Int { 32 }
 
   let source: String
   let compiled: CompiledQuery
@@ -96,11 +112,14 @@ public struct JSONPath: Sendable {
   /// ```
   /// - Parameter json: The query argument, the root `$`.
   /// - Returns: The first value in RFC 9535 order.
+  /// - Complexity: Stops as soon as the last segment has selected a node.
   public func firstValue(in json: JSON) -> JSON? {
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false)
     if let steps = compiled.singularSteps {
-      return JSONPathEvaluator(root: json, recordsPaths: false).singularValue(steps, from: json)
+      return evaluator.singularValue(steps, from: json)
     }
-    return values(in: json).first
+    let nodes = evaluator.subquery(compiled, current: json, limit: 1)
+    return nodes.first?.value
   }
 
   /// Whether the query is singular: every segment selects one member name or one index, so it matches at most
@@ -124,43 +143,4 @@ extension JSONPath: Hashable {
   /// Hashes the query text.
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) { hasher.combine(source) }
-}
-
-extension JSONPath {
-  /// One node of a query result: a value and where it is in the queried value.
-  public struct Node: Sendable, Hashable, CustomStringConvertible {
-    /// The node's value.
-    public var value: JSON
-    /// The node's location, such as `$['store']['book'][0]`.
-    public var path: NormalizedPath
-
-    /// Creates a node.
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - path: The location.
-    public init(value: JSON, path: NormalizedPath) {
-      self.value = value
-      self.path = path
-    }
-
-    /// `PATH: VALUE`, for example `$['a'][0]: 1`.
-    public var description: String { "\(path): \(value)" }
-  }
-}
-
-extension JSON {
-  /// Selects the nodes of this value that a JSONPath query matches.
-  ///
-  /// Compiles the query on every call; compile a ``JSONPath`` once to run a query many times.
-  ///
-  /// ```swift
-  /// let json: JSON = ["a": [1, 2, 3]]
-  /// try json.query("$.a[-1]").map(\.value)  // → [3]
-  /// ```
-  /// - Parameter path: An RFC 9535 query.
-  /// - Returns: The resulting nodelist, with normalized paths.
-  /// - Throws: ``JSONPathError`` when the query is not well-formed and valid.
-  public func query(_ path: String) throws(JSONPathError) -> [JSONPath.Node] {
-    try JSONPath(path).query(self)
-  }
 }

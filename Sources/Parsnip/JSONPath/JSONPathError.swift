@@ -99,6 +99,7 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
       caret.append(byte == .tab ? .tab : .space)
     }
     caret.append(UInt8(ascii: "^"))
-    return "error: \(message)\n\(String(decoding: sourceLine, as: UTF8.self))\n\(String(decoding: caret, as: UTF8.self))"
+    let line = String(decoding: sourceLine, as: UTF8.self)
+    return "error: \(message)\n\(line)\n\(String(decoding: caret, as: UTF8.self))"
   }
 }

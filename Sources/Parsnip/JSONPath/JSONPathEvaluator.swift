@@ -116,6 +116,9 @@ struct JSONPathEvaluator {
 
   // MARK: - Segments and selectors
 
+  // Filters nest: select → test → count → subquery → apply → select. The functions on that cycle stay small
+  // and move their bulky cases into `@inline(never)` helpers, so each level of nesting costs little stack.
+
   /// Applies a segment to one node, appending the selected nodes to `out`.
   mutating func apply(
     _ segment: CompiledSegment, to value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
@@ -123,9 +126,17 @@ struct JSONPathEvaluator {
     for selector in segment.selectors {
       select(selector, from: value, row: row, recordsPaths: recordsPaths, into: &out)
     }
-    guard segment.isDescendant else { return }
-    // Section 2.5.2: visit the descendants in document order, each before its own descendants, and apply the
-    // selectors to each. Only non-empty containers can yield nodes, so only they are visited.
+    if segment.isDescendant {
+      applyToDescendants(segment, of: value, row: row, recordsPaths: recordsPaths, into: &out, limit: limit)
+    }
+  }
+
+  /// Section 2.5.2: visits the descendants in document order, each before its own descendants, and applies the
+  /// selectors to each. Only non-empty containers can yield nodes, so only they are visited.
+  @inline(never)
+  mutating func applyToDescendants(
+    _ segment: CompiledSegment, of value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
+  ) {
     let count = value.containerCount
     guard count > 0 else { return }
     var stack = borrowFrames()
@@ -167,69 +178,95 @@ struct JSONPathEvaluator {
   ) {
     switch selector {
     case .name(let name):
-      guard case .object(let object) = value, let member = Self.member(named: name, in: object) else { return }
-      out.append((member, recordsPaths ? record(parent: row, .name(name)) : -1))
-
+      selectMember(named: name, from: value, row: row, recordsPaths: recordsPaths, into: &out)
     case .wildcard:
-      switch value {
-      case .array(let array):
-        out.reserveCapacity(out.count + array.count)
-        for (index, element) in array.enumerated() {
-          out.append((element, recordsPaths ? record(parent: row, .index(index)) : -1))
-        }
-      case .object(let object):
-        out.reserveCapacity(out.count + object.count)
-        for member in object._members {
-          out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
-        }
-      default:
-        break
-      }
-
+      selectChildren(of: value, row: row, recordsPaths: recordsPaths, into: &out)
     case .index(let index):
-      guard case .array(let array) = value else { return }
-      let position = index >= 0 ? index : array.count + index
-      guard position >= 0 && position < array.count else { return }
-      out.append((array[position], recordsPaths ? record(parent: row, .index(position)) : -1))
-
+      selectElement(at: index, from: value, row: row, recordsPaths: recordsPaths, into: &out)
     case .slice(let start, let end, let step):
-      guard case .array(let array) = value else { return }
-      let step = step ?? 1
-      guard step != 0 else { return }
-      let length = array.count
-      // Section 2.3.4.2.2: normalize the bounds, clamp them to the array, then step.
-      func normalized(_ i: Int) -> Int { i >= 0 ? i : length + i }
-      if step > 0 {
-        let lower = Swift.min(Swift.max(normalized(start ?? 0), 0), length)
-        let upper = Swift.min(Swift.max(normalized(end ?? length), 0), length)
-        var i = lower
-        while i < upper {
-          out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
-          i += step
-        }
-      } else {
-        let upper = Swift.min(Swift.max(normalized(start ?? length - 1), -1), length - 1)
-        let lower = Swift.min(Swift.max(end.map(normalized) ?? -1, -1), length - 1)
-        var i = upper
-        while lower < i {
-          out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
-          i += step
-        }
-      }
-
+      selectSlice(start: start, end: end, step: step, from: value, row: row, recordsPaths: recordsPaths, into: &out)
     case .filter(let filter):
-      switch value {
-      case .array(let array):
-        for (index, element) in array.enumerated() where test(filter, current: element) {
-          out.append((element, recordsPaths ? record(parent: row, .index(index)) : -1))
-        }
-      case .object(let object):
-        for member in object._members where test(filter, current: member.value) {
-          out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
-        }
-      default:
-        break
+      selectFiltered(filter, from: value, row: row, recordsPaths: recordsPaths, into: &out)
+    }
+  }
+
+  @inline(never)
+  mutating func selectMember(
+    named name: String, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+  ) {
+    guard case .object(let object) = value, let member = Self.member(named: name, in: object) else { return }
+    out.append((member, recordsPaths ? record(parent: row, .name(name)) : -1))
+  }
+
+  @inline(never)
+  mutating func selectChildren(of value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]) {
+    switch value {
+    case .array(let array):
+      for (index, element) in array.enumerated() {
+        out.append((element, recordsPaths ? record(parent: row, .index(index)) : -1))
       }
+    case .object(let object):
+      for member in object._members {
+        out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
+      }
+    default:
+      break
+    }
+  }
+
+  @inline(never)
+  mutating func selectElement(at index: Int, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]) {
+    guard case .array(let array) = value else { return }
+    let position = index >= 0 ? index : array.count + index
+    guard position >= 0 && position < array.count else { return }
+    out.append((array[position], recordsPaths ? record(parent: row, .index(position)) : -1))
+  }
+
+  /// Section 2.3.4.2.2: normalize the bounds, clamp them to the array, then step.
+  @inline(never)
+  mutating func selectSlice(
+    start: Int?, end: Int?, step: Int?, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+  ) {
+    guard case .array(let array) = value else { return }
+    let step = step ?? 1
+    guard step != 0 else { return }
+    let length = array.count
+    func normalized(_ i: Int) -> Int { i >= 0 ? i : length + i }
+    if step > 0 {
+      let lower = Swift.min(Swift.max(normalized(start ?? 0), 0), length)
+      let upper = Swift.min(Swift.max(normalized(end ?? length), 0), length)
+      var i = lower
+      while i < upper {
+        out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
+        i += step
+      }
+    } else {
+      let upper = Swift.min(Swift.max(normalized(start ?? length - 1), -1), length - 1)
+      let lower = Swift.min(Swift.max(end.map(normalized) ?? -1, -1), length - 1)
+      var i = upper
+      while lower < i {
+        out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
+        i += step
+      }
+    }
+  }
+
+  /// Section 2.3.5.2: the children of the node for which the logical expression is true.
+  mutating func selectFiltered(
+    _ filter: FilterNode, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+  ) {
+    switch value {
+    case .array(let array):
+      for index in array.indices where test(filter, current: array[index]) {
+        out.append((array[index], recordsPaths ? record(parent: row, .index(index)) : -1))
+      }
+    case .object(let object):
+      for index in object._members.indices where test(filter, current: object._members[index].value) {
+        let member = object._members[index]
+        out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
+      }
+    default:
+      break
     }
   }
 

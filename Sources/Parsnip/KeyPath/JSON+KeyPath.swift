@@ -14,11 +14,7 @@ extension JSON {
   ///   to a non-array), with the path of the container where the walk stopped.
   /// - Complexity: O(*k*) for *k* components (object lookups are O(1) on average).
   public func value(at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSON {
-    do {
-      return try PathEditing.read(self, path: keyPath)
-    } catch {
-      throw keyPath.error(for: error)
-    }
+    try reading(keyPath)
   }
 
   /// The value at a key path, converted to a Swift type.
@@ -110,12 +106,12 @@ extension JSON {
 extension JSONKeyPath: SteppablePath {
   var stepCount: Int { components.count }
 
-  func step(_ index: Int, in container: JSON) throws(PathFailure) -> PathStep {
-    switch (components[index], container) {
+  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep {
+    switch (components[index], kind) {
     case (.key(let key), .object): return .member(key)
     case (.index(let position), .array): return .element(position)
-    case (.key, _): throw PathFailure(reason: .notAContainer(expected: .object, found: container.kind), step: index)
-    case (.index, _): throw PathFailure(reason: .notAContainer(expected: .array, found: container.kind), step: index)
+    case (.key, _): throw PathFailure(reason: .notAContainer(expected: .object, found: kind), step: index)
+    case (.index, _): throw PathFailure(reason: .notAContainer(expected: .array, found: kind), step: index)
     }
   }
 

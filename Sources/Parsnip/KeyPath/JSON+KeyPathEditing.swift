@@ -24,11 +24,7 @@ extension JSON {
   public mutating func setValue(_ value: JSON, at keyPath: JSONKeyPath, createIntermediates: Bool = false)
     throws(JSONKeyPathError)
   {
-    do {
-      try PathEditing.perform(.set(value), in: &self, path: keyPath, createIntermediates: createIntermediates)
-    } catch {
-      throw keyPath.error(for: error)
-    }
+    try editing(.set(value), at: keyPath, createIntermediates: createIntermediates)
   }
 
   /// Inserts a value at a key path: adds or replaces an object member, or inserts into an array at the index,
@@ -50,11 +46,7 @@ extension JSON {
   public mutating func insert(_ value: JSON, at keyPath: JSONKeyPath, createIntermediates: Bool = false)
     throws(JSONKeyPathError)
   {
-    do {
-      try PathEditing.perform(.insert(value), in: &self, path: keyPath, createIntermediates: createIntermediates)
-    } catch {
-      throw keyPath.error(for: error)
-    }
+    try editing(.insert(value), at: keyPath, createIntermediates: createIntermediates)
   }
 
   /// Removes the object member or array element at a key path.
@@ -71,11 +63,7 @@ extension JSON {
   ///   unchanged.
   @discardableResult
   public mutating func removeValue(at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSON {
-    do {
-      return try PathEditing.perform(.remove, in: &self, path: keyPath, createIntermediates: false) ?? .null
-    } catch {
-      throw keyPath.error(for: error)
-    }
+    try editing(.remove, at: keyPath) ?? .null
   }
 
   /// Sets the value at a key path given as text, like `setValue(_:at:createIntermediates:)` with a ``JSONKeyPath``.

@@ -85,15 +85,25 @@ struct KeyPathParser {
   }
 
   private mutating func parseIndex() throws(JSONKeyPathError) -> Int {
+    do { return try KeyPathParser.index(in: bytes, at: &position) } catch {
+      throw failure(error.expected, at: error.offset)
+    }
+  }
+
+  /// Reads `index = "0" / %x31-39 *DIGIT`, at most `Int.max`, with `position` on its first digit; shared with
+  /// normalized paths (`$['a'][0]`), whose indices have the same syntax.
+  static func index(in bytes: [UInt8], at position: inout Int) throws(PathSyntaxFailure) -> Int {
     let start = position
     if bytes[position] == .zero, position + 1 < bytes.count, bytes[position + 1].isDigit {
-      throw failure("an index without leading zeros", at: position + 1)
+      throw PathSyntaxFailure(offset: position + 1, expected: "an index without leading zeros")
     }
     var value = 0
     while position < bytes.count, bytes[position].isDigit {
       let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
       let (sum, overflow2) = times10.addingReportingOverflow(Int(bytes[position] &- .zero))
-      guard !overflow1, !overflow2 else { throw failure("an index no larger than \(Int.max)", at: start) }
+      guard !overflow1, !overflow2 else {
+        throw PathSyntaxFailure(offset: start, expected: "an index no larger than \(Int.max)")
+      }
       value = sum
       position += 1
     }
@@ -120,4 +130,10 @@ struct KeyPathParser {
       position += 1
     }
   }
+}
+
+/// A syntax error in key-path or normalized-path text: what was expected at a UTF-8 byte offset.
+struct PathSyntaxFailure: Error {
+  var offset: Int
+  var expected: String
 }

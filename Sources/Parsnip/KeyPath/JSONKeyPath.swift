@@ -29,9 +29,9 @@
 ///   `a["x.y"]`, `a[""]`, `a["say \"hi\""]`, `a["C:\\dir"]`. Only `\"` and `\\` are escapes.
 /// - `[0]` is always an index and `["0"]` always a key.
 ///
-/// Parsing failures throw ``JSONKeyPathError`` with kind ``JSONKeyPathError/Kind-swift.enum/invalidKeyPath(text:offset:expected:)``,
-/// naming the UTF-8 byte offset and what was expected there, for example `[0` (expected `]`), `2]`, `[]`,
-/// `a..b`, `[-1]`, `.a`, `a.` and `[x]`.
+/// Parsing failures throw ``JSONKeyPathError`` with kind
+/// ``JSONKeyPathError/Kind-swift.enum/invalidKeyPath(text:offset:expected:)``, naming the UTF-8 byte offset and
+/// what was expected there, for example `[0` (expected `]`), `2]`, `[]`, `a..b`, `[-1]`, `.a`, `a.` and `[x]`.
 public struct JSONKeyPath: Sendable, Hashable {
   /// One step of a key path.
   public enum Component: Sendable, Hashable {

@@ -91,7 +91,7 @@ extension Double: JSONReadable {
   public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
     let value = number.doubleValue
-    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite; found \(number)") }
+    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite, not \(number)") }
     self = value
   }
 }
@@ -107,7 +107,7 @@ extension Float: JSONReadable {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
     // Parse the digits directly: going through Double would round twice.
     let value = Float(number.description) ?? Float(number.doubleValue)
-    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite; found \(number)") }
+    guard value.isFinite else { throw Self.mismatch(json, at: keyPath, note: "finite, not \(number)") }
     self = value
   }
 }
@@ -121,7 +121,9 @@ extension Decimal: JSONReadable {
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number or `Decimal` cannot hold it.
   public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
     guard case .number(let number) = json else { throw Self.mismatch(json, at: keyPath) }
-    guard let value = number.decimalValue else { throw Self.mismatch(json, at: keyPath, note: "found \(number)") }
+    guard let value = number.decimalValue else {
+      throw Self.mismatch(json, at: keyPath, note: "in range, not \(number)")
+    }
     self = value
   }
 }
@@ -141,7 +143,7 @@ extension JSONNumber: JSONReadable {
 
 extension FixedWidthInteger {
   /// The exact integer value of a JSON number, or `nil` when it has a fraction or is out of range.
-  static func exactly(_ number: JSONNumber) -> Self? {
+  static func readingExactly(_ number: JSONNumber) -> Self? {
     switch number.storage {
     case .int(let value): return Self(exactly: value)
     case .uint(let value): return Self(exactly: value)
@@ -151,107 +153,40 @@ extension FixedWidthInteger {
   }
 
   /// Reads an exact integer for ``JSONReadable`` conformances.
-  static func read(_ json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Self {
+  static func readingExactly(_ json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Self {
     guard case .number(let number) = json else {
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self)", found: json.kind), keyPath: keyPath)
     }
-    guard let value = exactly(number) else {
-      let note = "a whole number from \(Self.min) to \(Self.max); found \(number)"
+    guard let value = readingExactly(number) else {
+      let note = "a whole number from \(Self.min) to \(Self.max), not \(number)"
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self) (\(note))", found: .number), keyPath: keyPath)
     }
     return value
   }
 }
 
-extension Int: JSONReadable {
-  /// The exact value of a whole JSON number in range (`3.0` reads as `3`).
+extension JSONReadable where Self: FixedWidthInteger {
+  /// The exact value of a whole JSON number in the type's range (`3.0` reads as `3`; `3.5` and out-of-range
+  /// numbers are type mismatches naming the range).
   /// - Parameters:
-  ///   - json: A whole number in `Int`'s range.
+  ///   - json: A whole number in the type's range.
   ///   - keyPath: Where `json` sits, for errors.
   /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
+  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) {
+    self = try .readingExactly(json, at: keyPath)
+  }
 }
 
-extension Int8: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number from -128 to 127.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
-
-extension Int16: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `Int16`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
-
-extension Int32: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `Int32`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
-
-extension Int64: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `Int64`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
-
-extension UInt: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole, non-negative number in `UInt`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
-
-extension UInt8: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number from 0 to 255.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
-
-extension UInt16: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `UInt16`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
-
-extension UInt32: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `UInt32`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
-
-extension UInt64: JSONReadable {
-  /// The exact value of a whole JSON number in range.
-  /// - Parameters:
-  ///   - json: A whole number in `UInt64`'s range.
-  ///   - keyPath: Where `json` sits, for errors.
-  /// - Throws: ``JSONKeyPathError`` when `json` is not a number, has a fraction, or is out of range.
-  public init(json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) { self = try .read(json, at: keyPath) }
-}
+extension Int: JSONReadable {}
+extension Int8: JSONReadable {}
+extension Int16: JSONReadable {}
+extension Int32: JSONReadable {}
+extension Int64: JSONReadable {}
+extension UInt: JSONReadable {}
+extension UInt8: JSONReadable {}
+extension UInt16: JSONReadable {}
+extension UInt32: JSONReadable {}
+extension UInt64: JSONReadable {}
 
 extension Array: JSONReadable where Element: JSONReadable {
   /// The elements of a JSON array, each converted to `Element`.

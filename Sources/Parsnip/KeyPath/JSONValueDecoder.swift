@@ -36,14 +36,16 @@ struct JSONValueDecoder: Decoder {
   /// Translates a `DecodingError` into the key-path error a reader expects, keeping the original.
   static func keyPathError(for error: DecodingError, in root: JSON) -> JSONKeyPathError {
     func path(_ codingPath: [any CodingKey]) -> JSONKeyPath {
-      JSONKeyPath(components: codingPath.map { key in
-        if let index = key as? IndexKey { return .index(index.index) }
-        return .key(key.stringValue)
-      })
+      JSONKeyPath(
+        components: codingPath.map { key in
+          if let index = key as? KeyPathIndexKey { return .index(index.index) }
+          return .key(key.stringValue)
+        })
     }
     switch error {
     case .keyNotFound(let key, let context):
-      return JSONKeyPathError(.noValueForKey(key.stringValue), keyPath: path(context.codingPath), underlyingError: error)
+      return JSONKeyPathError(
+        .noValueForKey(key.stringValue), keyPath: path(context.codingPath), underlyingError: error)
     case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
       let keyPath = path(context.codingPath)
       let found: JSON
@@ -55,10 +57,12 @@ struct JSONValueDecoder: Decoder {
         mapped.underlyingError = DecodingError.valueNotFound(type, context)
         return mapped
       }
-      return JSONKeyPathError(.typeMismatch(expected: "\(type)", found: found.kind), keyPath: keyPath,
+      return JSONKeyPathError(
+        .typeMismatch(expected: "\(type)", found: found.kind), keyPath: keyPath,
         underlyingError: error)
     case .dataCorrupted(let context):
-      return JSONKeyPathError(.dataCorrupted(context.debugDescription), keyPath: path(context.codingPath),
+      return JSONKeyPathError(
+        .dataCorrupted(context.debugDescription), keyPath: path(context.codingPath),
         underlyingError: error)
     @unknown default:
       return JSONKeyPathError(.dataCorrupted(String(describing: error)), underlyingError: error)
@@ -117,9 +121,12 @@ struct JSONValueDecoder: Decoder {
 
   func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
     guard case .number(let number) = value else { throw mismatch(T.self) }
-    guard let result = T.exactly(number) else {
-      throw DecodingError.typeMismatch(T.self, DecodingError.Context(codingPath: codingPath,
-        debugDescription: "Parsed JSON number <\(number)> does not fit in \(T.self)."))
+    guard let result = T.readingExactly(number) else {
+      throw DecodingError.typeMismatch(
+        T.self,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Parsed JSON number <\(number)> does not fit in \(T.self)."))
     }
     return result
   }
@@ -142,8 +149,11 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     guard case .number(let number) = value else { throw mismatch(Double.self) }
     let result = number.doubleValue
     guard result.isFinite else {
-      throw DecodingError.typeMismatch(Double.self, DecodingError.Context(codingPath: codingPath,
-        debugDescription: "Parsed JSON number <\(number)> does not fit in Double."))
+      throw DecodingError.typeMismatch(
+        Double.self,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Parsed JSON number <\(number)> does not fit in Double."))
     }
     return result
   }
@@ -152,8 +162,11 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     guard case .number(let number) = value else { throw mismatch(Float.self) }
     let result = Float(number.description) ?? Float(number.doubleValue)
     guard result.isFinite else {
-      throw DecodingError.typeMismatch(Float.self, DecodingError.Context(codingPath: codingPath,
-        debugDescription: "Parsed JSON number <\(number)> does not fit in Float."))
+      throw DecodingError.typeMismatch(
+        Float.self,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Parsed JSON number <\(number)> does not fit in Float."))
     }
     return result
   }
@@ -173,7 +186,7 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
 }
 
 /// The coding key of an array element; recognised when turning coding paths into key paths.
-struct IndexKey: CodingKey {
+struct KeyPathIndexKey: CodingKey {
   let index: Int
   init(_ index: Int) { self.index = index }
   init?(stringValue: String) { nil }
@@ -192,8 +205,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decoder(for key: Key) throws -> JSONValueDecoder {
     guard let value = object[key.stringValue] else {
-      throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath,
-        debugDescription: "No value associated with key \(key.stringValue.debugDescription)."))
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "No value associated with key \(key.stringValue.debugDescription)."))
     }
     return JSONValueDecoder(value: value, codingPath: codingPath + [key])
   }
@@ -257,10 +273,13 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   /// The decoder for the next element; advances only after a successful decode, as Foundation does.
   func next(_ type: Any.Type) throws -> JSONValueDecoder {
-    let path = codingPath + [IndexKey(currentIndex)]
+    let path = codingPath + [KeyPathIndexKey(currentIndex)]
     guard !isAtEnd else {
-      throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path,
-        debugDescription: "Unkeyed container is at end."))
+      throw DecodingError.valueNotFound(
+        type,
+        DecodingError.Context(
+          codingPath: path,
+          debugDescription: "Unkeyed container is at end."))
     }
     return JSONValueDecoder(value: elements[currentIndex], codingPath: path)
   }

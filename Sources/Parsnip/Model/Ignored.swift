@@ -13,8 +13,8 @@ import Foundation
 ///
 /// Encoding skips the member entirely (through any `KeyedEncodingContainer`). Decoding leaves the member
 /// unread and sets the property to its type's ``IgnoredPropertyDefault/ignoredDefault`` (`nil` for optionals, an
-/// empty collection, zero, `false`), except when a model is updated with ``JSONModel/update(from:nullsRemoveMembers:)``:
-/// then it keeps its current value.
+/// empty collection, zero, `false`), except when a model is updated with
+/// ``JSONModel/update(from:nullsRemoveMembers:configuration:)``: then it keeps its current value.
 @propertyWrapper
 public struct Ignored<Value> {
   /// The property's value.
@@ -59,7 +59,9 @@ extension KeyedDecodingContainer {
   ///   - type: The wrapper type.
   ///   - key: Its key.
   /// - Returns: The wrapper.
-  public func decode<Value: IgnoredPropertyDefault>(_ type: Ignored<Value>.Type, forKey key: Key) throws -> Ignored<Value> {
+  public func decode<Value: IgnoredPropertyDefault>(_ type: Ignored<Value>.Type, forKey key: Key) throws -> Ignored<
+    Value
+  > {
     Ignored(wrappedValue: IgnoredValueStash.current?.value(at: codingPath + [key]) ?? Value.ignoredDefault)
   }
 }

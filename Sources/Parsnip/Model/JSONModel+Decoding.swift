@@ -24,7 +24,8 @@ extension JSONModel {
   ///   for malformed text, and the errors of ``init(json:configuration:)``.
   public init(jsonData: Data, configuration: JSONModelConfiguration? = nil) throws {
     let configuration = configuration ?? Self.modelConfiguration
-    try self.init(json: ModelDecoding.parse(jsonData, configuration: configuration), configuration: configuration)
+    let json = try ModelDecoding.parse(jsonData, configuration: configuration)
+    self = try ModelDecoding.decode(Self.self, from: json, text: Array(jsonData), configuration: configuration)
   }
 
   /// Creates a model from JSON text.
@@ -86,7 +87,8 @@ extension JSONModel {
     guard case .object = json else {
       throw DecodingError.typeMismatch(
         JSONObject.self,
-        DecodingError.Context(codingPath: [], debugDescription: "A model is updated from an object, found \(json.kind)."))
+        DecodingError.Context(
+          codingPath: [], debugDescription: "A model is updated from an object, found \(json.kind)."))
     }
     let configuration = configuration ?? Self.modelConfiguration
     return try IgnoredValueStash.$current.withValue(IgnoredValueStash()) {
@@ -105,7 +107,8 @@ extension Array where Element: JSONModel {
   ///   - configuration: See ``JSONModel/init(json:configuration:)`` (default: the element type's).
   /// - Throws: The errors of ``JSONModel/init(json:configuration:)``.
   public init(json: JSON, configuration: JSONModelConfiguration? = nil) throws {
-    self = try ModelDecoding.decode([Element].self, from: json, configuration: configuration ?? Element.modelConfiguration)
+    self = try ModelDecoding.decode(
+      [Element].self, from: json, configuration: configuration ?? Element.modelConfiguration)
   }
 
   /// Creates models from UTF-8 JSON text holding an array.
@@ -115,7 +118,9 @@ extension Array where Element: JSONModel {
   /// - Throws: The errors of ``JSONModel/init(jsonData:configuration:)``.
   public init(jsonData: Data, configuration: JSONModelConfiguration? = nil) throws {
     let configuration = configuration ?? Element.modelConfiguration
-    try self.init(json: ModelDecoding.parse(jsonData, configuration: configuration), configuration: configuration)
+    let json = try ModelDecoding.parse(jsonData, configuration: configuration)
+    self = try ModelDecoding.decode(
+      [Element].self, from: json, text: [UInt8](jsonData), configuration: configuration)
   }
 }
 
@@ -156,21 +161,25 @@ enum ModelDecoding {
       return try JSON(parsing: data, options: JSON.ParsingOptions(maximumDepth: configuration.maximumDepth))
     } catch {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
+        DecodingError.Context(
+          codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
     }
   }
 
+  /// Decodes `T` from `json`; the base decoder reads `text` when given (the source of `json`), else `json` written
+  /// out as text.
   static func decode<T: Decodable>(
-    _ type: T.Type, from json: JSON, configuration: JSONModelConfiguration,
+    _ type: T.Type, from json: JSON, text: [UInt8]? = nil, configuration: JSONModelConfiguration,
     base: some ModelBaseDecoder = ModelBaseDecoderDefault()
   ) throws -> T {
     let context = ModelContext(configuration: configuration, rootJSON: json)
     let bytes: [UInt8]
     do {
-      bytes = try JSONByteWriter.bytes(for: json, options: EncoderOptions())
+      bytes = try text ?? JSONByteWriter.bytes(for: json, options: EncoderOptions())
     } catch {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: [], debugDescription: "The JSON value cannot be decoded: \(error)", underlyingError: error))
+        DecodingError.Context(
+          codingPath: [], debugDescription: "The JSON value cannot be decoded: \(error)", underlyingError: error))
     }
     var userInfo = context.userInfo
     userInfo[ModelContext.userInfoKey] = context
@@ -180,7 +189,8 @@ enum ModelDecoding {
 
 /// The decoder that reads values for the model layer.
 protocol ModelBaseDecoder {
-  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws -> T
+  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws
+    -> T
 }
 
 /// Starts a decoding run: wraps the base decoder's root in a ``ModelDecoderProxy``.

@@ -28,7 +28,8 @@ import Foundation
 /// - list it in ``ignoredKeys``: it is skipped on encoding and reads as absent on decoding, so this suits optional
 ///   properties (a non-optional one would be a missing key; use one of the first two ways).
 ///
-/// When a model is updated (``update(from:nullsRemoveMembers:)``), ignored properties keep their current values.
+/// When a model is updated (``update(from:nullsRemoveMembers:configuration:)``), ignored properties keep their
+/// current values.
 ///
 /// > Note: In a struct with a stored property named `json` (or `jsonData`, `jsonString`, `dictionary`) and
 /// > defaults for the others, `Model(json: value)` calls the memberwise initializer. Pass the configuration

@@ -2,7 +2,9 @@ import Foundation
 
 /// The model layer's base decoder: `ParsnipDecoder`, which reads every value; the model layer only steers it.
 struct ModelBaseDecoderDefault: ModelBaseDecoder {
-  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
+  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws
+    -> T
+  {
     let decoder = ParsnipDecoder()
     decoder.userInfo = userInfo
     return try decoder.decode(type, from: bytes)

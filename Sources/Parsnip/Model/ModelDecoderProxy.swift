@@ -58,7 +58,8 @@ struct ModelDecoderProxy: Decoder {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: codingPath,
-            debugDescription: "Expected a date in the format \"\(dateFormat)\" at \(CodingPathText.render(codingPath)), "
+            debugDescription:
+              "Expected a date in the format \"\(dateFormat)\" at \(CodingPathText.render(codingPath)), "
               + "found \"\(text)\"."))
       }
       return unsafeBitCast(date, to: T.self)
@@ -100,12 +101,15 @@ struct ModelDecoderProxy: Decoder {
       let info = context.info(for: type)
       let requested = info.preservesUnknownFields ? RequestedKeys() : nil
       let proxy = with(
-        keyMode: .model(type), dateFormat: info.dateFormat ?? context.configuration.dateFormat, requestedKeys: requested)
+        keyMode: .model(type), dateFormat: info.dateFormat ?? context.configuration.dateFormat, requestedKeys: requested
+      )
       var model = try M(from: proxy)
       if let requested, var preserving = model as? any UnknownFieldsPreserving, case .object(let object) = json {
         var unknown = JSONObject()
         for member in object.members
-        where !requested.keys.contains(member.key) && !(info.isPolymorphic && member.key == context.configuration.classKey) {
+        where !requested.keys.contains(member.key)
+          && !(info.isPolymorphic && member.key == context.configuration.classKey)
+        {
           unknown[member.key] = member.value
         }
         preserving.unknownFields = unknown
@@ -138,7 +142,8 @@ struct ModelDecoderProxy: Decoder {
       DecodingError.Context(
         codingPath: codingPath + [StringCodingKey(key)],
         debugDescription: "Unknown model class \"\(name)\" in \"\(key)\" at \(CodingPathText.render(codingPath)); "
-          + (registered.isEmpty ? "no model types are registered." : "registered: \(registered.joined(separator: ", ")).")))
+          + (registered.isEmpty
+            ? "no model types are registered." : "registered: \(registered.joined(separator: ", ")).")))
   }
 }
 
@@ -155,7 +160,9 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
   var allKeys: [Key] {
     base.allKeys.compactMap { jsonKey in
-      proxy.context.propertyName(forJSONKey: jsonKey.stringValue, keyMode: proxy.keyMode).flatMap { Key(stringValue: $0) }
+      proxy.context.propertyName(forJSONKey: jsonKey.stringValue, keyMode: proxy.keyMode).flatMap {
+        Key(stringValue: $0)
+      }
     }
   }
 
@@ -330,7 +337,9 @@ struct ModelUnkeyedDecodingContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try base.decode(type) }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try base.decode(type) }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+    NestedKey
+  > {
     let index = base.currentIndex
     let nested = try base.nestedContainer(keyedBy: StringCodingKey.self)
     let child = proxy.child(base: proxy.base, json: proxy.json[index], key: StringCodingKey(index: index))

@@ -71,7 +71,8 @@ extension Polymorphic: Codable {
       throw DecodingError.typeMismatch(
         Value.self,
         DecodingError.Context(
-          codingPath: decoder.codingPath, debugDescription: "The class key names \(type), which is not a \(Value.self)."))
+          codingPath: decoder.codingPath, debugDescription: "The class key names \(type), which is not a \(Value.self)."
+        ))
     }
     wrappedValue = typed
   }
@@ -83,7 +84,8 @@ extension Polymorphic: Codable {
     guard let model = wrappedValue as? any JSONModel else {
       throw EncodingError.invalidValue(
         wrappedValue,
-        EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(type(of: wrappedValue)) is not a JSONModel."))
+        EncodingError.Context(
+          codingPath: encoder.codingPath, debugDescription: "\(type(of: wrappedValue)) is not a JSONModel."))
     }
     if let tree = encoder as? TreeEncoder, let context = tree.options.model {
       tree.setSingleValue(try context.encode(model, through: tree, path: tree.codingPath, forceClassKey: true))
@@ -136,7 +138,8 @@ extension PolymorphicArray: Sendable where Element: Sendable {}
 enum PolymorphicCoding {
   static func settings(_ userInfo: [CodingUserInfoKey: Any]) -> (JSONModelRegistry, String) {
     let configuration = userInfo[JSONModelConfiguration.userInfoKey] as? JSONModelConfiguration
-    let registry = userInfo[JSONModelRegistry.userInfoKey] as? JSONModelRegistry ?? configuration?.registry ?? JSONModelRegistry()
+    let registry =
+      userInfo[JSONModelRegistry.userInfoKey] as? JSONModelRegistry ?? configuration?.registry ?? JSONModelRegistry()
     return (registry, configuration?.classKey ?? "_class")
   }
 

@@ -100,10 +100,19 @@ enum SourceLocation {
     return (line, column)
   }
 
-  /// How a byte is shown in a message: `'x'` for printable ASCII, `byte 0xNN` otherwise.
+  /// How a byte is shown in a message: `'x'` for printable ASCII, `U+NNNN` for the start of a well-formed
+  /// non-ASCII character, `byte 0xNN` otherwise.
   static func describe(byteAt offset: Int, in input: UnsafeRawBufferPointer) -> String {
     guard offset < input.count else { return "end of input" }
     let b = input[offset]
+    if b >= 0x80, let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self),
+      let length = Scanner.utf8SequenceLength(base, at: offset, end: input.count)
+    {
+      var value = UInt32(b) & (0x7F >> UInt32(length))
+      for k in 1..<length { value = value << 6 | UInt32(input[offset + k] & 0x3F) }
+      let hex = String(value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+    }
     if b == UInt8(ascii: "'") { return "\"'\"" }
     if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
     if b == .newline { return "a line break" }

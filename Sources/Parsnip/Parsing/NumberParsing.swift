@@ -35,7 +35,7 @@ enum NumberParser {
     var dropped = 0  // significant integer digits beyond 19
     if p[i] == .zero {
       i &+= 1
-      if i < end, p[i].isDigit { throw .invalid(offset: i, expected: "no leading zeros") }
+      if i < end, p[i].isDigit { throw .invalid(offset: i, expected: "'.', 'e' or the end of the number after a leading '0'") }
     } else {
       while i < end, p[i].isDigit {
         if digits < 19 {
@@ -92,6 +92,10 @@ enum NumberParser {
   /// Builds the lossless value for a number scanned at `start..<scanned.end`.
   static func number(_ p: UnsafePointer<UInt8>, from start: Int, _ scanned: ScannedNumber) -> JSONNumber {
     if scanned.isIntegerSyntax && scanned.isExact {
+      if scanned.isNegative && scanned.significand == 0 {
+        // `-0` is not an integer value but is a distinct double; keep its sign (text `-0`, double `-0.0`).
+        return JSONNumber(storage: .decimal(significand: 0, exponent: 0, isNegative: true))
+      }
       if scanned.isNegative {
         if scanned.significand <= UInt64(Int64.max) { return JSONNumber(storage: .int(-Int64(scanned.significand))) }
         if scanned.significand == UInt64(Int64.max) + 1 { return JSONNumber(storage: .int(.min)) }
@@ -104,8 +108,11 @@ enum NumberParser {
     if scanned.isExact, !scanned.isIntegerSyntax, scanned.exponent >= Int(Int32.min), scanned.exponent <= Int(Int32.max) {
       // Keep the digits as written (with trailing fraction zeros) when they fit.
       if let kept = keptDigits(p, from: start, to: scanned.end) {
+        // Zero keeps its fraction digits (`0.00`) but not a positive exponent: `0e5` written as `000000` would not
+        // be JSON.
+        let exponent = kept.significand == 0 ? Swift.min(kept.exponent, 0) : kept.exponent
         return JSONNumber(
-          storage: .decimal(significand: kept.significand, exponent: kept.exponent, isNegative: scanned.isNegative))
+          storage: .decimal(significand: kept.significand, exponent: exponent, isNegative: scanned.isNegative))
       }
     }
     let text = String(decoding: UnsafeBufferPointer(start: p + start, count: scanned.end - start), as: UTF8.self)

@@ -277,6 +277,7 @@ struct Scanner {
         break
       } else if b == .backslash {
         flags = Tape.Flag.hasEscapes
+        guard j &+ 1 < end else { throw error(.unexpectedEndOfInput, "unterminated string", at: i) }
         j = try scanEscape(at: j)
       } else if b < 0x20 {
         throw error(

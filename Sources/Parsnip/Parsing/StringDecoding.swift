@@ -17,9 +17,18 @@ enum StringDecoding {
       var j = start
       let end = start + count
       while j < end {
-        // Copy up to the next backslash.
+        // Copy up to the next backslash, found 8 bytes at a time.
         var k = j
-        while k < end, p[k] != .backslash { k += 1 }
+        while k &+ 8 <= end {
+          let word = UInt64(littleEndian: UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self))
+          let backslashes = SWAR.zeroBytes(word ^ SWAR.broadcast(.backslash))
+          if backslashes != 0 {
+            k &+= backslashes.trailingZeroBitCount >> 3
+            break
+          }
+          k &+= 8
+        }
+        if k &+ 8 > end { while k < end, p[k] != .backslash { k += 1 } }
         if k > j {
           (out.baseAddress! + o).update(from: p + j, count: k - j)
           o += k - j

@@ -7,7 +7,7 @@
 /// let target: JSON = ["title": "Goodbye!", "author": ["givenName": "John", "familyName": "Doe"]]
 /// let patch: JSON = ["title": "Hello!", "author": ["familyName": nil]]
 /// JSONMergePatch.apply(patch, to: target)  // → {"title":"Hello!","author":{"givenName":"John"}}
-/// JSONMergePatch.diff(from: target, to: ["title": "Hello!"])  // → {"title":"Hello!","author":null}
+/// JSONMergePatch.diff(from: target, to: ["title": "Hello!"])  // → {"author":null,"title":"Hello!"}
 /// ```
 ///
 /// > Important: A merge patch cannot set a member to `null` (a `null` in the patch means "remove"), and it
@@ -68,7 +68,8 @@ public struct JSONMergePatch: Sendable, Hashable {
   /// means "remove". Such members are emitted as `null` and so are removed when the patch is applied; no merge
   /// patch can produce them, and replacing the parent would not help because an object patch is merged, not
   /// assigned. `apply(diff(from: a, to: b), to: a)` equals `b` whenever `b` has no `null` object members outside
-  /// arrays; otherwise it equals `b` without them. Use ``JSONPatch/diff(from:to:)`` for exact results.
+  /// arrays; otherwise it can lack some of them (those `a` did not already hold as `null`), and equals `b` once
+  /// `null` members are removed from both. Use ``JSONPatch/diff(from:to:)`` for exact results.
   ///
   /// ```swift
   /// JSONMergePatch.diff(from: ["a": "b", "c": ["d": "e", "f": "g"]], to: ["a": "z", "c": ["d": "e"]])

@@ -30,52 +30,43 @@ extension JSONPatch {
 extension JSONPatch.Operation {
   /// Performs the operation; on failure `document` may be partly changed (``JSONPatch/apply(to:)`` discards it).
   func perform(on document: inout JSON, index: Int) throws(JSONPatchError) {
-    func failure(_ member: String, _ pointer: JSONPointer, _ error: PathFailure) -> JSONPatchError {
-      JSONPatchError(.unresolvablePointer(member: member, pointer.error(for: error)), operationIndex: index,
-        operationName: name)
+    func failure(_ member: String, _ error: JSONPointerError) -> JSONPatchError {
+      JSONPatchError(.unresolvablePointer(member: member, error), operationIndex: index, operationName: name)
+    }
+    /// The value at `pointer`, which the operation names in `member`.
+    func read(_ member: String, _ pointer: JSONPointer) throws(JSONPatchError) -> JSON {
+      do { return try document.reading(pointer) } catch { throw failure(member, error) }
+    }
+    /// Performs `edit` at `path` (no intermediates); returns the value replaced or removed.
+    @discardableResult
+    func edit(_ edit: PathEditing.Edit, _ path: JSONPointer) throws(JSONPatchError) -> JSON? {
+      do { return try document.editing(edit, at: path) } catch { throw failure("path", error) }
     }
     switch self {
     case .add(let path, let value):
-      do { try PathEditing.perform(.insert(value), in: &document, path: path, createIntermediates: false) } catch {
-        throw failure("path", path, error)
-      }
+      try edit(.insert(value), path)
     case .remove(let path):
-      do { try PathEditing.perform(.remove, in: &document, path: path, createIntermediates: false) } catch {
-        throw failure("path", path, error)
-      }
+      try edit(.remove, path)
     case .replace(let path, let value):
-      do { try PathEditing.perform(.replace(value), in: &document, path: path, createIntermediates: false) } catch {
-        throw failure("path", path, error)
-      }
+      try edit(.replace(value), path)
     case .move(let from, let path):
       if from == path {
-        // A no-op, but `from` must still exist.
-        do { _ = try PathEditing.read(document, path: from) } catch { throw failure("from", from, error) }
+        _ = try read("from", from)  // a no-op, but `from` must still exist
         return
       }
       if from.isPrefix(of: path) {
         throw JSONPatchError(.moveIntoDescendant(from: from, path: path), operationIndex: index, operationName: name)
       }
       let moved: JSON
-      do {
-        moved = try PathEditing.perform(.remove, in: &document, path: from, createIntermediates: false) ?? .null
-      } catch {
-        throw failure("from", from, error)
-      }
-      do { try PathEditing.perform(.insert(moved), in: &document, path: path, createIntermediates: false) } catch {
-        throw failure("path", path, error)
-      }
+      do { moved = try document.editing(.remove, at: from) ?? .null } catch { throw failure("from", error) }
+      try edit(.insert(moved), path)
     case .copy(let from, let path):
-      let copied: JSON
-      do { copied = try PathEditing.read(document, path: from) } catch { throw failure("from", from, error) }
-      do { try PathEditing.perform(.insert(copied), in: &document, path: path, createIntermediates: false) } catch {
-        throw failure("path", path, error)
-      }
+      try edit(.insert(try read("from", from)), path)
     case .test(let path, let expected):
-      let found: JSON
-      do { found = try PathEditing.read(document, path: path) } catch { throw failure("path", path, error) }
+      let found = try read("path", path)
       guard found == expected else {
-        throw JSONPatchError(.testFailed(path: path, expected: expected, found: found), operationIndex: index,
+        throw JSONPatchError(
+          .testFailed(path: path, expected: expected, found: found), operationIndex: index,
           operationName: name)
       }
     }

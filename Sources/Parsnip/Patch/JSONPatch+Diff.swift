@@ -2,13 +2,15 @@ extension JSONPatch {
   /// Computes a patch that turns `source` into `target`: `diff(from: a, to: b).apply(to: a) == b`.
   ///
   /// Objects are compared member by member (`remove` for members only in `source`, `add` for members only in
-  /// `target`, recursion into members in both). Arrays are aligned with a longest-common-subsequence pass after
-  /// trimming their common prefix and suffix, so an inserted or deleted element costs one `add` or `remove`
-  /// instead of rewriting the array; a removal and an addition at the same position become one `replace`, or a
-  /// recursive diff when both elements are objects or both arrays. Values that differ in kind are replaced.
+  /// `target`, recursion into members in both); two non-empty objects with no key in common are replaced whole.
+  /// Arrays are aligned with a longest-common-subsequence pass after trimming their common prefix and suffix, so an
+  /// inserted or deleted element costs one `add` or `remove` instead of rewriting the array; a removal and an
+  /// addition at the same position become one `replace`, or a recursive diff when both elements are objects or
+  /// both arrays. Values that differ in kind are replaced. Whenever the operations for one object or array would
+  /// outnumber the values in its new version (counting nested values), that container is replaced whole instead.
   ///
   /// The alignment table is bounded: when the differing middle parts of two arrays would need more than
-  /// about four million cells (for example two unrelated 2,000-element arrays), the whole array is replaced
+  /// 4,194,304 cells (for example two unrelated 3,000-element arrays), the whole array is replaced
   /// instead. Nesting deeper than 200 levels is also replaced as a whole rather than diffed.
   /// Numbers are compared by value, so `1` and `1.0` produce no operation.
   ///
@@ -42,15 +44,48 @@ struct PatchDiffer {
   mutating func diff(_ source: JSON, _ target: JSON, at pointer: JSONPointer, depth: Int) {
     switch (source, target) {
     case (.object(let old), .object(let new)) where depth < PatchDiffer.maximumDepth:
+      let before = operations.count
       diffObjects(old, new, at: pointer, depth: depth)
+      replaceIfShorter(since: before, at: pointer, with: target)
     case (.array(let old), .array(let new)) where depth < PatchDiffer.maximumDepth:
+      let before = operations.count
       diffArrays(old, new, at: pointer, depth: depth)
+      replaceIfShorter(since: before, at: pointer, with: target)
     default:
       if source != target { operations.append(.replace(path: pointer, value: target)) }
     }
   }
 
+  /// Replaces the operations emitted since `before` with one `replace` when they outnumber the values in the new
+  /// container: rewriting most of a container piece by piece is longer than restating it.
+  private mutating func replaceIfShorter(since before: Int, at pointer: JSONPointer, with value: JSON) {
+    let emitted = operations.count - before
+    guard emitted > 1, PatchDiffer.valueCount(value, limit: emitted) < emitted else { return }
+    operations.removeSubrange(before...)
+    operations.append(.replace(path: pointer, value: value))
+  }
+
+  /// The number of values in `json` (itself, its elements and members, recursively), counting at most `limit`.
+  static func valueCount(_ json: JSON, limit: Int) -> Int {
+    var count = 0
+    var pending = [json]
+    while let value = pending.popLast(), count < limit {
+      count += 1
+      switch value {
+      case .array(let elements): pending.append(contentsOf: elements.prefix(limit - count))
+      case .object(let object): pending.append(contentsOf: object.values.prefix(limit - count))
+      default: break
+      }
+    }
+    return count
+  }
+
   private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject, at pointer: JSONPointer, depth: Int) {
+    // Objects with no key in common are unrelated: one `replace` beats removing and adding every member.
+    if !old.isEmpty, !old.members.contains(where: { new[$0.key] != nil }) {
+      operations.append(.replace(path: pointer, value: .object(new)))
+      return
+    }
     for member in old.members where new[member.key] == nil {
       operations.append(.remove(path: pointer.appending(member.key)))
     }
@@ -96,7 +131,8 @@ struct PatchDiffer {
     func flush(_ differ: inout PatchDiffer) {
       let paired = min(deleted.count, inserted.count)
       for offset in 0..<paired {
-        differ.diff(old[deleted[offset]], new[inserted[offset]], at: pointer.appending(index: position + offset),
+        differ.diff(
+          old[deleted[offset]], new[inserted[offset]], at: pointer.appending(index: position + offset),
           depth: depth + 1)
       }
       for _ in paired..<max(paired, deleted.count) {

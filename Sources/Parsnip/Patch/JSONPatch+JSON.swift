@@ -25,7 +25,7 @@ extension JSONPatch {
   ///
   /// ```swift
   /// try JSONPatch(parsing: #"[{"op": "add", "path": "/baz", "value": "qux", "op": "remove"}]"#)
-  /// // throws: invalid JSON Patch text: 1:…: duplicate key "op"
+  /// // throws: invalid JSON Patch text: 1:48: duplicate key "op" in object
   /// ```
   ///
   /// - Parameter text: JSON text of a patch document.

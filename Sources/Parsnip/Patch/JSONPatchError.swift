@@ -93,7 +93,8 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
       let expectedText = PathDiagnostics.abbreviated(expected.description)
       return "\(operation) failed: \(place) is \(foundText), expected \(expectedText)"
     case .moveIntoDescendant(let from, let path):
-      reason = "cannot move \(PathDiagnostics.abbreviated(from.description)) into its own child "
+      reason =
+        "cannot move \(PathDiagnostics.abbreviated(from.description)) into its own child "
         + PathDiagnostics.abbreviated(path.description)
     }
     return operation.isEmpty ? reason : "\(operation): \(reason)"

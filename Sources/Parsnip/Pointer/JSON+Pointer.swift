@@ -31,11 +31,7 @@ extension JSON {
   ///   ``JSONPointerError/Kind-swift.enum/indexOutOfRange(index:count:)``.
   /// - Complexity: O(*k*) for *k* tokens.
   public func resolve(_ pointer: JSONPointer) throws(JSONPointerError) -> JSON {
-    do {
-      return try PathEditing.read(self, path: pointer)
-    } catch {
-      throw pointer.error(for: error)
-    }
+    try reading(pointer)
   }
 
   /// Sets the value a JSON Pointer refers to: adds or replaces an object member, replaces an array element, or
@@ -61,11 +57,7 @@ extension JSON {
   public mutating func setValue(_ value: JSON, at pointer: JSONPointer, createIntermediates: Bool = false)
     throws(JSONPointerError)
   {
-    do {
-      try PathEditing.perform(.set(value), in: &self, path: pointer, createIntermediates: createIntermediates)
-    } catch {
-      throw pointer.error(for: error)
-    }
+    try editing(.set(value), at: pointer, createIntermediates: createIntermediates)
   }
 
   /// Inserts a value where a JSON Pointer refers, with JSON Patch `add` semantics: adds or replaces an object
@@ -86,11 +78,7 @@ extension JSON {
   public mutating func insert(_ value: JSON, at pointer: JSONPointer, createIntermediates: Bool = false)
     throws(JSONPointerError)
   {
-    do {
-      try PathEditing.perform(.insert(value), in: &self, path: pointer, createIntermediates: createIntermediates)
-    } catch {
-      throw pointer.error(for: error)
-    }
+    try editing(.insert(value), at: pointer, createIntermediates: createIntermediates)
   }
 
   /// Removes the object member or array element a JSON Pointer refers to.
@@ -107,19 +95,15 @@ extension JSON {
   ///   then unchanged.
   @discardableResult
   public mutating func removeValue(at pointer: JSONPointer) throws(JSONPointerError) -> JSON {
-    do {
-      return try PathEditing.perform(.remove, in: &self, path: pointer, createIntermediates: false) ?? .null
-    } catch {
-      throw pointer.error(for: error)
-    }
+    try editing(.remove, at: pointer) ?? .null
   }
 }
 
 extension JSONPointer: SteppablePath {
   var stepCount: Int { tokens.count }
 
-  func step(_ index: Int, in container: JSON) throws(PathFailure) -> PathStep {
-    switch container {
+  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep {
+    switch kind {
     case .object:
       return .member(tokens[index])
     case .array:
@@ -129,7 +113,7 @@ extension JSONPointer: SteppablePath {
       case .tooLarge, .invalid: throw PathFailure(reason: .invalidIndex(tokens[index]), step: index)
       }
     default:
-      throw PathFailure(reason: .notAContainer(expected: nil, found: container.kind), step: index)
+      throw PathFailure(reason: .notAContainer(expected: nil, found: kind), step: index)
     }
   }
 

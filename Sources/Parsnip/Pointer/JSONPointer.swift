@@ -2,10 +2,10 @@
 ///
 /// Each token names an object member, or, when the value reached so far is an array, an element index (`0`, or a
 /// positive number without leading zeros: `01` is not an index). The token `-` stands for the position after an
-/// array's last element; it is accepted where something is added (``JSON/insert(_:at:createIntermediates:)-(_,JSONPointer,_)``,
-/// JSON Patch `add`) and is an error where a value must exist. In the text form `~` is written `~0` and `/` is
-/// written `~1`; the URI fragment form (`#/a%20b`) also percent-encodes the UTF-8 bytes that may not appear in a
-/// fragment.
+/// array's last element; it is accepted where something is added
+/// (``JSON/insert(_:at:createIntermediates:)-(_,JSONPointer,_)``, JSON Patch `add`) and is an error where a value
+/// must exist. In the text form `~` is written `~0` and `/` is written `~1`; the URI fragment form (`#/a%20b`) also
+/// percent-encodes the UTF-8 bytes that may not appear in a fragment.
 ///
 /// ```swift
 /// let pointer = try JSONPointer("/a~1b/0")

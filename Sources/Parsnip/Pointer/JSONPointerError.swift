@@ -79,7 +79,8 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
     case .keyNotFound(let key): reason = "no value for key \(PathDiagnostics.quoted(key))"
     case .indexOutOfRange(let index, let count): reason = "index \(index) out of range (count \(count))"
     case .invalidArrayIndex(let token):
-      reason = "\(PathDiagnostics.quoted(token)) is not an array index (0, or digits without a leading zero"
+      reason =
+        "\(PathDiagnostics.quoted(token)) is not an array index (0, or digits without a leading zero"
         + (token.utf8.allSatisfy(\.isDigit) && !token.hasPrefix("0") ? ", at most \(Int.max))" : ")")
     case .pastTheEnd(let count):
       reason = "'-' designates the nonexistent element after the last (count \(count))"

@@ -29,10 +29,33 @@ struct PathFailure: Error, Equatable {
 /// A path that the engine below can follow: key paths and JSON pointers.
 protocol SteppablePath {
   var stepCount: Int { get }
-  /// How step `index` addresses a member of `container`; throws when the container kind does not fit.
-  func step(_ index: Int, in container: JSON) throws(PathFailure) -> PathStep
+  /// How step `index` addresses a member of a container of kind `kind`; throws when the kind does not fit.
+  /// Only the kind matters, so trees and ``JSONDocument`` cursors share the rules.
+  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep
   /// The empty container to create for step `index` when `createIntermediates` is on and the value is missing.
   func newContainer(for index: Int) -> JSON
+
+  /// The public error type of this kind of path.
+  associatedtype PathError: Error
+  /// The public error for a failure while following this path.
+  func error(for failure: PathFailure) -> PathError
+}
+
+extension JSON {
+  /// The value at `path`, failing with the path's public error.
+  func reading<P: SteppablePath>(_ path: P) throws(P.PathError) -> JSON {
+    do { return try PathEditing.read(self, path: path) } catch { throw path.error(for: error) }
+  }
+
+  /// Performs `edit` at `path`, failing with the path's public error; returns the value replaced or removed.
+  @discardableResult
+  mutating func editing<P: SteppablePath>(
+    _ edit: PathEditing.Edit, at path: P, createIntermediates: Bool = false
+  ) throws(P.PathError) -> JSON? {
+    do { return try PathEditing.perform(edit, in: &self, path: path, createIntermediates: createIntermediates) } catch {
+      throw path.error(for: error)
+    }
+  }
 }
 
 /// Reads and edits values along a path without recursion and without copying untouched containers.
@@ -57,7 +80,7 @@ enum PathEditing {
   static func read<P: SteppablePath>(_ root: JSON, path: P) throws(PathFailure) -> JSON {
     var current = root
     for index in 0..<path.stepCount {
-      switch try path.step(index, in: current) {
+      switch try path.step(index, in: current.kind) {
       case .member(let key):
         guard case .object(let object) = current, let value = object[key] else {
           throw PathFailure(reason: .keyNotFound(key), step: index)
@@ -84,9 +107,11 @@ enum PathEditing {
     case replacedNull
   }
 
-  private enum Frame {
-    case object(JSONObject, key: String, origin: Origin)
-    case array([JSON], index: Int, origin: Origin)
+  /// A container on the path, with its child taken out (left as `null`) while the edit goes on below it.
+  private struct Frame {
+    var container: JSON
+    var step: PathStep
+    var origin: Origin
   }
 
   /// Performs `edit` at `path` inside `root`.
@@ -120,18 +145,18 @@ enum PathEditing {
     var result: JSON?
 
     var index = 0
-    descent: while index < count - 1 {
+    while index < count - 1 {
       let step: PathStep
-      do { step = try path.step(index, in: current) } catch {
+      do { step = try path.step(index, in: current.kind) } catch {
         failure = error
         break
       }
-      switch current {
-      case .object(var object):
+      // `step(_:in:)` succeeded, so `current` is the container kind the step needs.
+      let child: JSON
+      let origin: Origin
+      var storedStep = step
+      if var object = current.movingOutObject() {
         guard case .member(let key) = step else { preconditionFailure("object steps are members") }
-        current = .null
-        let child: JSON
-        let origin: Origin
         if let existing = object[key], !(createIntermediates && existing.isNull) {
           child = existing
           origin = .existing
@@ -141,21 +166,18 @@ enum PathEditing {
         } else {
           current = .object(object)
           failure = PathFailure(reason: .keyNotFound(key), step: index)
-          break descent
+          break
         }
         object[key] = .null  // drop the parent's reference to the child
-        frames.append(.object(object, key: key, origin: origin))
-        current = child
-      case .array(var array):
-        current = .null
+        current = .object(object)
+      } else if var array = current.movingOutArray() {
         let position: Int
         switch step {
         case .element(let value): position = value
         case .end: position = array.count
         case .member: preconditionFailure("array steps are elements")
         }
-        let child: JSON
-        let origin: Origin
+        storedStep = .element(position)
         if position >= 0, position < array.count {
           if createIntermediates, array[position].isNull {
             child = path.newContainer(for: index + 1)
@@ -174,38 +196,41 @@ enum PathEditing {
             step == .end ? .pastTheEnd(count: array.count) : .indexOutOfRange(position, count: array.count)
           current = .array(array)
           failure = PathFailure(reason: reason, step: index)
-          break descent
+          break
         }
-        frames.append(.array(array, index: position, origin: origin))
-        current = child
-      default:
+        current = .array(array)
+      } else {
         preconditionFailure("step(_:in:) only succeeds on containers")
       }
+      frames.append(Frame(container: current, step: storedStep, origin: origin))
+      current = child
       index += 1
     }
 
     if failure == nil {
       do {
-        let step = try path.step(count - 1, in: current)
+        let step = try path.step(count - 1, in: current.kind)
         result = try performLast(edit, on: &current, step: step, stepIndex: count - 1)
       } catch {
         failure = error
       }
     }
 
-    // Put the containers back, innermost first.
+    // Put the containers back, innermost first. Payloads are taken out of their enum before mutation
+    // (never bound in a `switch`, which would keep a second reference and force a copy).
     let failed = failure != nil
-    while let frame = frames.popLast() {
-      switch frame {
-      case .object(var object, let key, let origin):
-        switch (failed, origin) {
+    while var frame = frames.popLast() {
+      if var object = frame.container.movingOutObject() {
+        guard case .member(let key) = frame.step else { preconditionFailure("object frames hold members") }
+        switch (failed, frame.origin) {
         case (true, .added): object.removeValue(forKey: key)
         case (true, .replacedNull): object[key] = .null
         default: object[key] = current
         }
         current = .object(object)
-      case .array(var array, let position, let origin):
-        switch (failed, origin) {
+      } else if var array = frame.container.movingOutArray() {
+        guard case .element(let position) = frame.step else { preconditionFailure("array frames hold elements") }
+        switch (failed, frame.origin) {
         case (true, .added): array.removeLast()
         case (true, .replacedNull): array[position] = .null
         default: array[position] = current
@@ -222,62 +247,85 @@ enum PathEditing {
   private static func performLast(
     _ edit: Edit, on current: inout JSON, step: PathStep, stepIndex: Int
   ) throws(PathFailure) -> JSON? {
-    switch current {
-    case .object(var object):
+    if case .object(let object) = current {
       guard case .member(let key) = step else { preconditionFailure("object steps are members") }
       let old = object[key]
       switch edit {
-      case .set(let value), .insert(let value):
-        current = .null
-        object[key] = value
-      case .replace(let value):
+      case .set, .insert: break
+      case .replace, .remove:
         guard old != nil else { throw PathFailure(reason: .keyNotFound(key), step: stepIndex) }
-        current = .null
+      }
+    } else if case .array(let array) = current {
+      let count = array.count
+      let position: Int
+      switch (step, edit) {
+      case (.element(let value), _): position = value
+      case (.end, .set), (.end, .insert): position = count
+      case (.end, .replace), (.end, .remove): throw PathFailure(reason: .pastTheEnd(count: count), step: stepIndex)
+      case (.member, _): preconditionFailure("array steps are elements")
+      }
+      let valid: Bool
+      switch edit {
+      case .set, .insert: valid = position >= 0 && position <= count
+      case .replace, .remove: valid = position >= 0 && position < count
+      }
+      guard valid else { throw PathFailure(reason: .indexOutOfRange(position, count: count), step: stepIndex) }
+    }
+
+    // Checks passed: take the container out so that it is uniquely referenced, then edit it in place.
+    if var object = current.movingOutObject() {
+      guard case .member(let key) = step else { preconditionFailure("object steps are members") }
+      let old: JSON?
+      switch edit {
+      case .set(let value), .insert(let value), .replace(let value):
+        old = object[key]
         object[key] = value
       case .remove:
-        guard old != nil else { throw PathFailure(reason: .keyNotFound(key), step: stepIndex) }
-        current = .null
-        object.removeValue(forKey: key)
+        old = object.removeValue(forKey: key)
       }
       current = .object(object)
       return old
-    case .array(var array):
-      let count = array.count
-      let position: Int
-      switch step {
-      case .element(let value): position = value
-      case .end:
-        switch edit {
-        case .set, .insert: position = count
-        case .replace, .remove: throw PathFailure(reason: .pastTheEnd(count: count), step: stepIndex)
-        }
-      case .member: preconditionFailure("array steps are elements")
-      }
-      let outOfRange = PathFailure(reason: .indexOutOfRange(position, count: count), step: stepIndex)
-      var old: JSON?
-      switch edit {
-      case .set(let value):
-        guard position >= 0, position <= count else { throw outOfRange }
-        current = .null
-        if position == count { array.append(value) } else { old = array[position]; array[position] = value }
-      case .insert(let value):
-        guard position >= 0, position <= count else { throw outOfRange }
-        current = .null
-        array.insert(value, at: position)
-      case .replace(let value):
-        guard position >= 0, position < count else { throw outOfRange }
-        current = .null
+    }
+    guard var array = current.movingOutArray() else { preconditionFailure("step(_:in:) only succeeds on containers") }
+    let position: Int
+    if case .element(let value) = step { position = value } else { position = array.count }
+    var old: JSON?
+    switch edit {
+    case .set(let value):
+      if position == array.count {
+        array.append(value)
+      } else {
         old = array[position]
         array[position] = value
-      case .remove:
-        guard position >= 0, position < count else { throw outOfRange }
-        current = .null
-        old = array.remove(at: position)
       }
-      current = .array(array)
-      return old
-    default:
-      preconditionFailure("step(_:in:) only succeeds on containers")
+    case .insert(let value):
+      array.insert(value, at: position)
+    case .replace(let value):
+      old = array[position]
+      array[position] = value
+    case .remove:
+      old = array.remove(at: position)
     }
+    current = .array(array)
+    return old
+  }
+}
+
+extension JSON {
+  /// Moves the members out of an object value, leaving `null`, so that they are uniquely referenced.
+  ///
+  /// Binding the payload in a `switch` would keep the enum's reference alive for the whole `switch` and make the
+  /// next mutation copy the container; `if case` followed by reassignment does not.
+  mutating func movingOutObject() -> JSONObject? {
+    guard case .object(let object) = self else { return nil }
+    self = .null
+    return object
+  }
+
+  /// Moves the elements out of an array value, leaving `null`; see ``movingOutObject()``.
+  mutating func movingOutArray() -> [JSON]? {
+    guard case .array(let array) = self else { return nil }
+    self = .null
+    return array
   }
 }

@@ -1,7 +1,8 @@
 extension JSON: Equatable {
   /// Values are equal when they have the same kind and equal contents.
   ///
-  /// Numbers compare by mathematical value (`1 == 1.0`); objects compare without regard to member order.
+  /// Numbers compare by mathematical value (`1 == 1.0`); objects compare without regard to member order; strings
+  /// (and keys) compare by Unicode scalars, as JSON specifies, not by Swift's canonical equivalence.
   /// - Parameters:
   ///   - lhs: A value.
   ///   - rhs: Another value.
@@ -11,7 +12,7 @@ extension JSON: Equatable {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
+    case (.string(let a), .string(let b)): ExactKey.equal(a, b)
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)): a == b
     default: false

@@ -2,6 +2,9 @@ import Synchronization
 
 /// The members of a JSON object: keys in document order, with constant-time lookup by key.
 ///
+/// Keys are compared by their Unicode scalars, as JSON requires, not by Swift's canonical equivalence:
+/// `"\u{E9}"` (é, precomposed) and `"e\u{301}"` (e + combining accent) are two different keys.
+///
 /// Small objects are searched linearly, which is faster than hashing for a handful of keys; from
 /// ``JSONObject/indexThreshold`` members on, a hash index is built on the first lookup (so parsing never pays for
 /// indexes nobody reads) and kept beside the ordered members.
@@ -76,8 +79,8 @@ public struct JSONObject: Sendable {
   /// - Returns: The zero-based position.
   /// - Complexity: O(1) on average.
   public func index(forKey key: String) -> Int? {
-    if let box = _index { return box.index(for: _members)[key] }
-    return _members.firstIndex { $0.key == key }
+    if let box = _index { return box.index(for: _members)[ExactKey(key)] }
+    return _members.firstIndex { ExactKey.equal($0.key, key) }
   }
 
   /// The value for `key`; assigning `nil` removes the member.
@@ -92,7 +95,7 @@ public struct JSONObject: Sendable {
         } else {
           _members.append(Member(key: key, value: value))
           if _index != nil, isKnownUniquelyReferenced(&_index!), let built = _index!.built {
-            built.table[key] = _members.count - 1  // ours alone: extend in place instead of rebuilding
+            built.table[ExactKey(key)] = _members.count - 1  // ours alone: extend in place instead of rebuilding
           } else if _members.count >= Self.indexThreshold {
             rebuildIndex()
           }
@@ -196,16 +199,37 @@ extension JSONObject: Hashable {
 
   var built: KeyIndex? { lazy.load() }
 
-  func index(for members: [JSONObject.Member]) -> [String: Int] {
+  func index(for members: [JSONObject.Member]) -> [ExactKey: Int] {
     if let built = lazy.load() { return built.table }
-    var table = [String: Int](minimumCapacity: members.count)
-    for (position, member) in members.enumerated() { table[member.key] = position }
+    var table = [ExactKey: Int](minimumCapacity: members.count)
+    for (position, member) in members.enumerated() { table[ExactKey(member.key)] = position }
     return lazy.storeIfNil(KeyIndex(table)).table
   }
 }
 
 /// Key → position. Mutated only while its box is uniquely referenced by a mutating `JSONObject`.
 @usableFromInline final class KeyIndex: @unchecked Sendable {
-  var table: [String: Int]
-  init(_ table: [String: Int]) { self.table = table }
+  var table: [ExactKey: Int]
+  init(_ table: [ExactKey: Int]) { self.table = table }
+}
+
+/// A key compared and hashed by its exact UTF-8 bytes (Swift's `String ==` uses canonical equivalence, which would
+/// merge distinct JSON keys).
+@usableFromInline struct ExactKey: Hashable, Sendable {
+  let string: String
+
+  init(_ string: String) { self.string = string }
+
+  @inline(__always)
+  static func equal(_ a: String, _ b: String) -> Bool {
+    // `==` is fast and never false for byte-equal strings; confirm a match byte by byte.
+    a == b && a.utf8.elementsEqual(b.utf8)
+  }
+
+  @usableFromInline static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { equal(lhs.string, rhs.string) }
+
+  @usableFromInline func hash(into hasher: inout Hasher) {
+    var string = string
+    string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
 }

@@ -25,27 +25,33 @@ extension JSON {
     /// values, and empty containers stay `[]` and `{}`. No newline follows the last closing bracket. `0` puts
     /// members on separate lines without indentation; values are clamped to `0...32`.
     public var indent: Int?
-    /// Write object members sorted by key instead of in their stored order. Default `false`.
+    /// Whether object members are written sorted by key instead of in their stored order.
     ///
+    /// Default `false`.
     /// Keys compare by Unicode scalar values (equivalently, UTF-8 bytes), as `jq -S`, Python's `sort_keys` and Go
     /// do: `"10"` before `"9"`, `"Z"` before `"a"`, the same on every machine. (Foundation's `.sortedKeys` compares
     /// numerically and case-insensitively instead.) Canonical output sorts by UTF-16 code units, as RFC 8785 says.
     public var sortsKeys: Bool
-    /// Write `/` as `\/`, which some HTML embedding contexts want. Default `false`.
-    public var escapesSlashes: Bool
-    /// Escape every non-ASCII scalar as `\uXXXX` (a surrogate pair above U+FFFF), for channels that are not
-    /// 8-bit clean. Default `false`.
-    public var asciiOnly: Bool
-    /// Write the canonical form of RFC 8785 (JSON Canonicalization Scheme). Default `false`.
+    /// Whether `/` is written as `\/`, which some HTML embedding contexts want.
     ///
+    /// Default `false`.
+    public var escapesSlashes: Bool
+    /// Whether every non-ASCII scalar is escaped as `\uXXXX`, for channels that are not 8-bit clean.
+    ///
+    /// Scalars above U+FFFF become a surrogate pair (`😀` → `\ud83d\ude00`). Default `false`.
+    public var asciiOnly: Bool
+    /// Whether the output is the canonical form of RFC 8785 (JSON Canonicalization Scheme).
+    ///
+    /// Default `false`.
     /// Canonical output has no whitespace, members sorted by the UTF-16 code units of their keys, strings with
     /// only the required escapes, and every number as the ECMAScript text of the nearest double (`1E3` → `1000`,
     /// `-0` → `0`, `1e21` → `1e+21`). When set, ``indent``, ``sortsKeys``, ``escapesSlashes`` and ``asciiOnly``
     /// are ignored. Numbers beyond the double range fail with ``JSONWritingError/Kind-swift.enum/numberOutOfRange``.
     public var isCanonical: Bool
-    /// The deepest nesting of arrays and objects written; deeper values fail with
-    /// ``JSONWritingError/Kind-swift.enum/nestingTooDeep``. Default 512, the parser's default limit.
+    /// The deepest nesting of arrays and objects written.
     ///
+    /// Deeper values fail with ``JSONWritingError/Kind-swift.enum/nestingTooDeep``. Default 512, the parser's
+    /// default limit; an empty `[]` or `{}` counts as a level, as in the parser.
     /// The writer keeps its own stack on the heap, so any limit is safe; the limit guards against values built
     /// by accident (or by an attacker) that no reader could take back.
     public var maximumDepth: Int

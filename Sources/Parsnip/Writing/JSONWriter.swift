@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes a `JSON` value as UTF-8 JSON text into an ``OutputBuffer``.
 ///
 /// The walk is iterative, with an explicit stack of open containers on the heap, so deep values cost memory, not
@@ -60,14 +52,25 @@ struct JSONWriter {
     }
   }
 
-  /// One open array or object.
+  /// One open, non-empty array or object.
   private struct Frame {
     var elements: [JSON]
     var members: [JSONObject.Member]
     /// Position of the next child to write; the child being written is `next - 1`.
     var next: Int
-    let count: Int
     let isObject: Bool
+  }
+
+  /// What writing a value without descending into it did.
+  private enum Leaf {
+    /// A scalar or an empty container, written.
+    case written
+    /// A non-empty container: the caller opens it.
+    case container
+    /// A number that cannot be written.
+    case unwritableNumber(JSONNumber)
+    /// A container one level too deep.
+    case tooDeep
   }
 
   var out: OutputBuffer
@@ -79,66 +82,104 @@ struct JSONWriter {
   }
 
   /// Writes `root` and everything in it.
+  ///
+  /// Each open container is a frame; the children of the top frame are written in a tight loop with a local
+  /// index, and the frame is only updated when the loop descends into a child container.
   mutating func write(_ root: JSON) throws(JSONWritingError) {
     let indent = configuration.indent
-    let maximumDepth = configuration.maximumDepth
     var stack: [Frame] = []
-    var value = root
-    nextValue: while true {
-      switch value {
-      case .null: writeASCII("null")
-      case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
-      case .number(let number):
-        guard writeNumber(number) else { throw numberError(number, path: path(stack)) }
-      case .string(let string): writeString(string)
-      case .array(let elements):
-        // Empty containers count as a level too, as in the parser.
-        guard stack.count < maximumDepth else { throw depthError(path: path(stack)) }
-        if elements.isEmpty {
-          writeASCII("[]")
-        } else {
-          out.writeByte(.openBracket)
-          stack.append(Frame(elements: elements, members: [], next: 1, count: elements.count, isObject: false))
-          if let indent { writeNewline(indent: indent, depth: stack.count) }
-          value = elements[0]
-          continue nextValue
-        }
-      case .object(let object):
-        guard stack.count < maximumDepth else { throw depthError(path: path(stack)) }
-        if object.isEmpty {
-          writeASCII("{}")
-        } else {
-          let members = orderedMembers(object)
-          out.writeByte(.openBrace)
-          stack.append(Frame(elements: [], members: members, next: 1, count: members.count, isObject: true))
-          if let indent { writeNewline(indent: indent, depth: stack.count) }
-          writeKey(members[0].key)
-          value = members[0].value
-          continue nextValue
-        }
-      }
-      // The value is complete: go to the next sibling, closing every container that has none.
-      while let top = stack.indices.last {
-        let next = stack[top].next
-        if next < stack[top].count {
-          stack[top].next = next &+ 1
-          out.writeByte(.comma)
-          if let indent { writeNewline(indent: indent, depth: stack.count) }
-          if stack[top].isObject {
-            let member = stack[top].members[next]
-            writeKey(member.key)
-            value = member.value
-          } else {
-            value = stack[top].elements[next]
+    switch writeLeaf(root, depth: 0) {
+    case .written: return
+    case .container: open(root, stack: &stack)
+    case .unwritableNumber(let number): throw numberError(number, path: [])
+    case .tooDeep: throw depthError(path: [])
+    }
+    frames: while let top = stack.indices.last {
+      let depth = stack.count
+      var i = stack[top].next
+      if stack[top].isObject {
+        let members = stack[top].members
+        while i < members.count {
+          if i != 0 { out.writeByte(.comma) }
+          if let indent { writeNewline(indent: indent, depth: depth) }
+          writeKey(members[i].key)
+          let value = members[i].value
+          i &+= 1
+          switch writeLeaf(value, depth: depth) {
+          case .written: continue
+          case .container:
+            stack[top].next = i
+            open(value, stack: &stack)
+            continue frames
+          case .unwritableNumber(let number):
+            stack[top].next = i
+            throw numberError(number, path: path(stack))
+          case .tooDeep:
+            stack[top].next = i
+            throw depthError(path: path(stack))
           }
-          continue nextValue
         }
-        let isObject = stack[top].isObject
-        stack.removeLast()
-        if let indent { writeNewline(indent: indent, depth: stack.count) }
-        out.writeByte(isObject ? .closeBrace : .closeBracket)
+      } else {
+        let elements = stack[top].elements
+        while i < elements.count {
+          if i != 0 { out.writeByte(.comma) }
+          if let indent { writeNewline(indent: indent, depth: depth) }
+          let value = elements[i]
+          i &+= 1
+          switch writeLeaf(value, depth: depth) {
+          case .written: continue
+          case .container:
+            stack[top].next = i
+            open(value, stack: &stack)
+            continue frames
+          case .unwritableNumber(let number):
+            stack[top].next = i
+            throw numberError(number, path: path(stack))
+          case .tooDeep:
+            stack[top].next = i
+            throw depthError(path: path(stack))
+          }
+        }
       }
-      return
+      let isObject = stack[top].isObject
+      stack.removeLast()
+      if let indent { writeNewline(indent: indent, depth: depth &- 1) }
+      out.writeByte(isObject ? .closeBrace : .closeBracket)
+    }
+  }
+
+  /// Writes a scalar or an empty container; reports a non-empty container without writing it.
+  @inline(__always)
+  private mutating func writeLeaf(_ value: JSON, depth: Int) -> Leaf {
+    switch value {
+    case .null: writeASCII("null")
+    case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
+    case .number(let number): guard writeNumber(number) else { return .unwritableNumber(number) }
+    case .string(let string): writeString(string)
+    case .array(let elements):
+      // Empty containers count as a level too, as in the parser.
+      guard depth < configuration.maximumDepth else { return .tooDeep }
+      guard elements.isEmpty else { return .container }
+      writeASCII("[]")
+    case .object(let object):
+      guard depth < configuration.maximumDepth else { return .tooDeep }
+      guard object.isEmpty else { return .container }
+      writeASCII("{}")
+    }
+    return .written
+  }
+
+  /// Writes the opening bracket of a non-empty container and pushes its frame.
+  private mutating func open(_ value: JSON, stack: inout [Frame]) {
+    switch value {
+    case .array(let elements):
+      out.writeByte(.openBracket)
+      stack.append(Frame(elements: elements, members: [], next: 0, isObject: false))
+    case .object(let object):
+      out.writeByte(.openBrace)
+      stack.append(Frame(elements: [], members: orderedMembers(object), next: 0, isObject: true))
+    default:
+      preconditionFailure("only containers are opened")
     }
   }
 
@@ -185,16 +226,20 @@ struct JSONWriter {
     case .int(let v):
       let p = out.reserve(20)
       out.count &+= NumberFormatting.writeInteger(v, to: p)
+    case .decimal(let significand, let exponent, let isNegative):
+      let p = out.reserve(NumberFormatting.maximumInlineLength)
+      out.count &+= NumberFormatting.writeDecimal(
+        significand: significand, exponent: Int(exponent), isNegative: isNegative, to: p)
     case .double(let d):
       guard d.isFinite || configuration.allowsNonFinite else { return false }
       let p = out.reserve(NumberFormatting.maximumInlineLength)
       out.count &+= NumberFormatting.writeDouble(d, to: p)
+    case .uint(let v):
+      let p = out.reserve(20)
+      out.count &+= NumberFormatting.writeUnsigned(v, to: p)
     case .text(let text):
       var digits = text.value
       digits.withUTF8 { out.writeBytes(UnsafeRawBufferPointer($0)) }
-    case .uint, .decimal:
-      let p = out.reserve(NumberFormatting.maximumInlineLength)
-      out.count &+= NumberFormatting.write(number, to: p)
     }
     return true
   }
@@ -225,13 +270,14 @@ struct JSONWriter {
   private func orderedMembers(_ object: JSONObject) -> [JSONObject.Member] {
     switch configuration.keyOrder {
     case .stored: return object._members
-    case .scalars: return object._members.sorted { KeyOrdering.utf8Precedes($0.key, $1.key) }
-    case .utf16: return object._members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+    case .scalars: return KeyOrdering.sorted(object._members, utf16: false)
+    case .utf16: return KeyOrdering.sorted(object._members, utf16: true)
     }
   }
 
   // MARK: Errors
 
+  /// The path of the child being written in the top frame (`next - 1` in every frame).
   private func path(_ stack: [Frame]) -> [JSONWritingError.PathComponent] {
     stack.map { frame in
       frame.isObject ? .key(frame.members[frame.next - 1].key) : .index(frame.next - 1)
@@ -255,25 +301,5 @@ struct JSONWriter {
     JSONWritingError(
       kind: .nestingTooDeep, message: "nesting deeper than \(configuration.maximumDepth) levels",
       pathComponents: path)
-  }
-}
-
-/// Key comparisons for sorted output.
-enum KeyOrdering {
-  /// Whether `a` sorts before `b` by UTF-8 bytes, which is Unicode scalar order.
-  @inline(__always)
-  static func utf8Precedes(_ a: String, _ b: String) -> Bool {
-    let result: Bool?? = a.utf8.withContiguousStorageIfAvailable { x in
-      b.utf8.withContiguousStorageIfAvailable { y in
-        let common = Swift.min(x.count, y.count)
-        if common > 0 {
-          let order = memcmp(x.baseAddress!, y.baseAddress!, common)
-          if order != 0 { return order < 0 }
-        }
-        return x.count < y.count
-      }
-    }
-    if let known = result ?? nil { return known }
-    return a.utf8.lexicographicallyPrecedes(b.utf8)
   }
 }

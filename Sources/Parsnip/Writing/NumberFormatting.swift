@@ -15,8 +15,10 @@ enum NumberFormatting {
 
   // MARK: Array wrappers
 
-  /// Appends the JSON text of a number. Non-finite doubles are appended as `NaN`/`Infinity`/`-Infinity`;
-  /// the writer checks for them first and reports an error.
+  /// Appends the JSON text of a number.
+  ///
+  /// Non-finite doubles are appended as `NaN`/`Infinity`/`-Infinity`; the writer checks for them first and
+  /// reports an error.
   static func append(_ number: JSONNumber, to out: inout [UInt8]) {
     if case .text(let text) = number.storage {
       out.append(contentsOf: text.value.utf8)
@@ -41,7 +43,9 @@ enum NumberFormatting {
   /// Writes `±significand × 10^exponent` keeping every digit of the significand, in the style of ECMAScript's
   /// Number-to-String: plain notation when the decimal point falls within 21 digits, exponent notation otherwise.
   static func appendDecimal(significand: UInt64, exponent: Int, isNegative: Bool, to out: inout [UInt8]) {
-    appendInline(to: &out) { writeDecimal(significand: significand, exponent: exponent, isNegative: isNegative, to: $0) }
+    appendInline(to: &out) {
+      writeDecimal(significand: significand, exponent: exponent, isNegative: isNegative, to: $0)
+    }
   }
 
   /// Appends the shortest text that parses back to `d`, in ECMAScript layout (`1e+21`, `0.000001`, `1.5`).
@@ -60,7 +64,8 @@ enum NumberFormatting {
     out.append(contentsOf: repeatElement(0, count: capacity))
     let written = digits.withUnsafeBufferPointer { d in
       out.withUnsafeMutableBufferPointer { o in
-        layout(digits: d.baseAddress!, count: d.count, pointPosition: n, isNegative: isNegative, to: o.baseAddress! + start)
+        layout(
+          digits: d.baseAddress!, count: d.count, pointPosition: n, isNegative: isNegative, to: o.baseAddress! + start)
       }
     }
     out.removeLast(capacity - written)
@@ -123,13 +128,37 @@ enum NumberFormatting {
   /// The number of decimal digits of `v` (1 for zero).
   @inline(__always)
   static func digitCount(_ v: UInt64) -> Int {
-    var count = 1
-    var bound: UInt64 = 10
-    while count < 20, v >= bound {
-      count &+= 1
-      bound = bound &* 10
+    // floor(log10(2^bits)) from the bit length, then one comparison (the bit-twiddling-hacks method).
+    let bitLength = 64 &- (v | 1).leadingZeroBitCount
+    let guess = (bitLength &* 1233) >> 12
+    return guess &+ (v >= powerOfTen(guess) ? 1 : 0) + (v == 0 ? 1 : 0)
+  }
+
+  /// 10^e for e in 0...19, from a switch the compiler turns into a constant table.
+  @inline(__always)
+  static func powerOfTen(_ e: Int) -> UInt64 {
+    switch e {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    case 15: 1_000_000_000_000_000
+    case 16: 10_000_000_000_000_000
+    case 17: 100_000_000_000_000_000
+    case 18: 1_000_000_000_000_000_000
+    default: 10_000_000_000_000_000_000
     }
-    return count
   }
 
   /// Writes exactly `count` digits of `v`, two at a time from the end.
@@ -177,8 +206,9 @@ enum NumberFormatting {
     return writeDecimalLayout(significand: significand, exponent: exponent, isNegative: d < 0, to: p)
   }
 
-  /// Writes `±significand × 10^exponent` keeping every digit of the significand (at most 34 bytes). A zero
-  /// significand is written `0` (`-0`), or `0.0…` with its fraction zeros when the exponent is negative (at most 20).
+  /// Writes `±significand × 10^exponent` keeping every digit of the significand (at most 34 bytes).
+  ///
+  /// A zero significand is written `0` (`-0`), or `0.0…` with its fraction zeros when the exponent is negative (at most 20).
   @inline(__always)
   static func writeDecimal(significand: UInt64, exponent: Int, isNegative: Bool, to p: UnsafeMutablePointer<UInt8>)
     -> Int
@@ -187,26 +217,63 @@ enum NumberFormatting {
     return writeDecimalLayout(significand: significand, exponent: exponent, isNegative: isNegative, to: p)
   }
 
+  /// Writes `±significand × 10^exponent` (significand not zero) in ECMAScript layout, digits written in place.
   @inline(__always)
   private static func writeDecimalLayout(
-    significand: UInt64, exponent: Int, isNegative: Bool, to p: UnsafeMutablePointer<UInt8>
+    significand: UInt64, exponent: Int, isNegative: Bool, to start: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let count = digitCount(significand)
-    // Fast path: a plain integer that needs no zeros and no point.
-    if exponent == 0 {
-      var i = 0
-      if isNegative {
-        p[0] = .minus
-        i = 1
+    var p = start
+    if isNegative {
+      p[0] = .minus
+      p += 1
+    }
+    let k = digitCount(significand)
+    let n = k &+ exponent  // digits before the decimal point
+    if exponent >= 0 && n <= 21 {
+      // Integer: the digits, then zeros.
+      writeDigits(significand, count: k, to: p)
+      var i = k
+      while i < n {
+        p[i] = .zero
+        i &+= 1
       }
-      writeDigits(significand, count: count, to: p + i)
-      return i &+ count
+      return (p - start) &+ n
     }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-      let digits = buffer.baseAddress!
-      writeDigits(significand, count: count, to: digits)
-      return layout(digits: digits, count: count, pointPosition: count &+ exponent, isNegative: isNegative, to: p)
+    if n > 0 && n <= 21 {
+      // A point inside the digits: write them one byte to the right, then slide the integer part back.
+      writeDigits(significand, count: k, to: p + 1)
+      var i = 0
+      while i < n {
+        p[i] = p[i &+ 1]
+        i &+= 1
+      }
+      p[n] = .period
+      return (p - start) &+ k &+ 1
     }
+    if n > -6 && n <= 0 {
+      // 0.000ddd
+      p[0] = .zero
+      p[1] = .period
+      var i = 2
+      while i < 2 &- n {
+        p[i] = .zero
+        i &+= 1
+      }
+      writeDigits(significand, count: k, to: p + i)
+      return (p - start) &+ i &+ k
+    }
+    // d.ddde±x
+    writeDigits(significand, count: k, to: p + 1)
+    p[0] = p[1]
+    var i = 1
+    if k > 1 {
+      p[1] = .period
+      i = k &+ 1
+    }
+    p[i] = .lowerE
+    let e = n &- 1
+    p[i &+ 1] = e < 0 ? .minus : .plus
+    return (p - start) &+ i &+ 2 &+ writeUnsigned(UInt64(e.magnitude), to: p + i + 2)
   }
 
   @inline(never)

@@ -63,7 +63,9 @@ enum StringEscaping {
         }
         if special < 0 { break }
       }
-      if special > runStart { out.writeBytes(UnsafeRawBufferPointer(start: base + runStart, count: special &- runStart)) }
+      if special > runStart {
+        out.writeBytes(UnsafeRawBufferPointer(start: base + runStart, count: special &- runStart))
+      }
       i = special &+ writeEscape(base.assumingMemoryBound(to: UInt8.self), at: special, count: n, to: &out)
       runStart = i
     }

@@ -20,18 +20,24 @@ import Testing
   }
 
   struct ManyKeysWithOneDuplicate: Encodable {
+    let count: Int
+    let duplicate: Int
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: StringCodingKey.self)
-      for i in 0..<40 { try container.encode(i, forKey: StringCodingKey("key\(i)")) }
-      try container.encode("again", forKey: StringCodingKey("key17"))
+      for i in 0..<count { try container.encode(i, forKey: StringCodingKey("key\(i)")) }
+      try container.encode("again", forKey: StringCodingKey("key\(duplicate)"))
     }
   }
 
-  @Test func duplicateAmongManyKeysIsDetected() throws {
-    let json = try JSON(parsing: ParsnipEncoder().encode(ManyKeysWithOneDuplicate()))
-    #expect(json.count == 40)
-    #expect(json["key17"] == "again")
-    #expect(json.objectValue?.keys[17] == "key17")
+  @Test(arguments: [(40, 17), (40, 39), (500, 17), (500, 300)])
+  func duplicateAmongManyKeysIsDetected(count: Int, duplicate: Int) throws {
+    let value = ManyKeysWithOneDuplicate(count: count, duplicate: duplicate)
+    let json = try JSON(parsing: ParsnipEncoder().encode(value))
+    #expect(json.count == count)
+    #expect(json["key\(duplicate)"] == "again")
+    #expect(json.objectValue?.keys[duplicate] == "key\(duplicate)")
+    let unique = try JSON(parsing: ParsnipEncoder().encode(ManyKeysWithOneDuplicate(count: count, duplicate: count)))
+    #expect(unique.count == count + 1)
   }
 
   struct ContainerRequestedTwice: Encodable {

@@ -40,11 +40,14 @@ import Testing
 
   @Test func nonFiniteNumbersCanBeWrittenAsStrings() throws {
     try expectEncodesLikeFoundation([Double.nan, .infinity, -.infinity, 1]) { parsnip, foundation in
-      parsnip.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
-      foundation.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+      parsnip.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+      foundation.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
     }
     let encoder = ParsnipEncoder()
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "INF", negativeInfinity: "-INF", nan: "NaN")
     #expect(try encoder.encodeToString([Float.infinity]) == #"["INF"]"#)
   }
 
@@ -71,7 +74,9 @@ import Testing
     mike.bff = erin
     erin.bff = mike
     defer { erin.bff = nil }
-    for encode in [{ try ParsnipEncoder().encode(mike) }, { try Data(ParsnipEncoder().encodeToJSON(mike).description.utf8) }] {
+    for encode in [
+      { try ParsnipEncoder().encode(mike) }, { try Data(ParsnipEncoder().encodeToJSON(mike).description.utf8) },
+    ] {
       do {
         _ = try encode()
         Issue.record("expected an error")
@@ -100,7 +105,10 @@ import Testing
     for _ in 0..<3000 { chain = Chain(next: chain) }
     defer {
       // Unlink iteratively so that releasing the chain does not recurse 3000 levels.
-      while let node = chain { chain = node.next; node.next = nil }
+      while let node = chain {
+        chain = node.next
+        node.next = nil
+      }
     }
     do {
       _ = try ParsnipEncoder().encode(chain)

@@ -62,14 +62,18 @@ import Testing
     formatter.dateFormat = "yyyy/MM/dd HH:mm:ss.SSS"
     let pairs: [(ParsnipEncoder.DateEncodingStrategy, JSONEncoder.DateEncodingStrategy)] = [
       (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970),
-      (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601), (.formatted(formatter), .formatted(formatter)),
-      (.custom({ date, encoder in
-        var container = encoder.unkeyedContainer()
-        try container.encode(date.timeIntervalSince1970.rounded())
-      }), .custom({ date, encoder in
-        var container = encoder.unkeyedContainer()
-        try container.encode(date.timeIntervalSince1970.rounded())
-      })),
+      (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601),
+      (.formatted(formatter), .formatted(formatter)),
+      (
+        .custom({ date, encoder in
+          var container = encoder.unkeyedContainer()
+          try container.encode(date.timeIntervalSince1970.rounded())
+        }),
+        .custom({ date, encoder in
+          var container = encoder.unkeyedContainer()
+          try container.encode(date.timeIntervalSince1970.rounded())
+        })
+      ),
       (.custom({ _, _ in }), .custom({ _, _ in })),
     ]
     for (ours, theirs) in pairs {
@@ -92,13 +96,16 @@ import Testing
     let value = ["blob": Data([0, 1, 2, 250, 255]), "empty": Data()]
     let pairs: [(ParsnipEncoder.DataEncodingStrategy, JSONEncoder.DataEncodingStrategy)] = [
       (.base64, .base64), (.deferredToData, .deferredToData),
-      (.custom({ data, encoder in
-        var container = encoder.singleValueContainer()
-        try container.encode(data.map { String($0, radix: 16) }.joined())
-      }), .custom({ data, encoder in
-        var container = encoder.singleValueContainer()
-        try container.encode(data.map { String($0, radix: 16) }.joined())
-      })),
+      (
+        .custom({ data, encoder in
+          var container = encoder.singleValueContainer()
+          try container.encode(data.map { String($0, radix: 16) }.joined())
+        }),
+        .custom({ data, encoder in
+          var container = encoder.singleValueContainer()
+          try container.encode(data.map { String($0, radix: 16) }.joined())
+        })
+      ),
     ]
     for (ours, theirs) in pairs {
       try expectEncodesLikeFoundation(value) { parsnip, foundation in

@@ -118,7 +118,8 @@ import Testing
   func matchesAndSearches(_ pattern: String, _ input: String, _ matches: Bool, _ searches: Bool) throws {
     let regex = try #require(IRegexp(pattern), "\(pattern) should compile")
     #expect(regex.matches(input) == matches, "match(\(input.debugDescription), \(pattern.debugDescription))")
-    #expect(regex.containsMatch(in: input) == searches, "search(\(input.debugDescription), \(pattern.debugDescription))")
+    #expect(
+      regex.containsMatch(in: input) == searches, "search(\(input.debugDescription), \(pattern.debugDescription))")
   }
 
   /// Patterns outside the I-Regexp grammar, or beyond the engine's size limits.
@@ -155,6 +156,14 @@ import Testing
     let regex = try #require(IRegexp(pattern))
     #expect(regex.matches(input) == matches)
     #expect(regex.containsMatch(in: input) == searches)
+  }
+
+  @Test func groupNestingIsLimited() throws {
+    let depth = IRegexp.maximumGroupDepth
+    let nested = String(repeating: "(", count: depth) + "a" + String(repeating: ")", count: depth)
+    let atLimit = try #require(IRegexp(nested))
+    #expect(atLimit.matches("a"))
+    #expect(IRegexp(String(repeating: "(", count: depth + 1) + "a" + String(repeating: ")", count: depth + 1)) == nil)
   }
 
   @Test func scratchMemoryIsReusedAcrossPatternsOfDifferentSizes() throws {

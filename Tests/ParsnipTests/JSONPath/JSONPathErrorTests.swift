@@ -76,7 +76,8 @@ import Testing
     InvalidQuery("$[::1.0]", at: 5),
     InvalidQuery("$[::- 1]", at: 5),
     InvalidQuery("$[::-0]", at: 4),
-    InvalidQuery("$[231584178474632390847141970017375815706539969331281128078915168SomeRandomText]", .integerOutOfRange, at: 2),
+    InvalidQuery(
+      "$[231584178474632390847141970017375815706539969331281128078915168SomeRandomText]", .integerOutOfRange, at: 2),
     // Strings
     InvalidQuery("$['a", at: 4),
     InvalidQuery("$['a]", at: 5),
@@ -212,10 +213,15 @@ import Testing
     InvalidQuery("$[?@[0 ] == 1]", .nonSingularQuery, at: 3),
     // Nesting limit
     InvalidQuery("$" + String(repeating: "[?@", count: 70) + String(repeating: "]", count: 70), .nestingTooDeep),
-    InvalidQuery("$[?" + String(repeating: "(", count: 100) + "@" + String(repeating: ")", count: 100) + "]", .nestingTooDeep),
-    InvalidQuery("$[?" + String(repeating: "!(", count: 100) + "@" + String(repeating: ")", count: 100) + "]", .nestingTooDeep),
-    InvalidQuery("$[?" + String(repeating: "length(", count: 100) + "@" + String(repeating: ")", count: 100) + "==1]", .nestingTooDeep),
+    InvalidQuery("$[?" + nest("(", "@", ")") + "]", .nestingTooDeep, at: 3 + JSONPath.maximumNestingDepth - 1),
+    InvalidQuery("$[?" + nest("!(", "@", ")") + "]", .nestingTooDeep),
+    InvalidQuery("$[?" + nest("length(", "@", ")") + "==1]", .nestingTooDeep),
   ]
+
+  /// `open` 100 times, `middle`, `close` 100 times.
+  static func nest(_ open: String, _ middle: String, _ close: String) -> String {
+    String(repeating: open, count: 100) + middle + String(repeating: close, count: 100)
+  }
 
   @Test(arguments: invalidFilters)
   func invalidFiltersAreRejected(_ query: InvalidQuery) { query.check() }
@@ -288,6 +294,59 @@ import Testing
   @Test(arguments: outOfRange)
   func integersOutsideTheInteroperableRangeAreRejected(_ query: String) {
     InvalidQuery(query, .integerOutOfRange).check()
+  }
+
+  @Test func nestingLimitIsExact() throws {
+    let limit = JSONPath.maximumNestingDepth
+    let atLimit = "$" + String(repeating: "[?@", count: limit) + String(repeating: "]", count: limit)
+    #expect(try JSONPath(atLimit).query(JSONPathEvaluationTests.nested(40)).count == 1)
+    let beyond = "$" + String(repeating: "[?@", count: limit + 1) + String(repeating: "]", count: limit + 1)
+    let error = try #require(throws: JSONPathError.self) { try JSONPath(beyond) }
+    #expect(error.kind == .nestingTooDeep)
+    #expect(error.byteOffset == 1 + 3 * limit + 1)
+    #expect(error.message == "the query nests filters, parentheses, '!' and function calls more than \(limit) deep")
+  }
+
+  /// Mutations of valid queries (deterministic pseudo-random deletions, insertions and swaps) either compile
+  /// and run, or fail with an error that points inside the query; none crashes.
+  @Test func mutatedQueriesNeverCrash() throws {
+    let seeds = [
+      "$.store.book[?@.price < 10 && @.category == 'fiction'].title",
+      "$..book[-1:0:-2]['title', \"author\"]",
+      "$[?count(@..*) > 2 || !match(@.a, 'a.*[b-d]{2,3}\\p{Lu}')]",
+      "$..[?length(value(@..x)) >= 1e2]",
+      "$['a\\u00e9\\uD834\\uDD1E'][0][?(@ != null)]",
+    ]
+    let alphabet = Array("$@.[]()?*,:'\"\\!=<>&|-0123456789aeE \t\nλ")
+    let document = try JSON(parsing: bookstore)
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var compiled = 0
+    for _ in 0..<3_000 {
+      var characters = Array(seeds[next(seeds.count)])
+      for _ in 0..<(1 + next(3)) {
+        let position = next(characters.count + 1)
+        switch next(3) {
+        case 0 where position < characters.count: characters.remove(at: position)
+        case 1: characters.insert(alphabet[next(alphabet.count)], at: position)
+        default:
+          if position < characters.count { characters[position] = alphabet[next(alphabet.count)] }
+        }
+      }
+      let query = String(characters)
+      do {
+        let path = try JSONPath(query)
+        compiled += 1
+        _ = path.query(document)
+      } catch {
+        #expect(error.byteOffset >= 0 && error.byteOffset <= query.utf8.count, "\(query.debugDescription)")
+        #expect(!error.message.isEmpty)
+      }
+    }
+    #expect(compiled > 0)
   }
 
   // MARK: - Rendered messages

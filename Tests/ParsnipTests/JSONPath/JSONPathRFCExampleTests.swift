@@ -4,7 +4,9 @@ import Testing
 
 /// Every example of RFC 9535, with the nodelists (values and normalized paths) the RFC gives.
 @Suite struct JSONPathRFCExampleTests {
-  static let book0 = #"{"category": "reference", "author": "Nigel Rees", "title": "Sayings of the Century", "price": 8.95}"#
+  static let book0 = """
+    {"category": "reference", "author": "Nigel Rees", "title": "Sayings of the Century", "price": 8.95}
+    """
   static let book1 = #"{"category": "fiction", "author": "Evelyn Waugh", "title": "Sword of Honour", "price": 12.99}"#
   static let book2 = """
     {"category": "fiction", "author": "Herman Melville", "title": "Moby Dick", "isbn": "0-553-21311-3", "price": 8.99}
@@ -199,10 +201,14 @@ import Testing
       values: #"[{"authors": ["a", "b", "c", "d", "e"]}]"#, paths: ["$[0]"]),
     QueryCase(
       "$[?count(@.*.author) >= 5]",
-      #"[{"x": {"author": 1}, "y": {"author": 2}}, [{"author": 1}, {"author": 2}, {"author": 3}, {"author": 4}, {"author": 5}]]"#,
+      #"""
+        [{"x": {"author": 1}, "y": {"author": 2}}, [{"author": 1}, {"author": 2},
+        {"author": 3}, {"author": 4}, {"author": 5}]]
+        """#,
       values: #"[[{"author": 1}, {"author": 2}, {"author": 3}, {"author": 4}, {"author": 5}]]"#, paths: ["$[1]"]),
     QueryCase(
-      #"$[?match(@.date, "1974-05-..")]"#, #"[{"date": "1974-05-01"}, {"date": "1974-05-011"}, {"date": "1974-06-01"}]"#,
+      #"$[?match(@.date, "1974-05-..")]"#,
+      #"[{"date": "1974-05-01"}, {"date": "1974-05-011"}, {"date": "1974-06-01"}]"#,
       values: #"[{"date": "1974-05-01"}]"#, paths: ["$[0]"]),
     QueryCase(
       #"$[?search(@.author, "[BR]ob")]"#,
@@ -247,14 +253,20 @@ import Testing
       "$..[0]", childDescendantDocument, values: #"[5, {"j": 4}]"#, paths: ["$['a'][0]", "$['a'][2][0]"]),
     QueryCase(
       "$..[*]", childDescendantDocument,
-      values: #"[{"j": 1, "k": 2}, [5, 3, [{"j": 4}, {"k": 6}]], 1, 2, 5, 3, [{"j": 4}, {"k": 6}], {"j": 4}, {"k": 6}, 4, 6]"#,
+      values: #"""
+        [{"j": 1, "k": 2}, [5, 3, [{"j": 4}, {"k": 6}]], 1, 2, 5, 3, [{"j": 4},
+        {"k": 6}], {"j": 4}, {"k": 6}, 4, 6]
+        """#,
       paths: [
         "$['o']", "$['a']", "$['o']['j']", "$['o']['k']", "$['a'][0]", "$['a'][1]", "$['a'][2]", "$['a'][2][0]",
         "$['a'][2][1]", "$['a'][2][0]['j']", "$['a'][2][1]['k']",
       ]),
     QueryCase(
       "$..*", childDescendantDocument,
-      values: #"[{"j": 1, "k": 2}, [5, 3, [{"j": 4}, {"k": 6}]], 1, 2, 5, 3, [{"j": 4}, {"k": 6}], {"j": 4}, {"k": 6}, 4, 6]"#),
+      values: #"""
+        [{"j": 1, "k": 2}, [5, 3, [{"j": 4}, {"k": 6}]], 1, 2, 5, 3, [{"j": 4},
+        {"k": 6}], {"j": 4}, {"k": 6}, 4, 6]
+        """#),
     QueryCase("$..o", childDescendantDocument, values: #"[{"j": 1, "k": 2}]"#, paths: ["$['o']"]),
     QueryCase(
       "$.o..[*, *]", childDescendantDocument, values: "[1, 2, 1, 2]",

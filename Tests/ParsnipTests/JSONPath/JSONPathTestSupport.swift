@@ -67,7 +67,8 @@ struct InvalidQuery: Sendable, CustomTestStringConvertible {
   func check() {
     do {
       let path = try JSONPath(query)
-      Issue.record("\(query.debugDescription) compiled as \(path), expected a \(kind) error", sourceLocation: sourceLocation)
+      Issue.record(
+        "\(query.debugDescription) compiled as \(path), expected a \(kind) error", sourceLocation: sourceLocation)
     } catch {
       #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
       if let offset {

@@ -118,13 +118,16 @@ final class User: PolymorphicJSONModel, Equatable, @unchecked Sendable {
   ]
 
   @Test func shopIsBuiltFromTextDataJSONAndDictionary() throws {
-    let expected = Shop(isOpen: true, shopId: 200_010_000, shopName: "Wisdom Bookshop", shopAddress: "No 7, Fortune Rd.")
+    let expected = Shop(
+      isOpen: true, shopId: 200_010_000, shopName: "Wisdom Bookshop", shopAddress: "No 7, Fortune Rd.")
     #expect(try Shop(jsonString: Self.shopText) == expected)
     #expect(try Shop(jsonData: Data(Self.shopText.utf8)) == expected)
     #expect(try Shop(json: JSON(parsing: Self.shopText)) == expected)
     #expect(
-      try Shop(dictionary: ["isOpen": true, "shopId": 200_010_000, "shopName": "Wisdom Bookshop",
-        "shopAddress": "No 7, Fortune Rd."]) == expected)
+      try Shop(dictionary: [
+        "isOpen": true, "shopId": 200_010_000, "shopName": "Wisdom Bookshop",
+        "shopAddress": "No 7, Fortune Rd.",
+      ]) == expected)
   }
 
   @Test func shopTurnsBackIntoJSONWithoutTheComputedProperty() throws {
@@ -152,13 +155,17 @@ final class User: PolymorphicJSONModel, Equatable, @unchecked Sendable {
     #expect(try shop.json() == Self.bookShopJSON)
     #expect(try [Book](json: Self.bookShopJSON["books"]) == shop.books)
     #expect(try shop.books?.json() == Self.bookShopJSON["books"])
+    #expect(try [Book](jsonData: Data(#"[{"name": "a", "price": 1}, {}]"#.utf8)) == [Book(name: "a", price: 1), Book()])
   }
 
   @Test func ignoredLogoIsNeitherEncodedNorDecodedInAllThreeStyles() throws {
     var withWrapper = try BookShop(json: ["shopName": "A", "shopLogo": "ignored input"])
     #expect(withWrapper.shopLogo == nil)
     withWrapper.shopLogo = ShopLogo(image: [1, 2, 3])
-    #expect(try withWrapper.json() == ["isOpen": false, "shopId": 0, "shopName": "A", "shopAddress": nil, "shopOwner": nil, "books": nil])
+    #expect(
+      try withWrapper.json() == [
+        "isOpen": false, "shopId": 0, "shopName": "A", "shopAddress": nil, "shopOwner": nil, "books": nil,
+      ])
 
     let withCodingKeys = try BookShopWithCodingKeys(json: ["shopName": "B", "books": [], "shopLogo": 5])
     #expect(withCodingKeys.shopLogo.image == [1])

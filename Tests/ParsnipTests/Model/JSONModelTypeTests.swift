@@ -4,7 +4,10 @@ import Testing
 @testable import Parsnip
 
 enum Level: String, Codable, Equatable { case low, high }
-enum Priority: Int, Codable, Equatable { case normal = 1, urgent = 9 }
+enum Priority: Int, Codable, Equatable {
+  case normal = 1
+  case urgent = 9
+}
 
 struct Tag: JSONModel, Equatable {
   var label: String
@@ -183,7 +186,8 @@ struct HoldsPlain: JSONModel, Equatable {
       var currency: String? = "EUR"
       var tags: [Tag] = [Tag(label: "default")]
     }
-    #expect(try Priced(json: ["name": "x"]) == Priced(name: "x", price: 100, currency: "EUR", tags: [Tag(label: "default")]))
+    #expect(
+      try Priced(json: ["name": "x"]) == Priced(name: "x", price: 100, currency: "EUR", tags: [Tag(label: "default")]))
     #expect(try Priced(json: ["currency": nil]).currency == nil)
     #expect(try Priced(json: ["price": 5]).price == 5)
   }

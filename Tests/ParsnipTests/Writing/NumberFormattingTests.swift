@@ -11,7 +11,7 @@ import Testing
 
   @Test(arguments: [
     ("0", "0"),
-    ("-0", "0"),  // the parser reads -0 as the integer 0
+    ("-0", "-0"),  // the sign of zero is kept, as for -0.0
     ("7", "7"),
     ("-7", "-7"),
     ("9223372036854775807", "9223372036854775807"),

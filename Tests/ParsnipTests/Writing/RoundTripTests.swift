@@ -71,7 +71,8 @@ struct RoundTripTests {
     let input = try Data(contentsOf: file)
     let written = try JSON(parsing: input).bytes()
     let expected = Self.minified(input)
-    let difference = zip(written, expected).enumerated().first { $1.0 != $1.1 }?.offset ?? Swift.min(written.count, expected.count)
+    let difference =
+      zip(written, expected).enumerated().first { $1.0 != $1.1 }?.offset ?? Swift.min(written.count, expected.count)
     #expect(
       written == expected,
       """
@@ -90,7 +91,13 @@ struct RoundTripTests {
     for b in data {
       if inString {
         out.append(b)
-        if escaped { escaped = false } else if b == .backslash { escaped = true } else if b == .quote { inString = false }
+        if escaped {
+          escaped = false
+        } else if b == .backslash {
+          escaped = true
+        } else if b == .quote {
+          inString = false
+        }
       } else if !b.isJSONWhitespace {
         out.append(b)
         if b == .quote { inString = true }

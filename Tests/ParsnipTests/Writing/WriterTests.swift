@@ -52,8 +52,9 @@ import Testing
     #expect(try json.string(options: .pretty(indent: 0)) == "{\n\"a\": [\n1\n]\n}")
     #expect(try json.string(options: .pretty(indent: -3)) == "{\n\"a\": [\n1\n]\n}")
     let clamped = try json.string(options: .pretty(indent: 1_000_000))
-    #expect(clamped == "{\n" + String(repeating: " ", count: 32) + "\"a\": [\n" + String(repeating: " ", count: 64)
-      + "1\n" + String(repeating: " ", count: 32) + "]\n}")
+    #expect(
+      clamped == "{\n" + String(repeating: " ", count: 32) + "\"a\": [\n" + String(repeating: " ", count: 64)
+        + "1\n" + String(repeating: " ", count: 32) + "]\n}")
   }
 
   @Test func scalarsAtTheTopLevel() throws {
@@ -114,7 +115,9 @@ import Testing
   }
 
   @Test func descriptionNeverFails() {
-    let json: JSON = [.number(JSONNumber(Double.nan)), .number(JSONNumber(Double.infinity)), .number(JSONNumber(-Double.infinity))]
+    let json: JSON = [
+      .number(JSONNumber(Double.nan)), .number(JSONNumber(Double.infinity)), .number(JSONNumber(-Double.infinity)),
+    ]
     #expect(json.description == "[NaN,Infinity,-Infinity]")
   }
 
@@ -144,7 +147,9 @@ import Testing
     let deeper: JSON = [json]
     let error = try #require(throws: JSONWritingError.self) { try deeper.bytes() }
     #expect(error.pathComponents.count == 512)
-    #expect(throws: JSONParseError.self) { try JSON(parsing: String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) }
+    #expect(throws: JSONParseError.self) {
+      try JSON(parsing: String(repeating: "[", count: 513) + String(repeating: "]", count: 513))
+    }
     var objects: JSON = 0
     for _ in 0..<3 { objects = ["k": objects] }
     let objectError = try #require(throws: JSONWritingError.self) { try objects.bytes(options: .init(maximumDepth: 2)) }
@@ -152,7 +157,8 @@ import Testing
   }
 
   @Test func streamsToAFileHandleInChunks() throws {
-    let big = JSON.array((0..<20_000).map { i in ["id": JSON(i), "name": JSON("item \(i) é/\"q\""), "x": JSON(Double(i) / 7)] })
+    let big = JSON.array(
+      (0..<20_000).map { i in ["id": JSON(i), "name": JSON("item \(i) é/\"q\""), "x": JSON(Double(i) / 7)] })
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-stream-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: url) }
     for options in [JSON.WritingOptions.compact, .pretty] {

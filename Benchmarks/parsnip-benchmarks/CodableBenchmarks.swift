@@ -1,0 +1,67 @@
+import BenchmarkModels
+import Foundation
+import Parsnip
+
+/// Codable: `ParsnipDecoder`/`ParsnipEncoder` vs Foundation's `JSONDecoder`/`JSONEncoder`, into the same structs.
+enum CodableBenchmarks {
+  struct Case {
+    var name: String
+    var file: String
+    var decodeParsnip: (Data) throws -> Any
+    var decodeFoundation: (Data) throws -> Any
+    var encodeParsnip: (Any) throws -> Data
+    var encodeFoundation: (Any) throws -> Data
+  }
+
+  static func make<T: Codable>(
+    _ type: T.Type, name: String, file: String, snakeCase: Bool = false
+  ) -> Case {
+    let parsnipDecoder = ParsnipDecoder()
+    let foundationDecoder = JSONDecoder()
+    let parsnipEncoder = ParsnipEncoder()
+    let foundationEncoder = JSONEncoder()
+    if snakeCase {
+      parsnipDecoder.keyDecodingStrategy = .convertFromSnakeCase
+      foundationDecoder.keyDecodingStrategy = .convertFromSnakeCase
+      parsnipEncoder.keyEncodingStrategy = .convertToSnakeCase
+      foundationEncoder.keyEncodingStrategy = .convertToSnakeCase
+    }
+    return Case(
+      name: name, file: file,
+      decodeParsnip: { try parsnipDecoder.decode(T.self, from: $0) },
+      decodeFoundation: { try foundationDecoder.decode(T.self, from: $0) },
+      encodeParsnip: { try parsnipEncoder.encode($0 as! T) },
+      encodeFoundation: { try foundationEncoder.encode($0 as! T) })
+  }
+
+  nonisolated(unsafe) static let cases: [Case] = [
+    make(Twitter.Response.self, name: "twitter.json (default keys)", file: "twitter.json"),
+    make(TwitterSnakeCase.Response.self, name: "twitter.json (snake_case)", file: "twitter.json", snakeCase: true),
+    make(CITMCatalog.self, name: "citm_catalog.json", file: "citm_catalog.json"),
+    make(CITMCatalog.self, name: "citm_catalog.json (snake_case)", file: "citm_catalog.json", snakeCase: true),
+    make(Canada.self, name: "canada.json", file: "canada.json"),
+  ]
+
+  static func run(_ harness: Harness) {
+    var decodeRows: [Row] = []
+    var encodeRows: [Row] = []
+    for item in cases {
+      guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
+      let data = corpus.data
+      let foundationDecode = harness.measure { blackHole(try! item.decodeFoundation(data)) }
+      let parsnipDecode = harness.measure { blackHole(try! item.decodeParsnip(data)) }
+      decodeRows.append(Row(name: item.name, bytes: data.count, parsnip: parsnipDecode, baseline: foundationDecode))
+      let value = try! item.decodeFoundation(data)
+      let encodedSize = try! item.encodeFoundation(value).count
+      let foundationEncode = harness.measure { blackHole(try! item.encodeFoundation(value)) }
+      let parsnipEncode = harness.measure { blackHole(try! item.encodeParsnip(value)) }
+      encodeRows.append(Row(name: item.name, bytes: encodedSize, parsnip: parsnipEncode, baseline: foundationEncode))
+    }
+    printTable(
+      title: "Codable decoding: ParsnipDecoder vs Foundation JSONDecoder (MB/s of input)", baselineName: "JSONDecoder",
+      rows: decodeRows)
+    printTable(
+      title: "Codable encoding: ParsnipEncoder vs Foundation JSONEncoder (MB/s of output)", baselineName: "JSONEncoder",
+      rows: encodeRows)
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+// Two per-key-type caches of one streaming encode, the costs that dominate encoding a struct:
+//
+// - Member names. A `CodingKeys` enum (or any plain key type of at most one byte) is fully identified by its byte,
+//   so its `stringValue`, converted by the key strategy, is the same every time: it is quoted, escaped and hashed
+//   once per encode and copied from then on. Other key types, and the `.custom` strategy (whose answer may depend
+//   on the coding path), convert every key.
+// - Container boxes. `KeyedEncodingContainer` wraps each container in a class instance, and creating one asks the
+//   runtime for the generic metadata of the box and of `StreamKeyedContainer<Key>` (two hash lookups) before
+//   allocating. The box handed out last for a key type is handed out again, retargeted at the new object, once its
+//   user has let go of it (the cache holds the only reference); a container that is still held is never touched.
+
+/// Where a keyed container writes: its frame and the member names of its key type.
+struct KeyedContainerPlace {
+  var frameIndex: Int
+  var id: Int
+  /// Index + 1 into ``StreamCore/names`` per key byte (0 while unseen); `nil` when names of this key type are not
+  /// cached.
+  let names: UnsafeMutablePointer<Int32>?
+}
+
+/// Owns a ``KeyedContainerPlace`` for the containers that share it (the one handed out and the cache).
+final class KeyedContainerTarget {
+  let place: UnsafeMutablePointer<KeyedContainerPlace>
+
+  init(_ place: KeyedContainerPlace) {
+    self.place = .allocate(capacity: 1)
+    self.place.initialize(to: place)
+  }
+
+  deinit { place.deallocate() }
+}
+
+/// A member name, quoted and escaped, in ``StreamCore/nameBytes``.
+struct CachedName {
+  var start: Int
+  /// The length including the quotes.
+  var count: Int
+  /// The hash of the escaped bytes between the quotes, as ``OutputCore/hash(_:count:)`` computes it.
+  var hash: UInt64
+}
+
+/// The caches of one key type.
+struct KeyTypeEntry {
+  /// 256 name indexes (see ``KeyedContainerPlace/names``), or `nil`.
+  let names: UnsafeMutablePointer<Int32>?
+  /// The last `KeyedEncodingContainer` box handed out for this key type, and its target.
+  var box: AnyObject?
+  var target: KeyedContainerTarget?
+}
+
+extension StreamEncoderState {
+  /// A keyed container for the frame at `frameIndex` with `id`, reusing this key type's last box when it is free.
+  @inline(__always)
+  func keyedContainer<Key: CodingKey>(_ type: Key.Type, frameIndex: Int, id: Int) -> KeyedEncodingContainer<Key> {
+    let index = keyTypeIndex(type)
+    // `KeyedEncodingContainer` is a single reference to its box; checked, since the layout is the standard
+    // library's to change (without it, every container gets a new box).
+    let boxIsReference = MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
+    if boxIsReference && isKnownUniquelyReferenced(&core.pointee.keyTypes[index].box),
+      let target = core.pointee.keyTypes[index].target
+    {
+      target.place.pointee.frameIndex = frameIndex
+      target.place.pointee.id = id
+      return unsafeBitCast(core.pointee.keyTypes[index].box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
+    }
+    let target = KeyedContainerTarget(
+      KeyedContainerPlace(frameIndex: frameIndex, id: id, names: core.pointee.keyTypes[index].names))
+    let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(state: self, target: target))
+    if boxIsReference {
+      core.pointee.keyTypes[index].box = unsafeBitCast(container, to: AnyObject.self)
+      core.pointee.keyTypes[index].target = target
+    }
+    return container
+  }
+
+  /// The index of `type`'s entry in ``StreamCore/keyTypes``, through a direct-mapped cache of metadata addresses.
+  @inline(__always)
+  private func keyTypeIndex<Key: CodingKey>(_ type: Key.Type) -> Int {
+    let tag = UInt(bitPattern: ObjectIdentifier(type))
+    let slot = Int(truncatingIfNeeded: (tag &>> 4) & 63)
+    if core.pointee.keyTypeTags[slot] == tag { return core.pointee.keyTypeSlots[slot] }
+    return registerKeyType(type, tag: tag, slot: slot)
+  }
+
+  @inline(never)
+  private func registerKeyType<Key: CodingKey>(_ type: Key.Type, tag: UInt, slot: Int) -> Int {
+    let index: Int
+    if let known = core.pointee.keyTypeIndexes[ObjectIdentifier(type)] {
+      index = known
+    } else {
+      var names: UnsafeMutablePointer<Int32>? = nil
+      if cachesKeyNames && _isPOD(Key.self) && MemoryLayout<Key>.size <= 1 {
+        names = .allocate(capacity: 256)
+        names?.initialize(repeating: 0, count: 256)
+      }
+      index = core.pointee.keyTypes.count
+      core.pointee.keyTypes.append(KeyTypeEntry(names: names, box: nil, target: nil))
+      core.pointee.keyTypeIndexes[ObjectIdentifier(type)] = index
+    }
+    core.pointee.keyTypeTags[slot] = tag
+    core.pointee.keyTypeSlots[slot] = index
+    return index
+  }
+
+  /// Writes the separator and the cached name of `key` for a member of the top frame.
+  @inline(__always)
+  func beginCachedMember<Key: CodingKey>(_ key: Key, names: UnsafeMutablePointer<Int32>) {
+    let byte = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+    var index = Int(names[byte])
+    if _slowPath(index == 0) { index = cacheName(of: key, names: names, byte: byte) }
+    let name = core.pointee.names[index &- 1]
+    core.pointee.output.beginMember(
+      cachedName: UnsafePointer(core.pointee.nameBytes.base + name.start), count: name.count, hash: name.hash)
+  }
+
+  @inline(never)
+  private func cacheName<Key: CodingKey>(of key: Key, names: UnsafeMutablePointer<Int32>, byte: Int) -> Int {
+    let text = usesDefaultKeys ? key.stringValue : KeyConversion.convertToSnakeCase(key.stringValue)
+    let start = core.pointee.nameBytes.count
+    StringEscaping.appendQuoted(text, to: &core.pointee.nameBytes, escapesSlashes: options.escapesSlashes)
+    let count = core.pointee.nameBytes.count &- start
+    // Names are copied eight bytes at a time; the slack keeps the last word inside the buffer.
+    core.pointee.nameBytes.reserve(8)
+    let hash = OutputCore.hash(core.pointee.nameBytes.base + (start &+ 1), count: count &- 2)
+    core.pointee.names.append(CachedName(start: start, count: count, hash: hash))
+    names[byte] = Int32(core.pointee.names.count)
+    return core.pointee.names.count
+  }
+
+  /// Whether member names are cached per key type: with the default keys and snake case, whose names depend on
+  /// the key alone.
+  var cachesKeyNames: Bool {
+    switch options.keyStrategy {
+    case .useDefaultKeys, .convertToSnakeCase: true
+    case .custom: false
+    }
+  }
+
+  /// Drops the cached boxes, which hold this state (a cycle); called once per encode. The name tables stay until
+  /// the state is freed, since a container kept past the encode still points at them.
+  func releaseContainerBoxes() {
+    for index in core.pointee.keyTypes.indices {
+      core.pointee.keyTypes[index].box = nil
+      core.pointee.keyTypes[index].target = nil
+    }
+  }
+}

@@ -1,0 +1,16 @@
+extension JSON {
+  /// Selects the nodes of this value that a JSONPath query matches.
+  ///
+  /// Compiles the query on every call; compile a ``JSONPath`` once to run a query many times.
+  ///
+  /// ```swift
+  /// let json: JSON = ["a": [1, 2, 3]]
+  /// try json.query("$.a[-1]").map(\.value)  // → [3]
+  /// ```
+  /// - Parameter path: An RFC 9535 query.
+  /// - Returns: The resulting nodelist, with normalized paths.
+  /// - Throws: ``JSONPathError`` when the query is not well-formed and valid.
+  public func query(_ path: String) throws(JSONPathError) -> [JSONPath.Node] {
+    try JSONPath(path).query(self)
+  }
+}

@@ -1,0 +1,166 @@
+/// The tree builder's scratch memory: finished values waiting for their container to end, the keys of open
+/// objects, and one frame per open container.
+///
+/// Manually managed (growable unsafe buffers) so that values are moved, never copied, from the stack into their
+/// container: no reference counting and no uniqueness checks per element. Must be freed with `deallocate()`, which
+/// also destroys whatever an error left on the stack.
+struct BuildStack {
+  struct Frame {
+    /// The container's `end` node.
+    var end: Int
+    /// Stack position of the container's first element.
+    var valueBase: Int
+    /// Key stack position of an object's first key; -1 for an array.
+    var keyBase: Int
+    /// -1: no repeated keys; `Int.max`: repeated keys, last value wins; otherwise the key node to reject.
+    var rejectAt: Int
+  }
+
+  private(set) var values: UnsafeMutablePointer<JSON>
+  private(set) var valueCount = 0
+  private var valueCapacity = 64
+  private(set) var keys: UnsafeMutablePointer<String>
+  private(set) var keyCount = 0
+  private var keyCapacity = 64
+  private var frames: UnsafeMutablePointer<Frame>
+  private(set) var frameCount = 0
+  private var frameCapacity = 16
+
+  init() {
+    values = .allocate(capacity: valueCapacity)
+    keys = .allocate(capacity: keyCapacity)
+    frames = .allocate(capacity: frameCapacity)
+  }
+
+  mutating func deallocate() {
+    values.deinitialize(count: valueCount)
+    values.deallocate()
+    keys.deinitialize(count: keyCount)
+    keys.deallocate()
+    frames.deallocate()
+  }
+
+  @inline(__always)
+  mutating func push(_ value: __owned JSON) {
+    if valueCount == valueCapacity { values = Self.grow(values, count: valueCount, capacity: &valueCapacity) }
+    (values + valueCount).initialize(to: value)
+    valueCount &+= 1
+  }
+
+  @inline(__always)
+  mutating func pop() -> JSON {
+    valueCount &-= 1
+    return (values + valueCount).move()
+  }
+
+  @inline(__always)
+  mutating func pushKey(_ key: __owned String) {
+    if keyCount == keyCapacity { keys = Self.grow(keys, count: keyCount, capacity: &keyCapacity) }
+    (keys + keyCount).initialize(to: key)
+    keyCount &+= 1
+  }
+
+  @inline(__always)
+  mutating func pushFrame(_ frame: Frame) {
+    if frameCount == frameCapacity { frames = Self.grow(frames, count: frameCount, capacity: &frameCapacity) }
+    (frames + frameCount).initialize(to: frame)
+    frameCount &+= 1
+  }
+
+  /// The innermost open container, if any.
+  @inline(__always)
+  var topFrame: UnsafeMutablePointer<Frame>? { frameCount == 0 ? nil : frames + (frameCount &- 1) }
+
+  /// Ends the innermost frame, an array: its elements become one `JSON.array` on the stack.
+  @inline(__always)
+  mutating func closeArray() {
+    frameCount &-= 1
+    let valueBase = frames[frameCount].valueBase
+    let elements = Array(MovingElements(base: values + valueBase, count: valueCount &- valueBase))
+    valueCount = valueBase
+    push(.array(elements))
+  }
+
+  /// Ends the innermost frame, an object: its keys and values become one `JSON.object` on the stack.
+  @inline(__always)
+  mutating func closeObject(hasDuplicates: Bool) {
+    frameCount &-= 1
+    let valueBase = frames[frameCount].valueBase
+    let keyBase = frames[frameCount].keyBase
+    var members = Array(MovingMembers(keys: keys + keyBase, values: values + valueBase, count: valueCount &- valueBase))
+    valueCount = valueBase
+    keyCount = keyBase
+    if hasDuplicates { members = Self.lastValuesAtFirstPositions(members) }
+    push(.object(JSONObject(uniqueMembers: members)))
+  }
+
+  /// Merges repeated keys: the last value, at the position of the first occurrence.
+  @inline(never)
+  static func lastValuesAtFirstPositions(_ members: [JSONObject.Member]) -> [JSONObject.Member] {
+    var unique: [JSONObject.Member] = []
+    var positions: [ExactKey: Int] = [:]
+    for member in members {
+      if let position = positions[ExactKey(member.key)] {
+        unique[position].value = member.value
+      } else {
+        positions[ExactKey(member.key)] = unique.count
+        unique.append(member)
+      }
+    }
+    return unique
+  }
+
+  @inline(never)
+  private static func grow<T>(_ buffer: UnsafeMutablePointer<T>, count: Int, capacity: inout Int) -> UnsafeMutablePointer<T> {
+    capacity &*= 2
+    let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+    grown.moveInitialize(from: buffer, count: count)
+    buffer.deallocate()
+    return grown
+  }
+}
+
+/// The elements of a stack region, moved (not copied) into a new array by `Array.init(_:)`.
+///
+/// `Array(_:)` of a collection allocates its storage in specialized code and lets the collection initialize it
+/// (`_copyContents`); `Array(unsafeUninitializedCapacity:initializingWith:)` allocates through an unspecialized
+/// runtime entry point that looks up metadata on every call, and `reserveCapacity` plus `append` checks uniqueness
+/// per element. Reading the collection any other way before the move is fine; after it, not at all.
+struct MovingElements<Element>: RandomAccessCollection {
+  let base: UnsafeMutablePointer<Element>
+  let count: Int
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+  subscript(position: Int) -> Element { base[position] }
+
+  __consuming func _copyContents(
+    initializing buffer: UnsafeMutableBufferPointer<Element>
+  ) -> (IndexingIterator<MovingElements>, Int) {
+    let n = Swift.min(count, buffer.count)
+    if n > 0 { buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: base, count: n) }
+    return (IndexingIterator(_elements: self, _position: n), n)
+  }
+}
+
+/// Keys and values of a stack region, moved into a new member array (see `MovingElements`).
+struct MovingMembers: RandomAccessCollection {
+  let keys: UnsafeMutablePointer<String>
+  let values: UnsafeMutablePointer<JSON>
+  let count: Int
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+  subscript(position: Int) -> JSONObject.Member { JSONObject.Member(key: keys[position], value: values[position]) }
+
+  __consuming func _copyContents(
+    initializing buffer: UnsafeMutableBufferPointer<JSONObject.Member>
+  ) -> (IndexingIterator<MovingMembers>, Int) {
+    let n = Swift.min(count, buffer.count)
+    guard let out = buffer.baseAddress else { return (IndexingIterator(_elements: self, _position: 0), 0) }
+    for k in 0..<n {
+      (out + k).initialize(to: JSONObject.Member(key: (keys + k).move(), value: (values + k).move()))
+    }
+    return (IndexingIterator(_elements: self, _position: n), n)
+  }
+}

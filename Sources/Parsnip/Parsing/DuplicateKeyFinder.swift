@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Finds repeated keys in an object by comparing raw key bytes, without building strings.
+struct DuplicateKeyFinder {
+  private var slots: [UInt32] = []  // node index + 1, or 0 when empty
+  private var used: [Int] = []
+
+  /// Whether the object at node `i` has two keys that decode to the same string.
+  mutating func hasDuplicates(objectAt i: Int, tape: Tape, base: UnsafePointer<UInt8>) -> Bool {
+    let count = tape.containerCount(i)
+    if count < 2 { return false }
+    let endNode = tape.aux(i)
+    if count <= 8 {
+      var a = i + 1
+      while a < endNode {
+        if tape.flags(a) & Tape.Flag.hasEscapes != 0 { return slowCheck(objectAt: i, tape: tape, base: base) }
+        var b = tape.next(a + 1)
+        while b < endNode {
+          if sameBytes(a, b, tape, base) { return true }
+          b = tape.next(b + 1)
+        }
+        a = tape.next(a + 1)
+      }
+      return false
+    }
+    var capacity = 16
+    while capacity < count * 2 { capacity <<= 1 }
+    if slots.count < capacity { slots = [UInt32](repeating: 0, count: capacity) }
+    let mask = capacity - 1
+    defer {
+      for u in used { slots[u] = 0 }
+      used.removeAll(keepingCapacity: true)
+    }
+    var a = i + 1
+    while a < endNode {
+      if tape.flags(a) & Tape.Flag.hasEscapes != 0 { return slowCheck(objectAt: i, tape: tape, base: base) }
+      var h = Self.hash(base + tape.offset(a), tape.aux(a)) & mask
+      var probes = 0
+      while true {
+        let s = slots[h]
+        if s == 0 {
+          slots[h] = UInt32(a + 1)
+          used.append(h)
+          break
+        }
+        if sameBytes(Int(s) - 1, a, tape, base) { return true }
+        h = (h + 1) & mask
+        probes += 1
+        // Crafted keys can share a slot (the hash is not seeded): `Set` hashes with a per-process seed.
+        if probes > 32 { return slowCheck(objectAt: i, tape: tape, base: base) }
+      }
+      a = tape.next(a + 1)
+    }
+    return false
+  }
+
+  @inline(__always)
+  private func sameBytes(_ a: Int, _ b: Int, _ tape: Tape, _ base: UnsafePointer<UInt8>) -> Bool {
+    let n = tape.aux(a)
+    return n == tape.aux(b) && memcmp(base + tape.offset(a), base + tape.offset(b), n) == 0
+  }
+
+  @inline(__always)
+  fileprivate static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(n)
+    var k = 0
+    while k + 8 <= n {
+      h = (h ^ UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)) &* 0x100_0000_01b3
+      h ^= h >> 29
+      k += 8
+    }
+    while k < n {
+      h = (h ^ UInt64(p[k])) &* 0x100_0000_01b3
+      k += 1
+    }
+    h ^= h >> 32
+    return Int(truncatingIfNeeded: h)
+  }
+
+  /// Keys with escapes can be equal after decoding while their bytes differ: compare decoded strings.
+  private func slowCheck(objectAt i: Int, tape: Tape, base: UnsafePointer<UInt8>) -> Bool {
+    var seen = Set<ExactKey>()
+    var j = i + 1
+    let endNode = tape.aux(i)
+    while j < endNode {
+      let key = StringDecoding.string(
+        base, from: tape.offset(j), count: tape.aux(j), hasEscapes: tape.flags(j) & Tape.Flag.hasEscapes != 0)
+      if !seen.insert(ExactKey(key)).inserted { return true }
+      j = tape.next(j + 1)
+    }
+    return false
+  }
+}

@@ -1,0 +1,214 @@
+import Parsnip
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The streams a command works with, and the helpers every command shares: reading inputs, parsing them with
+/// compiler-style diagnostics, and writing JSON results.
+final class CommandContext {
+  /// Standard input.
+  let stdin: StandardInput
+  /// Standard output: results.
+  let stdout: OutputSink
+  /// Standard error: diagnostics.
+  let stderr: OutputSink
+  /// Standard input once read, so naming `-` twice does not find it empty the second time.
+  private var standardInputBytes: InputBytes?
+
+  /// Creates a context over three streams.
+  init(stdin: StandardInput, stdout: OutputSink, stderr: OutputSink) {
+    self.stdin = stdin
+    self.stdout = stdout
+    self.stderr = stderr
+  }
+
+  // MARK: Inputs
+
+  /// Whether a file argument means standard input (`-` or no file at all).
+  static func isStandardInput(_ path: String?) -> Bool { path == nil || path == "-" }
+
+  /// Reads the named file, or standard input for `nil` or `-`, memory-mapping regular files.
+  /// - Parameter path: The path as the user gave it.
+  /// - Returns: The bytes, named for diagnostics.
+  /// - Throws: ``InputError`` when the input cannot be read.
+  func input(_ path: String?) throws(InputError) -> InputBytes {
+    if let path, path != "-" { return try InputBytes.file(atPath: path) }
+    if let standardInputBytes { return standardInputBytes }
+    let bytes: InputBytes
+    switch stdin {
+    case .fileDescriptor(let fd):
+      bytes = try InputBytes.read(fileDescriptor: fd, name: InputBytes.standardInputName)
+    case .bytes(let data):
+      bytes = InputBytes(name: InputBytes.standardInputName, bytes: data)
+    }
+    standardInputBytes = bytes
+    return bytes
+  }
+
+  /// Reads an input like ``input(_:)``, reporting one that cannot be read.
+  /// - Returns: The bytes, or `nil` after reporting `cannot read 'NAME': REASON`.
+  func readInput(_ path: String?) -> InputBytes? {
+    do throws(InputError) {
+      return try input(path)
+    } catch {
+      report(error.message)
+      return nil
+    }
+  }
+
+  // MARK: Parsing
+
+  /// Parses a whole input, reporting a failure as `NAME:LINE:COLUMN: error: MESSAGE`.
+  /// - Returns: The value, or `nil` after reporting the error.
+  func parse(_ input: InputBytes, options: JSON.ParsingOptions) -> JSON? {
+    do throws(JSONParseError) {
+      return try input.withUnsafeBytes { buffer throws(JSONParseError) in try JSON(parsing: buffer, options: options) }
+    } catch {
+      report(error, in: input.name)
+      return nil
+    }
+  }
+
+  /// Reads and parses an input, reporting an input that cannot be read or is not JSON.
+  /// - Returns: The value, or `nil` after reporting the problem.
+  func load(_ path: String?, options: JSON.ParsingOptions) -> JSON? {
+    guard let bytes = readInput(path) else { return nil }
+    return parse(bytes, options: options)
+  }
+
+  /// Validates an input into a ``JSONDocument`` (the scanner's index, no tree), reporting a failure.
+  ///
+  /// Cheaper than ``parse(_:options:)`` when the caller needs to know the input is valid but reads little of it.
+  /// - Returns: The document, or `nil` after reporting the error.
+  func document(_ input: InputBytes, options: JSON.ParsingOptions) -> JSONDocument? {
+    do throws(JSONParseError) {
+      return try input.withUnsafeBytes { buffer throws(JSONParseError) in
+        try JSONDocument(parsing: buffer, options: options)
+      }
+    } catch {
+      report(error, in: input.name)
+      return nil
+    }
+  }
+
+  // MARK: JSON Lines
+
+  /// Streams the values of a JSON Lines input (one value per line; blank lines skipped), in bounded memory: a file
+  /// or a pipe is read in chunks as the lines are used, so `tail -f log | parsnip query --lines ...` works.
+  ///
+  /// Invalid lines are reported in order, between the valid ones, as `NAME:LINE:COLUMN: error: MESSAGE`, and
+  /// skipped.
+  /// - Parameters:
+  ///   - path: The file, or `nil`/`-` for standard input.
+  ///   - options: Grammar and limits for each line.
+  ///   - body: Called with each valid value and its one-based line number.
+  /// - Returns: Whether every line was valid, or an ``InputError`` when the input cannot be read.
+  func forEachLine(
+    _ path: String?, options: JSON.ParsingOptions, _ body: (JSON, Int) -> Void
+  ) -> Result<Bool, InputError> {
+    let name = Self.isStandardInput(path) ? InputBytes.standardInputName : path!
+    let lines: JSONLines
+    var ownedDescriptor: Int32?
+    defer { if let ownedDescriptor { close(ownedDescriptor) } }
+    if let path, path != "-" {
+      let fd = open(path, O_RDONLY)
+      guard fd >= 0 else { return .failure(InputError(name: path, reason: systemError())) }
+      ownedDescriptor = fd
+      if let reason = InputBytes.unreadableReason(fileDescriptor: fd) {
+        return .failure(InputError(name: path, reason: reason))
+      }
+      lines = JSONLines(fileDescriptor: fd, options: options, errorPolicy: .skip)
+    } else if let standardInputBytes {
+      lines = standardInputBytes.withUnsafeBytes { JSONLines(bytes: Array($0), options: options, errorPolicy: .skip) }
+    } else {
+      switch stdin {
+      case .fileDescriptor(let fd):
+        if let reason = InputBytes.unreadableReason(fileDescriptor: fd) {
+          return .failure(InputError(name: name, reason: reason))
+        }
+        lines = JSONLines(fileDescriptor: fd, options: options, errorPolicy: .skip)
+      case .bytes(let bytes):
+        lines = JSONLines(bytes: bytes, options: options, errorPolicy: .skip)
+      }
+    }
+    var iterator = lines.makeIterator()
+    var reported = 0
+    let interactive = stdout.isTerminal
+    while true {
+      let line: JSONLines.Line?
+      do throws(JSONLinesError) {
+        line = try iterator.next()
+      } catch {
+        return .failure(InputError(name: name, reason: error.message))
+      }
+      // Errors skipped on the way to this line come first, so diagnostics and output keep the input's order.
+      while reported < iterator.skipped.count {
+        let error = iterator.skipped[reported]
+        if let parseError = error.parseError {
+          report(parseError, in: name, firstLine: error.lineNumber)
+        } else {
+          report("\(name):\(error.lineNumber): \(error.message)")
+        }
+        reported += 1
+      }
+      guard let line else { break }
+      body(line.value, line.number)
+      if interactive { stdout.flush() }
+    }
+    return .success(reported == 0)
+  }
+
+  // MARK: Diagnostics
+
+  /// Reports a parse error at its position: `NAME:LINE:COLUMN: error: MESSAGE`.
+  /// - Parameters:
+  ///   - error: The parse error.
+  ///   - name: The input's name (`<stdin>` for standard input).
+  ///   - firstLine: The line of the input where the parsed text starts (JSON Lines), 1 for a whole file.
+  func report(_ error: JSONParseError, in name: String, firstLine: Int = 1) {
+    let line = firstLine + error.line - 1
+    emitDiagnostic("\(name):\(line):\(error.column): error: \(error.message)")
+  }
+
+  /// Reports an error without a position: `parsnip: error: MESSAGE`.
+  func report(_ message: String) {
+    emitDiagnostic("parsnip: error: \(message)")
+  }
+
+  /// Writes one diagnostic line, after any pending output so the two streams interleave in order on a terminal.
+  func emitDiagnostic(_ line: String) {
+    stdout.flush()
+    stderr.writeLine(line)
+    stderr.flush()
+  }
+
+  // MARK: Output
+
+  /// Writes a value and a line feed to standard output.
+  /// - Parameters:
+  ///   - json: The value.
+  ///   - options: The layout.
+  ///   - streams: Whether to write through the streaming writer straight to the file descriptor (a whole document,
+  ///     possibly large), or into the output buffer (one of many small values, as with `--lines`).
+  /// - Returns: `true` when written, `false` after reporting a writing error (a non-finite number, depth).
+  @discardableResult
+  func emit(_ json: JSON, options: JSON.WritingOptions, streams: Bool = true) -> Bool {
+    do {
+      if streams, let handle = stdout.fileHandle {
+        try json.write(to: handle, options: options)
+      } else {
+        try stdout.write(json, options: options)
+      }
+    } catch {
+      report("cannot write the result: \(error)")
+      return false
+    }
+    stdout.write("\n")
+    return true
+  }
+}

@@ -1,0 +1,286 @@
+import Parsnip
+
+/// `parsnip query EXPR [FILE]`: extracts values with JSONPath, a JSON Pointer or a key path.
+///
+/// The kind of `EXPR` follows from its first character unless forced: `$` is JSONPath (RFC 9535), `/` or the
+/// empty string a JSON Pointer (RFC 6901), anything else a key path (`first.upperCase[0]`). A forced kind is
+/// never second-guessed, so `--pointer foo` is an invalid pointer (exit 2), not a key path.
+///
+/// Decisions: with `--pointer`, an expression starting with `#` is read as a URI fragment (`#/a%20b`). With
+/// `--lines`, the query runs on each line and prints one compact result per line that has one; the exit status is
+/// 1 only when no line has a result (like `grep`), and 2 when a line is not JSON. By default the whole document is
+/// validated (invalid JSON anywhere exits 2) and only the answer is decoded; `--on-demand` skips what a pointer or
+/// key path does not enter (checking it for balanced brackets and terminated strings only), the fastest way to pull
+/// one value out of a very large file.
+struct QueryCommand: Command {
+  static let name = "query"
+  static let abstract = "Extract values by JSONPath, JSON Pointer or key path."
+  static let discussion = """
+    EXPR starting with '$' is a JSONPath query (RFC 9535) and prints the list of
+    matches as a JSON array, empty when nothing matches. EXPR starting with '/',
+    or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
+    first.upperCase[0]. Both print the value they name, or exit 1 when there is
+    none. An invalid expression or invalid JSON exits 2.
+    """
+  static let synopsis =
+    "query [--jsonpath | --pointer | --keypath] [--paths] [--on-demand] [--compact] [--json5] [--lines] EXPR [FILE]"
+  static let arguments = [
+    (label: "EXPR", help: "The JSONPath query, JSON Pointer or key path."),
+    (label: "FILE", help: "The document; '-' or none reads standard input."),
+  ]
+  static let options = [
+    OptionSpec.flag("jsonpath", help: "Read EXPR as a JSONPath query."),
+    OptionSpec.flag("pointer", help: "Read EXPR as a JSON Pointer ('#/...': URI fragment)."),
+    OptionSpec.flag("keypath", help: "Read EXPR as a key path."),
+    OptionSpec.flag("paths", help: "Print the normalized paths of JSONPath matches."),
+    OptionSpec.flag(
+      "on-demand",
+      help: "Pointer and key path only: skip what the path does not\nenter instead of validating the whole document."),
+    CommonOptions.compact,
+    CommonOptions.json5,
+    OptionSpec.flag(
+      "lines", help: "Query each line as its own JSON value (JSON Lines)\nand print one compact result per line."),
+    OptionSpec.help,
+  ]
+
+  /// How `EXPR` is read.
+  enum Kind: String, Sendable {
+    case jsonPath = "JSONPath query"
+    case pointer = "JSON Pointer"
+    case keyPath = "key path"
+
+    /// The kind an unforced expression has: `$` JSONPath, `/` or empty a pointer, otherwise a key path.
+    static func inferred(from expression: String) -> Kind {
+      if expression.hasPrefix("$") { return .jsonPath }
+      if expression.isEmpty || expression.hasPrefix("/") { return .pointer }
+      return .keyPath
+    }
+  }
+
+  /// A compiled expression.
+  enum CompiledQuery {
+    case jsonPath(JSONPath)
+    case pointer(JSONPointer)
+    case keyPath(JSONKeyPath)
+  }
+
+  var expression: String
+  var kind: Kind
+  var file: String?
+  var printsPaths: Bool
+  var parsingOptions: JSON.ParsingOptions
+  var writingOptions: JSON.WritingOptions
+  var lines: Bool
+  var onDemand: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try CommonOptions.expectOneOf(["jsonpath", "pointer", "keypath"], in: arguments)
+    guard let expression = arguments.positionals.first else { throw UsageError("missing EXPR") }
+    try CommonOptions.expectAtMost(2, positionals: arguments, names: "EXPR and one FILE")
+    self.expression = expression
+    if arguments.has("jsonpath") {
+      kind = .jsonPath
+    } else if arguments.has("pointer") {
+      kind = .pointer
+    } else if arguments.has("keypath") {
+      kind = .keyPath
+    } else {
+      kind = .inferred(from: expression)
+    }
+    printsPaths = arguments.has("paths")
+    if printsPaths, kind != .jsonPath {
+      throw UsageError("'--paths' applies to JSONPath queries only; '\(expression)' is a \(kind.rawValue)")
+    }
+    file = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
+    parsingOptions = CommonOptions.parsingOptions(arguments)
+    lines = arguments.has("lines")
+    onDemand = arguments.has("on-demand")
+    if onDemand, kind == .jsonPath || lines || parsingOptions.allowsJSON5 {
+      throw UsageError("'--on-demand' applies to JSON Pointers and key paths on strict JSON documents only")
+    }
+    writingOptions = arguments.has("compact") || lines ? .compact : .pretty
+  }
+
+  /// Compiles the expression as its kind.
+  /// - Returns: The compiled query, or a diagnostic that names the offending position with a caret line.
+  func compile() -> Result<CompiledQuery, QueryFailure> {
+    switch kind {
+    case .jsonPath:
+      do throws(JSONPathError) {
+        return .success(.jsonPath(try JSONPath(expression)))
+      } catch {
+        // The error renders as `error: MESSAGE`, then the query line and a caret under the position.
+        let text = error.description
+        let body = text.hasPrefix("error: ") ? String(text.dropFirst("error: ".count)) : text
+        return .failure(QueryFailure(message: "invalid JSONPath query: \(body)"))
+      }
+    case .pointer:
+      do throws(JSONPointerError) {
+        let pointer = expression.hasPrefix("#") ? try JSONPointer(fragment: expression) : try JSONPointer(expression)
+        return .success(.pointer(pointer))
+      } catch {
+        // Syntax errors name themselves ("invalid JSON pointer at offset N: ...") and show a caret.
+        return .failure(QueryFailure(message: error.description))
+      }
+    case .keyPath:
+      do throws(JSONKeyPathError) {
+        return .success(.keyPath(try JSONKeyPath(expression)))
+      } catch {
+        return .failure(QueryFailure(message: error.description))
+      }
+    }
+  }
+
+  /// Runs a compiled query on one value.
+  /// - Returns: The value to print, or why there is none.
+  func evaluate(_ query: CompiledQuery, on json: JSON) -> Result<JSON, QueryFailure> {
+    switch query {
+    case .jsonPath(let path):
+      let nodes = path.query(json)
+      if printsPaths { return .success(.array(nodes.map { .string($0.path.description) })) }
+      return .success(.array(nodes.map(\.value)))
+    case .pointer(let pointer):
+      do throws(JSONPointerError) {
+        return .success(try json.resolve(pointer))
+      } catch {
+        return .failure(QueryFailure(message: error.description))
+      }
+    case .keyPath(let keyPath):
+      do throws(JSONKeyPathError) {
+        return .success(try json.value(at: keyPath))
+      } catch {
+        return .failure(QueryFailure(message: error.description))
+      }
+    }
+  }
+
+  /// The fast path for pointers and key paths: walks the document's index and decodes only the value found.
+  ///
+  /// Returns `nil` whenever the walk does not plainly succeed (a missing member, an index that is not canonical
+  /// or out of range, a step into a scalar); the caller then evaluates on the tree, so answers and error messages
+  /// are always those of ``JSON/resolve(_:)`` and ``JSON/value(at:)-(JSONKeyPath)``.
+  func lookUp(_ query: CompiledQuery, in document: JSONDocument) -> JSON? {
+    var current = document.root
+    switch query {
+    case .jsonPath:
+      return nil
+    case .pointer(let pointer):
+      for token in pointer.tokens {
+        switch current.kind {
+        case .object:
+          guard let next = current[token] else { return nil }
+          current = next
+        case .array:
+          guard let position = Self.canonicalIndex(token), let next = current[position] else { return nil }
+          current = next
+        default:
+          return nil
+        }
+      }
+    case .keyPath(let keyPath):
+      for component in keyPath.components {
+        switch component {
+        case .key(let key):
+          guard current.kind == .object, let next = current[key] else { return nil }
+          current = next
+        case .index(let position):
+          guard current.kind == .array, let next = current[position] else { return nil }
+          current = next
+        }
+      }
+    }
+    return try? current.json()
+  }
+
+  /// An RFC 6901 array index: `0`, or digits without a leading zero that fit in `Int`.
+  static func canonicalIndex(_ token: String) -> Int? {
+    let utf8 = token.utf8
+    guard let first = utf8.first, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    if first == 0x30 && utf8.count > 1 { return nil }
+    return Int(token)
+  }
+
+  func run(in context: CommandContext) -> ExitCode {
+    let query: CompiledQuery
+    switch compile() {
+    case .success(let compiled): query = compiled
+    case .failure(let failure):
+      context.report(failure.message)
+      return .usageError
+    }
+    if lines { return queryLines(query, context: context) }
+    guard let input = context.readInput(file) else { return .usageError }
+    let answer: Result<JSON, QueryFailure>
+    if onDemand { return runOnDemand(query, input: input, context: context) }
+    if case .jsonPath = query {
+      guard let json = context.parse(input, options: parsingOptions) else { return .usageError }
+      answer = evaluate(query, on: json)
+    } else {
+      // Validate the whole input, but decode only the value asked for; the tree is built only to word an error.
+      guard let document = context.document(input, options: parsingOptions) else { return .usageError }
+      if let value = lookUp(query, in: document) {
+        answer = .success(value)
+      } else {
+        do throws(JSONParseError) {
+          answer = evaluate(query, on: try document.root.json())
+        } catch {
+          context.report(error, in: input.name)
+          return .usageError
+        }
+      }
+    }
+    switch answer {
+    case .success(let result):
+      return context.emit(result, options: writingOptions) ? .success : .failure
+    case .failure(let failure):
+      context.report("\(input.name): \(failure.message)")
+      return .failure
+    }
+  }
+
+  /// `--on-demand`: reads the value straight from the bytes, walking only the containers on the path.
+  private func runOnDemand(_ query: CompiledQuery, input: InputBytes, context: CommandContext) -> ExitCode {
+    let found: JSON?
+    do throws(JSONParseError) {
+      found = try input.withUnsafeBytes { (bytes) throws(JSONParseError) -> JSON? in
+        switch query {
+        case .pointer(let pointer): try JSON.value(at: pointer, inText: bytes, options: parsingOptions)
+        case .keyPath(let keyPath): try JSON.value(at: keyPath, inText: bytes, options: parsingOptions)
+        case .jsonPath: nil
+        }
+      }
+    } catch {
+      context.report(error, in: input.name)
+      return .usageError
+    }
+    guard let found else {
+      context.report("\(input.name): no value at \(expression)")
+      return .failure
+    }
+    return context.emit(found, options: writingOptions) ? .success : .failure
+  }
+
+  private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {
+    var found = false
+    let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
+      if case .success(let result) = evaluate(query, on: json),
+        context.emit(result, options: writingOptions, streams: false)
+      {
+        found = true
+      }
+    }
+    switch outcome {
+    case .success(let allValid):
+      if !allValid { return .usageError }
+      return found ? .success : .failure
+    case .failure(let error):
+      context.report(error.message)
+      return .usageError
+    }
+  }
+}
+
+/// Why a query has no answer, or could not be compiled.
+struct QueryFailure: Error, Sendable {
+  var message: String
+}

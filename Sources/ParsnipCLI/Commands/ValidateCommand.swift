@@ -1,0 +1,53 @@
+import Parsnip
+
+/// `parsnip validate [--json5] [--lines] [FILE ...]`: checks that documents are valid JSON.
+///
+/// Every input is checked even after a failure, so one run reports every invalid file. The exit status is the
+/// worst outcome: 2 if any input could not be read, else 1 if any was invalid, else 0. Valid inputs print nothing.
+struct ValidateCommand: Command {
+  static let name = "validate"
+  static let abstract = "Check that documents are valid JSON."
+  static let discussion = """
+    Exits 0 when every input is valid and 1 when any is not, printing one
+    FILE:LINE:COLUMN: error: MESSAGE line per invalid input on standard error.
+    Duplicate object keys are accepted, as RFC 8259 allows.
+    """
+  static let synopsis = "validate [--json5] [--lines] [FILE ...]"
+  static let arguments = [(label: "FILE ...", help: "Files to check; '-' or none reads standard input.")]
+  static let options = [CommonOptions.json5, CommonOptions.lines, OptionSpec.help]
+
+  /// The inputs; empty means standard input.
+  var files: [String]
+  var parsingOptions: JSON.ParsingOptions
+  var lines: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    files = arguments.positionals
+    parsingOptions = CommonOptions.parsingOptions(arguments)
+    lines = arguments.has(CommonOptions.lines.name)
+  }
+
+  func run(in context: CommandContext) -> ExitCode {
+    var status = ExitCode.success
+    for file in files.isEmpty ? [nil] : files.map(Optional.some) {
+      let valid: Bool
+      if lines {
+        switch context.forEachLine(file, options: parsingOptions, { _, _ in }) {
+        case .success(let allValid): valid = allValid
+        case .failure(let error):
+          context.report(error.message)
+          status = max(status, .usageError)
+          continue
+        }
+      } else {
+        guard let input = context.readInput(file) else {
+          status = max(status, .usageError)
+          continue
+        }
+        valid = context.document(input, options: parsingOptions) != nil
+      }
+      if !valid { status = max(status, .failure) }
+    }
+    return status
+  }
+}

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `parsnip` executable: forwards the process's arguments and standard streams to
+/// ``run(arguments:stdin:stdout:stderr:)``.
+@main
+struct ParsnipMain {
+  static func main() {
+    let status = run(
+      arguments: Array(CommandLine.arguments.dropFirst()),
+      stdin: .standard,
+      stdout: .standardOutput(),
+      stderr: .standardError()
+    )
+    exit(status.rawValue)
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import ParsnipCLI
+
+/// What one `parsnip` invocation did: its exit status and everything it wrote.
+struct CLIResult: Equatable, CustomStringConvertible {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Runs `parsnip` in process (through `run(arguments:stdin:stdout:stderr:)`) and as the built executable.
+enum CLI {
+  /// Runs the command in process with in-memory streams.
+  static func inProcess(_ arguments: [String], stdin: String = "") -> CLIResult {
+    inProcess(arguments, stdinBytes: Array(stdin.utf8))
+  }
+
+  /// Runs the command in process with in-memory streams and raw standard input.
+  static func inProcess(_ arguments: [String], stdinBytes: [UInt8]) -> CLIResult {
+    let out = OutputSink.memory()
+    let err = OutputSink.memory()
+    let status = ParsnipCLI.run(arguments: arguments, stdin: .bytes(stdinBytes), stdout: out, stderr: err)
+    return CLIResult(status: status.rawValue, stdout: out.text, stderr: err.text)
+  }
+
+  /// The `parsnip` executable built next to the test bundle (`swift build` builds it; `.ci/run` builds first), or
+  /// `$PARSNIP_BINARY`.
+  static let binary: URL? = {
+    var candidates: [URL] = []
+    if let path = ProcessInfo.processInfo.environment["PARSNIP_BINARY"] {
+      candidates.append(URL(fileURLWithPath: path))
+    }
+    candidates.append(Bundle.main.bundleURL.appendingPathComponent("parsnip"))
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("parsnip"))
+    if let executable = Bundle.main.executableURL {
+      candidates.append(executable.deletingLastPathComponent().appendingPathComponent("parsnip"))
+    }
+    candidates.append(Fixtures.packageRoot.appendingPathComponent(".build/debug/parsnip"))
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  static let binaryMissing = "the parsnip executable was not found next to the tests; run `swift build` first"
+
+  /// Runs the executable as a subprocess in the package root, feeding `stdin` from a file (so the binary sees a
+  /// regular file and memory-maps it, as with `parsnip validate < file`).
+  static func binary(_ arguments: [String], stdin: String = "") throws -> CLIResult {
+    try binary(arguments, stdinBytes: Array(stdin.utf8))
+  }
+
+  /// Runs the executable with raw standard input bytes.
+  static func binary(_ arguments: [String], stdinBytes: [UInt8]) throws -> CLIResult {
+    let binary = try #require(Self.binary, Comment(rawValue: binaryMissing))
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parsnip-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("stdin")
+    let output = directory.appendingPathComponent("stdout")
+    let errors = directory.appendingPathComponent("stderr")
+    try Data(stdinBytes).write(to: input)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = Fixtures.packageRoot
+    process.standardInput = try FileHandle(forReadingFrom: input)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    try process.run()
+    process.waitUntilExit()
+    return CLIResult(
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+  }
+
+  /// Runs both ways and checks that they agree; returns the in-process result.
+  static func both(
+    _ arguments: [String], stdin: String = "", sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CLIResult {
+    let local = inProcess(arguments, stdin: stdin)
+    let external = try binary(arguments, stdin: stdin)
+    #expect(local == external, "in process and executable differ", sourceLocation: sourceLocation)
+    return local
+  }
+
+  /// The absolute path of a file under `Examples/`.
+  static func example(_ name: String) -> String {
+    Fixtures.packageRoot.appendingPathComponent("Examples").appendingPathComponent(name).path
+  }
+
+  /// Writes `contents` to a new temporary file and returns its path; the caller removes it.
+  static func temporaryFile(_ contents: String, suffix: String = ".json") throws -> String {
+    try temporaryFile(bytes: Array(contents.utf8), suffix: suffix)
+  }
+
+  /// Writes bytes to a new temporary file and returns its path.
+  static func temporaryFile(bytes: [UInt8], suffix: String = ".json") throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-\(UUID().uuidString)\(suffix)")
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+}
+
+/// Foundation as an oracle: `JSONSerialization` reads both texts, and the trees are compared structurally, numbers by
+/// `Double` value (Foundation on Linux returns `NSDecimalNumber` for some texts and `NSNumber` for others, so plain
+/// `isEqual` would compare representations rather than values).
+enum FoundationOracle {
+  /// Whether Foundation reads `a` and `b` as the same document; returns the first difference otherwise.
+  static func difference(_ a: Data, _ b: Data) throws -> String? {
+    difference(
+      try JSONSerialization.jsonObject(with: a, options: .fragmentsAllowed),
+      try JSONSerialization.jsonObject(with: b, options: .fragmentsAllowed), at: "$")
+  }
+
+  private static func difference(_ x: Any, _ y: Any, at path: String) -> String? {
+    switch (x, y) {
+    case (let x as [String: Any], let y as [String: Any]):
+      guard Set(x.keys) == Set(y.keys) else { return "\(path): keys \(x.keys.sorted()) vs \(y.keys.sorted())" }
+      for (key, value) in x {
+        if let found = difference(value, y[key]!, at: path + "[\"\(key)\"]") { return found }
+      }
+      return nil
+    case (let x as [Any], let y as [Any]):
+      guard x.count == y.count else { return "\(path): \(x.count) vs \(y.count) elements" }
+      for (index, (u, v)) in zip(x, y).enumerated() {
+        if let found = difference(u, v, at: path + "[\(index)]") { return found }
+      }
+      return nil
+    case (let x as String, let y as String):
+      return x == y ? nil : "\(path): \"\(x)\" vs \"\(y)\""
+    case (is NSNull, is NSNull):
+      return nil
+    case (let x as NSNumber, let y as NSNumber):
+      if isBoolean(x) != isBoolean(y) { return "\(path): \(x) vs \(y)" }
+      return value(x) == value(y) ? nil : "\(path): \(x) vs \(y)"
+    default:
+      return "\(path): \(type(of: x)) \(x) vs \(type(of: y)) \(y)"
+    }
+  }
+
+  /// The nearest `Double`, read from the number's decimal text (`NSDecimalNumber.doubleValue` rounds inexactly).
+  private static func value(_ number: NSNumber) -> Double {
+    Double(number.stringValue) ?? number.doubleValue
+  }
+
+  /// Foundation stores `true` and `false` as `char` numbers, and parsed numbers as `long long` or `double`.
+  private static func isBoolean(_ number: NSNumber) -> Bool {
+    String(cString: number.objCType) == "c"
+  }
+}

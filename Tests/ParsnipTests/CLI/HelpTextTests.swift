@@ -1,0 +1,229 @@
+import Testing
+
+@testable import ParsnipCLI
+
+/// The help texts, compared verbatim: they are part of the command-line interface.
+@Suite struct HelpTextTests {
+  static let rootHelp = """
+    OVERVIEW: Validate, format, query, patch and diff JSON documents.
+
+    USAGE: parsnip <subcommand> [options] [FILE ...]
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      validate                Check that documents are valid JSON.
+      format                  Pretty-print, compact or canonicalize JSON.
+      query                   Extract values by JSONPath, JSON Pointer or key path.
+      patch                   Apply an RFC 6902 JSON Patch or RFC 7396 merge patch.
+      diff                    Print the patch that turns one document into another.
+      help                    Show help for a subcommand.
+
+      Inputs are files, or standard input for '-' or no file. Exit status: 0 on
+      success, 1 for a negative answer (invalid document, nothing found, patch
+      does not apply), 2 for a usage error, an unreadable file or an invalid
+      expression.
+
+      See 'parsnip help <subcommand>' for detailed help.
+
+    """
+
+  static let validateHelp = """
+    OVERVIEW: Check that documents are valid JSON.
+
+    Exits 0 when every input is valid and 1 when any is not, printing one
+    FILE:LINE:COLUMN: error: MESSAGE line per invalid input on standard error.
+    Duplicate object keys are accepted, as RFC 8259 allows.
+
+    USAGE: parsnip validate [--json5] [--lines] [FILE ...]
+
+    ARGUMENTS:
+      FILE ...                Files to check; '-' or none reads standard input.
+
+    OPTIONS:
+      --json5                 Accept JSON5 (comments, trailing commas, unquoted
+                              keys, single quotes, hexadecimal numbers).
+      --lines                 Treat each line as its own JSON value (JSON Lines).
+      -h, --help              Show help information.
+
+    """
+
+  static let formatHelp = """
+    OVERVIEW: Pretty-print, compact or canonicalize JSON.
+
+    Writes the document to standard output, indented by 2 spaces unless told
+    otherwise, ending with a line feed. Invalid JSON prints an error and exits 1.
+
+    USAGE: parsnip format [--indent N | --compact | --canonical] [--sort-keys]
+                          [--ascii] [--json5] [--lines] [FILE]
+
+    ARGUMENTS:
+      FILE                    The document; '-' or none reads standard input.
+
+    OPTIONS:
+      --indent N              Indent by N spaces, 0 to 16 (default: 2).
+      --compact               Print on one line, without spaces.
+      --canonical             Print RFC 8785 canonical JSON (compact, sorted keys).
+      --sort-keys             Sort object keys by Unicode code point.
+      --ascii                 Escape every non-ASCII character as \\uXXXX.
+      --json5                 Accept JSON5 (comments, trailing commas, unquoted
+                              keys, single quotes, hexadecimal numbers).
+      --lines                 Treat each line as its own JSON value (JSON Lines)
+                              and print one compact value per line.
+      -h, --help              Show help information.
+
+    """
+
+  static let queryHelp = """
+    OVERVIEW: Extract values by JSONPath, JSON Pointer or key path.
+
+    EXPR starting with '$' is a JSONPath query (RFC 9535) and prints the list of
+    matches as a JSON array, empty when nothing matches. EXPR starting with '/',
+    or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
+    first.upperCase[0]. Both print the value they name, or exit 1 when there is
+    none. An invalid expression or invalid JSON exits 2.
+
+    USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
+                         [--on-demand] [--compact] [--json5] [--lines] EXPR [FILE]
+
+    ARGUMENTS:
+      EXPR                    The JSONPath query, JSON Pointer or key path.
+      FILE                    The document; '-' or none reads standard input.
+
+    OPTIONS:
+      --jsonpath              Read EXPR as a JSONPath query.
+      --pointer               Read EXPR as a JSON Pointer ('#/...': URI fragment).
+      --keypath               Read EXPR as a key path.
+      --paths                 Print the normalized paths of JSONPath matches.
+      --on-demand             Pointer and key path only: skip what the path does not
+                              enter instead of validating the whole document.
+      --compact               Print on one line (default: indent 2).
+      --json5                 Accept JSON5 (comments, trailing commas, unquoted
+                              keys, single quotes, hexadecimal numbers).
+      --lines                 Query each line as its own JSON value (JSON Lines)
+                              and print one compact result per line.
+      -h, --help              Show help information.
+
+    """
+
+  static let patchHelp = """
+    OVERVIEW: Apply an RFC 6902 JSON Patch or RFC 7396 merge patch.
+
+    Prints the patched document. Exits 1 when the patch cannot apply (a failed
+    'test', a missing path) and 2 when the patch is malformed or an input is not
+    JSON.
+
+    USAGE: parsnip patch [--merge] [--compact] [--json5] PATCH_FILE [FILE]
+
+    ARGUMENTS:
+      PATCH_FILE              The patch; '-' reads standard input.
+      FILE                    The document; '-' or none reads standard input.
+
+    OPTIONS:
+      --merge                 Apply a JSON merge patch (RFC 7396) instead.
+      --compact               Print on one line (default: indent 2).
+      --json5                 Accept JSON5 (comments, trailing commas, unquoted
+                              keys, single quotes, hexadecimal numbers).
+      -h, --help              Show help information.
+
+    """
+
+  static let diffHelp = """
+    OVERVIEW: Print the patch that turns one document into another.
+
+    Prints a JSON Patch (RFC 6902), or with --merge a JSON merge patch
+    (RFC 7396), that turns A into B. Applying it with 'parsnip patch' to A gives B.
+
+    USAGE: parsnip diff [--merge] [--compact] [--json5] A B
+
+    ARGUMENTS:
+      A                       The original document; '-' reads standard input.
+      B                       The changed document; '-' reads standard input.
+
+    OPTIONS:
+      --merge                 Print a JSON merge patch (RFC 7396) instead.
+      --compact               Print on one line (default: indent 2).
+      --json5                 Accept JSON5 (comments, trailing commas, unquoted
+                              keys, single quotes, hexadecimal numbers).
+      -h, --help              Show help information.
+
+    """
+
+  @Test(arguments: [["--help"], ["-h"], ["help"]])
+  func rootHelp(arguments: [String]) throws {
+    #expect(try CLI.both(arguments) == CLIResult(status: 0, stdout: Self.rootHelp, stderr: ""))
+  }
+
+  @Test(arguments: [
+    ("validate", validateHelp), ("format", formatHelp), ("query", queryHelp), ("patch", patchHelp),
+    ("diff", diffHelp),
+  ])
+  func subcommandHelp(name: String, text: String) throws {
+    let expected = CLIResult(status: 0, stdout: text, stderr: "")
+    #expect(try CLI.both(["help", name]) == expected)
+    #expect(CLI.inProcess([name, "--help"]) == expected)
+    #expect(CLI.inProcess([name, "-h"]) == expected)
+    // Help wins over other mistakes on the same line.
+    #expect(CLI.inProcess([name, "--no-such-option", "--help", "x", "y", "z"]) == expected)
+  }
+
+  @Test func helpLinesFitEightyColumns() {
+    for text in [Self.rootHelp, Self.validateHelp, Self.formatHelp, Self.queryHelp, Self.patchHelp, Self.diffHelp] {
+      for line in text.split(separator: "\n") {
+        #expect(line.count <= 80, "\(line)")
+      }
+    }
+  }
+
+  @Test func version() throws {
+    #expect(try CLI.both(["--version"]) == CLIResult(status: 0, stdout: "parsnip 0.1.0\n", stderr: ""))
+  }
+
+  @Test func missingSubcommandIsAUsageError() throws {
+    let expected = CLIResult(
+      status: 2, stdout: "",
+      stderr: """
+        parsnip: error: missing subcommand
+        Usage: parsnip <subcommand> [options] [FILE ...]
+        See 'parsnip --help' for more information.
+
+        """)
+    #expect(try CLI.both([]) == expected)
+  }
+
+  @Test(arguments: [
+    (["frobnicate"], "unknown subcommand 'frobnicate'"),
+    (["--frobnicate"], "unknown option '--frobnicate'"),
+  ])
+  func unknownSubcommandIsAUsageError(arguments: [String], message: String) throws {
+    let expected = CLIResult(
+      status: 2, stdout: "",
+      stderr: """
+        parsnip: error: \(message)
+        Usage: parsnip <subcommand> [options] [FILE ...]
+        See 'parsnip --help' for more information.
+
+        """)
+    #expect(try CLI.both(arguments) == expected)
+  }
+
+  @Test func helpForUnknownSubcommandIsAUsageError() throws {
+    let result = try CLI.both(["help", "frobnicate"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("parsnip: error: unknown subcommand 'frobnicate'\nUsage: parsnip help"))
+  }
+
+  @Test func subcommandUsageErrorShowsItsUsage() throws {
+    let expected = CLIResult(
+      status: 2, stdout: "",
+      stderr: """
+        parsnip: error: unknown option '--pretty'
+        Usage: parsnip validate [--json5] [--lines] [FILE ...]
+        See 'parsnip help validate' for more information.
+
+        """)
+    #expect(try CLI.both(["validate", "--pretty", "x.json"]) == expected)
+  }
+}

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import Parsnip
+
+/// The README section and the doc-comment examples, run as written so that they cannot rot.
+@Suite struct JSONPathDocumentationExampleTests {
+  static let store = """
+    {"store": {"book": [
+      {"title": "Sayings of the Century", "author": "Nigel Rees", "price": 8.95},
+      {"title": "Sword of Honour", "author": "Evelyn Waugh", "price": 12.99},
+      {"title": "Moby Dick", "author": "Herman Melville", "price": 8.99, "isbn": "0-553-21311-3"}
+    ], "bicycle": {"color": "red", "price": 399}}}
+    """
+
+  @Test func readmeExample() throws {
+    let json = try JSON(parsing: Self.store)
+
+    let cheap = try JSONPath("$.store.book[?@.price < 10].title")
+    let printed = cheap.query(json).map { "\($0.path) \($0.value)" }
+    #expect(
+      printed == [
+        #"$['store']['book'][0]['title'] "Sayings of the Century""#,
+        #"$['store']['book'][2]['title'] "Moby Dick""#,
+      ])
+
+    #expect(try JSONPath("$..price").values(in: json) == [8.95, 12.99, 8.99, 399])
+    #expect(try JSONPath("$.store.book[-1].author").firstValue(in: json) == "Herman Melville")
+    #expect(try JSONPath("$..book[?search(@.title, '^S')].price").values(in: json) == [8.95, 12.99])
+    #expect(try JSONPath("$..book[?@.isbn && length(@.title) < 10].title").values(in: json) == ["Moby Dick"])
+    #expect(
+      try json.query("$.store.bicycle.*").map(\.path.description) == [
+        "$['store']['bicycle']['color']", "$['store']['bicycle']['price']",
+      ])
+
+    let error = try #require(throws: JSONPathError.self) { try JSONPath("$.store.book[?@.price < 10") }
+    #expect(
+      error.description == """
+        error: expected ']' to close the bracketed selection
+        $.store.book[?@.price < 10
+                                  ^
+        """)
+  }
+
+  @Test func docCommentExamples() throws {
+    // JSONPath
+    let library = try JSON(
+      parsing: """
+        {"store": {"book": [{"title": "Sayings of the Century", "price": 8.95},
+                            {"title": "Moby Dick", "price": 8.99},
+                            {"title": "The Lord of the Rings", "price": 22.99}]}}
+        """)
+    let cheap = try JSONPath("$.store.book[?@.price < 10].title")
+    #expect(
+      cheap.query(library).map { "\($0.path) \($0.value)" } == [
+        #"$['store']['book'][0]['title'] "Sayings of the Century""#,
+        #"$['store']['book'][1]['title'] "Moby Dick""#,
+      ])
+    // query(_:), values(in:), firstValue(in:)
+    let numbers: JSON = ["a": [10, 20, 30]]
+    let nodes = try JSONPath("$.a[1:]").query(numbers)
+    #expect(nodes.map(\.value) == [20, 30])
+    #expect(nodes.map(\.path.description) == ["$['a'][1]", "$['a'][2]"])
+    #expect(try JSONPath("$.a[?@ > 15]").values(in: numbers) == [20, 30])
+    #expect(try JSONPath("$.user.name").firstValue(in: ["user": ["name": "Ada"]]) == "Ada")
+    // JSON.query(_:)
+    let json: JSON = ["a": [1, 2, 3]]
+    #expect(try json.query("$.a[-1]").map(\.value) == [3])
+    // NormalizedPath
+    #expect(
+      JSONPath.NormalizedPath([.name("store"), .name("book"), .index(0)]).description == "$['store']['book'][0]")
+    // JSONPathError
+    let error = try #require(throws: JSONPathError.self) { try JSONPath("$.store[0") }
+    #expect(
+      error.description == """
+        error: expected ']' to close the bracketed selection
+        $.store[0
+                 ^
+        """)
+  }
+}

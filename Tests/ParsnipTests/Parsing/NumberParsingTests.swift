@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import Parsnip
+
+/// Every number form: exact integers at the Int64/UInt64 limits, `-0`, and digits kept beyond what a double holds.
+@Suite struct NumberParsingTests {
+  static func number(_ text: String) throws -> JSONNumber {
+    try #require(try JSON(parsing: text).numberValue)
+  }
+
+  @Test func integerLimitsAreExact() throws {
+    #expect(try Self.number("9223372036854775807").int64Value == .max)
+    #expect(try Self.number("-9223372036854775808").int64Value == .min)
+    #expect(try Self.number("9223372036854775808").int64Value == nil)
+    #expect(try Self.number("9223372036854775808").uint64Value == 9_223_372_036_854_775_808)
+    #expect(try Self.number("18446744073709551615").uint64Value == .max)
+    #expect(try Self.number("18446744073709551616").uint64Value == nil)
+    #expect(try Self.number("-9223372036854775809").int64Value == nil)
+    #expect(try Self.number("-1").uint64Value == nil)
+    #expect(try Self.number("0").int64Value == 0)
+  }
+
+  @Test(arguments: [
+    "0", "-1", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "18446744073709551615",
+    "18446744073709551616", "-9223372036854775809", "-18446744073709551616",
+    "12345678901234567890123456789", "-12345678901234567890123456789",
+    "0.1000000000000000055511151231257827", "3.141592653589793238462643383279502884197",
+    "1.5", "1.50", "-0.0", "0.000001", "1.0000000000000000001",
+  ])
+  func descriptionKeepsTheDigits(_ text: String) throws {
+    #expect(try Self.number(text).description == text)
+    #expect(try JSON(parsing: "[\(text)]").description == "[\(text)]")
+  }
+
+  @Test func negativeZeroKeepsItsSign() throws {
+    let zero = try Self.number("-0")
+    #expect(zero.description == "-0")
+    #expect(zero.doubleValue.sign == .minus)
+    #expect(zero.doubleValue == 0)
+    #expect(zero == 0)
+    #expect(zero.int64Value == 0)
+    #expect(try Self.number("-0.0").doubleValue.sign == .minus)
+    #expect(try Self.number("-0e5").doubleValue.sign == .minus)
+    #expect(try Self.number("0").doubleValue.sign == .plus)
+  }
+
+  @Test(arguments: [
+    ("1", 1.0), ("-1", -1), ("1.5", 1.5), ("1e2", 100), ("1E+2", 100), ("1e-2", 0.01), ("-2.5E-3", -0.0025),
+    ("0.1", 0.1), ("123456789012345678901234567890", 1.2345678901234568e29), ("1e400", .infinity),
+    ("-1e400", -.infinity), ("1e-400", 0), ("4.9e-324", .leastNonzeroMagnitude), ("18446744073709551615", 18446744073709551615.0),
+  ])
+  func doubleValuesAreCorrectlyRounded(_ text: String, _ expected: Double) throws {
+    #expect(try Self.number(text).doubleValue == expected)
+    #expect(try Self.number(text).doubleValue == Double(text))
+  }
+
+  @Test func equalityIsByValue() throws {
+    #expect(try Self.number("1") == Self.number("1.0"))
+    #expect(try Self.number("1") == Self.number("10e-1"))
+    #expect(try Self.number("100") == Self.number("1e2"))
+    #expect(try Self.number("0.1000000000000000055511151231257827") != Self.number("0.1"))
+    #expect(try Self.number("12345678901234567890123456789") == Self.number("1.2345678901234567890123456789e28"))
+  }
+
+  @Test func randomIntegersAreExact() throws {
+    var rng = SplitMix64(seed: 42)
+    for _ in 0..<10_000 {
+      let value = Int64(bitPattern: rng.next()) >> (rng.next() % 64)
+      #expect(try Self.number(String(value)).int64Value == value)
+      let unsigned = rng.next()
+      #expect(try Self.number(String(unsigned)).uint64Value == unsigned)
+    }
+  }
+
+  @Test func hugeNumbersDoNotHang() throws {
+    let digits = String(repeating: "7", count: 1_000_000)
+    #expect(try Self.number(digits).description.count == 1_000_000)
+    #expect(try Self.number(digits).doubleValue == .infinity)
+    #expect(try Self.number("0." + digits).doubleValue == 0.7777777777777778)
+    #expect(try Self.number("1e" + digits).doubleValue == .infinity)
+    #expect(try Self.number("1e-" + digits).doubleValue == 0)
+  }
+}
