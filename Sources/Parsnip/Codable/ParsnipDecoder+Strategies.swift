@@ -73,7 +73,7 @@ extension ParsnipDecoder {
   /// let decoder = ParsnipDecoder()
   /// decoder.strictness = .strict
   /// try decoder.decode(Point.self, from: #"{"x": 1, "y": 2, "z": 3}"#)
-  /// // throws DecodingError.dataCorrupted: `z: unknown key "z" (Point has no such property) (line 1, column 19)`
+  /// // throws DecodingError.dataCorrupted: z: unknown key "z" (not decoded by Point) (line 1, column 18)
   /// ```
   public struct Strictness: OptionSet, Sendable, Hashable {
     /// The raw bits.

@@ -256,7 +256,8 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// ```swift
   /// struct Feed: Decodable { @LossyArray var posts: [Post] }
   /// let (feed, report) = try decoder.decodeWithReport(Feed.self, from: data)
-  /// report.description  // → "posts[1]: dropped element: id: expected an Int, found a string (line 3, column 12)"
+  /// report.droppedElements[0].path    // → "posts[1]"
+  /// report.droppedElements[0].reason  // → "posts[1].id: expected an Int, found a string (\"7\") (line 1, column 32)"
   /// ```
   ///
   /// - Parameters:

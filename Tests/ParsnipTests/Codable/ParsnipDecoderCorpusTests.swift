@@ -62,8 +62,9 @@ struct ParsnipDecoderCorpusTests {
 
   /// The corpora under 1 MB through a type that reads every value with `try?` attempts (the larger ones are covered
   /// by the model tests above and by `JSON` properties, and would make this debug-build test slow).
-  static let smallCorpora = Fixtures.benchData.filter {
-    ((try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? 0) ?? Int.max < 1_000_000
+  static let smallCorpora = Fixtures.benchData.filter { file in
+    let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int
+    return (size ?? .max) < 1_000_000
   }.map(\.lastPathComponent)
 
   @Test(arguments: smallCorpora)
