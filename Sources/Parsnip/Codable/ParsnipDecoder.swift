@@ -21,11 +21,17 @@ import Foundation
 ///
 /// Differences from Foundation, all where Foundation's result is arguably wrong or unspecified:
 /// - When an object has the same key twice, the last value wins (Foundation keeps the first), as in ``JSON``.
-/// - A fractional number decodes as an integer only when it is exactly an integer (`2.0`, `1e2`); Foundation rounds
-///   `1.0000000000000000001` to `1` through `Double`.
+/// - A fractional number decodes as an integer only when it is exactly an integer (`2.0`, `1e2`, and
+///   `1.8446744073709551615e19` for `UInt64`); Foundation rounds `1.0000000000000000001` to `1`, and a zero with a
+///   large exponent (`0.0e76`) reads as `0` instead of failing.
 /// - Number range errors keep their coding path; `.iso8601` also accepts fractional seconds and rejects impossible
 ///   dates such as February 30.
+/// - `.convertFromSnakeCase` also finds properties whose names have acronyms (`myURLProperty` ← `my_url_property`),
+///   see ``KeyDecodingStrategy-swift.enum/convertFromSnakeCase``.
 /// - `allKeys` lists members in document order.
+///
+/// Decoding creates no tree, but containers and decoders must not be used after `decode` returns: they then throw
+/// `DecodingError.dataCorrupted` (or answer empty) instead of reading freed input.
 ///
 /// A decoder is safe to share between threads; changing its options while a decode is running affects only the
 /// decodes that start afterwards.
