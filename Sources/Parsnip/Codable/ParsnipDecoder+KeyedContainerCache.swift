@@ -40,9 +40,7 @@ extension DecodingState {
     let hasDuplicates = view.pointee.hasDuplicateKeys(object: object, end: end)
     if view.pointee.marks != nil || view.pointee.keyMode == .custom { prepareRarePaths(object: object, end: end) }
     let index = keyTypeIndex(type)
-    // `KeyedDecodingContainer` is a single reference to its box; checked, since the layout is the standard
-    // library's to change (without it, every container gets a new box).
-    let boxIsReference = MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
+    let boxIsReference = Self.containerIsBoxReference
     if boxIsReference, isKnownUniquelyReferenced(&keyTypes[index].box), let target = keyTypes[index].target {
       target.pointee = ContainerTarget(decoder: decoder, object: object, end: end, hasDuplicates: hasDuplicates)
       return unsafeBitCast(keyTypes[index].box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
@@ -59,6 +57,11 @@ extension DecodingState {
     }
     return container
   }
+
+  /// Whether `KeyedDecodingContainer` is a single reference to its box (the same for every key type); checked, since
+  /// the layout is the standard library's to change (without it, every container gets a new box).
+  static let containerIsBoxReference =
+    MemoryLayout<KeyedDecodingContainer<PathCodingKey>>.size == MemoryLayout<AnyObject>.size
 
   /// Bookkeeping for strict mode and custom key strategies, kept out of the common path.
   @inline(never)
