@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkModels
 import Testing
 
 @testable import Parsnip
