@@ -83,7 +83,8 @@ enum CodingPathRendering {
         if !out.isEmpty { out += "." }
         out += name
       } else {
-        out += "[\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        out +=
+          "[\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
           + "\"]"
       }
     }
@@ -98,7 +99,9 @@ enum CodingPathRendering {
       isFirst = false
       if scalar.isASCII {
         let byte = UInt8(scalar.value)
-        guard byte.isASCIILetter || byte.isDigit || byte == .underscore || byte == UInt8(ascii: "$") else { return false }
+        guard byte.isASCIILetter || byte.isDigit || byte == .underscore || byte == UInt8(ascii: "$") else {
+          return false
+        }
       } else if !scalar.properties.isAlphabetic, !isDigit {
         return false
       }

@@ -84,7 +84,8 @@ enum KeyConversion {
   /// The Foundation algorithm on Unicode scalars, for names with non-ASCII characters.
   static func snakeCaseUnicode(_ key: String) -> String {
     let scalars = Array(key.unicodeScalars)
-    let words = snakeCaseWords(count: scalars.count, isUpper: { isUppercase(scalars[$0]) },
+    let words = snakeCaseWords(
+      count: scalars.count, isUpper: { isUppercase(scalars[$0]) },
       isLower: { isLowercase(scalars[$0]) })
     return words.map { range in
       var view = String.UnicodeScalarView()

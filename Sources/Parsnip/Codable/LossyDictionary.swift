@@ -47,7 +47,8 @@ extension LossyDictionary: Decodable {
           }
         } else {
           state.record(
-            .droppedElement, codingPath: state.codingPath(to: key), reason: "key \"\(name)\" is not a valid \(Key.self)")
+            .droppedElement, codingPath: state.codingPath(to: key), reason: "key \"\(name)\" is not a valid \(Key.self)"
+          )
         }
         key = state.next(key + 1)
       }
@@ -68,7 +69,9 @@ extension LossyDictionary: Encodable where Value: Encodable {
   /// - Throws: What encoding the values throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: PathCodingKey.self)
-    for (key, value) in wrappedValue { try container.encode(value, forKey: PathCodingKey(stringValue: key.description)) }
+    for (key, value) in wrappedValue {
+      try container.encode(value, forKey: PathCodingKey(stringValue: key.description))
+    }
   }
 }
 

@@ -27,7 +27,8 @@ final class DecodingState {
   /// Results of the conformance checks for the collection fast paths, by type: a cast costs a runtime lookup, a
   /// scan of this short list a few compares.
   @exclusivity(unchecked) private var arrayTypes: [(ObjectIdentifier, (any _ParsnipArrayDecodable.Type)?)] = []
-  @exclusivity(unchecked) private var dictionaryTypes: [(ObjectIdentifier, (any _ParsnipStringDictionaryDecodable.Type)?)] = []
+  @exclusivity(unchecked) private var dictionaryTypes:
+    [(ObjectIdentifier, (any _ParsnipStringDictionaryDecodable.Type)?)] = []
 
   /// `T` as an array type that decodes by walking the tape, or `nil`.
   @inline(__always) func arrayFastPath<T>(for type: T.Type) -> (any _ParsnipArrayDecodable.Type)? {

@@ -83,7 +83,8 @@ extension DecodingState {
       let (line, column) = lineAndColumn(of: view.pointee.sourceOffset(of: node))
       suffix = " (line \(line), column \(column))"
     }
-    let site = ErrorSite(node: node, codingPath: codingPath, prefix: rendered.isEmpty ? "" : rendered + ": ", suffix: suffix)
+    let site = ErrorSite(
+      node: node, codingPath: codingPath, prefix: rendered.isEmpty ? "" : rendered + ": ", suffix: suffix)
     lastErrorSite = site
     return site
   }
@@ -95,7 +96,8 @@ extension DecodingState {
     let site = site(of: node)
     switch failure.reason {
     case .mismatch:
-      let text = site.prefix + "expected " + describe(type: failure.expected) + ", found " + describe(node: node) + site.suffix
+      let text =
+        site.prefix + "expected " + describe(type: failure.expected) + ", found " + describe(node: node) + site.suffix
       let context = DecodingError.Context(codingPath: site.codingPath, debugDescription: text)
       return rawKind(node) == Tape.Kind.null.rawValue
         ? DecodingError.valueNotFound(failure.expected, context) : DecodingError.typeMismatch(failure.expected, context)

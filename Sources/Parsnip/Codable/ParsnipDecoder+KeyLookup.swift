@@ -111,7 +111,8 @@ extension TapeView {
     if isASCII {
       let buffer = workspace.pointee.reserveScratch(2 * name.count + 1)
       let count = KeyConversion.snakeCaseASCII(name, into: buffer)
-      found = findMember(UnsafeBufferPointer(start: buffer, count: count), in: object, end: end, hasDuplicates: hasDuplicates)
+      found = findMember(
+        UnsafeBufferPointer(start: buffer, count: count), in: object, end: end, hasDuplicates: hasDuplicates)
     } else {
       var converted = KeyConversion.convertToSnakeCase(String(decoding: name, as: UTF8.self))
       found = converted.withUTF8 { findMember($0, in: object, end: end, hasDuplicates: hasDuplicates) }

@@ -24,6 +24,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let end = view.pointee.end(object)
     self.end = end
     hasDuplicates = view.pointee.hasDuplicateKeys(object: object, end: end)
+    if view.pointee.marks != nil || view.pointee.keyMode == .custom { prepareRarePaths() }
+  }
+
+  /// Bookkeeping for strict mode and custom key strategies, kept out of the common path.
+  @inline(never)
+  private func prepareRarePaths() {
     let state = decoder.state
     if state.tracksKeys { state.noteOpened(object) }
     if case .custom(let convert) = state.options.keyDecodingStrategy, state.customNames[object] == nil {

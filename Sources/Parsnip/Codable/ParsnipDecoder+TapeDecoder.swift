@@ -67,11 +67,21 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func decode(_ type: Bool.Type) throws -> Bool { try read { n throws(ValueFailure) in try view.pointee.bool(at: n) } }
-  func decode(_ type: String.Type) throws -> String { try read { n throws(ValueFailure) in try view.pointee.string(at: n) } }
-  func decode(_ type: Double.Type) throws -> Double { try read { n throws(ValueFailure) in try view.pointee.double(at: n) } }
-  func decode(_ type: Float.Type) throws -> Float { try read { n throws(ValueFailure) in try view.pointee.float(at: n) } }
-  func decode(_ type: Int.Type) throws -> Int { try read { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) } }
-  func decode(_ type: Int8.Type) throws -> Int8 { try read { n throws(ValueFailure) in try view.pointee.integer(Int8.self, at: n) } }
+  func decode(_ type: String.Type) throws -> String {
+    try read { n throws(ValueFailure) in try view.pointee.string(at: n) }
+  }
+  func decode(_ type: Double.Type) throws -> Double {
+    try read { n throws(ValueFailure) in try view.pointee.double(at: n) }
+  }
+  func decode(_ type: Float.Type) throws -> Float {
+    try read { n throws(ValueFailure) in try view.pointee.float(at: n) }
+  }
+  func decode(_ type: Int.Type) throws -> Int {
+    try read { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) }
+  }
+  func decode(_ type: Int8.Type) throws -> Int8 {
+    try read { n throws(ValueFailure) in try view.pointee.integer(Int8.self, at: n) }
+  }
   func decode(_ type: Int16.Type) throws -> Int16 {
     try read { n throws(ValueFailure) in try view.pointee.integer(Int16.self, at: n) }
   }
@@ -81,7 +91,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: Int64.Type) throws -> Int64 {
     try read { n throws(ValueFailure) in try view.pointee.integer(Int64.self, at: n) }
   }
-  func decode(_ type: UInt.Type) throws -> UInt { try read { n throws(ValueFailure) in try view.pointee.integer(UInt.self, at: n) } }
+  func decode(_ type: UInt.Type) throws -> UInt {
+    try read { n throws(ValueFailure) in try view.pointee.integer(UInt.self, at: n) }
+  }
   func decode(_ type: UInt8.Type) throws -> UInt8 {
     try read { n throws(ValueFailure) in try view.pointee.integer(UInt8.self, at: n) }
   }
@@ -126,10 +138,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       case Tape.Kind.array.rawValue:
         if T.self == [Int].self {
           return unsafeBitCast(
-            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) }, to: T.self)
+            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) },
+            to: T.self)
         }
-        if T.self == [Double].self { return unsafeBitCast(try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.double(at: n) }, to: T.self) }
-        if T.self == [String].self { return unsafeBitCast(try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.string(at: n) }, to: T.self) }
+        if T.self == [Double].self {
+          return unsafeBitCast(
+            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.double(at: n) }, to: T.self)
+        }
+        if T.self == [String].self {
+          return unsafeBitCast(
+            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.string(at: n) }, to: T.self)
+        }
       default:
         break
       }
@@ -271,7 +290,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
   private func readDouble(_ node: Int, as type: Any.Type) throws -> Double {
     do { return try view.pointee.double(at: node) } catch {
-      throw state.decodingError(error.expected == Double.self ? ValueFailure(reason: error.reason, expected: type, node: node) : error)
+      throw state.decodingError(
+        error.expected == Double.self ? ValueFailure(reason: error.reason, expected: type, node: node) : error)
     }
   }
 }
@@ -288,6 +308,8 @@ extension Array: _ParsnipArrayDecodable where Element: Decodable {
     // `unbox` reads each scalar element straight from the tape.
     let view = decoder.view
     let end = view.pointee.end(node)
+    // An empty array needs no metadata lookups for `[Element]`.
+    if end == node + 1 { return [] }
     var result: [Element] = []
     result.reserveCapacity(view.pointee.length(end))
     var child = node + 1

@@ -57,7 +57,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   @inline(__always)
-  private mutating func readIfPresent<V>(_ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V) throws -> V? {
+  private mutating func readIfPresent<V>(_ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V) throws -> V?
+  {
     let node = try nextNode(V?.self)
     if view.pointee.isNull(node) {
       advance()
@@ -79,14 +80,18 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     return true
   }
 
-  mutating func decode(_ type: Bool.Type) throws -> Bool { try read { v, n throws(ValueFailure) in try v.pointee.bool(at: n) } }
+  mutating func decode(_ type: Bool.Type) throws -> Bool {
+    try read { v, n throws(ValueFailure) in try v.pointee.bool(at: n) }
+  }
   mutating func decode(_ type: String.Type) throws -> String {
     try read { v, n throws(ValueFailure) in try v.pointee.string(at: n) }
   }
   mutating func decode(_ type: Double.Type) throws -> Double {
     try read { v, n throws(ValueFailure) in try v.pointee.double(at: n) }
   }
-  mutating func decode(_ type: Float.Type) throws -> Float { try read { v, n throws(ValueFailure) in try v.pointee.float(at: n) } }
+  mutating func decode(_ type: Float.Type) throws -> Float {
+    try read { v, n throws(ValueFailure) in try v.pointee.float(at: n) }
+  }
   mutating func decode(_ type: Int.Type) throws -> Int {
     try read { v, n throws(ValueFailure) in try v.pointee.integer(Int.self, at: n) }
   }

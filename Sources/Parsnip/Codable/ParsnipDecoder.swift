@@ -316,7 +316,8 @@ public final class ParsnipDecoder: @unchecked Sendable {
         }
       }
     } catch {
-      let description = "The given data was not valid JSON: \(error.message) (line \(error.line), column \(error.column))"
+      let description =
+        "The given data was not valid JSON: \(error.message) (line \(error.line), column \(error.column))"
       throw DecodingError.dataCorrupted(
         DecodingError.Context(codingPath: [], debugDescription: description, underlyingError: error))
     }

@@ -166,14 +166,15 @@ enum DecoderFixtures {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
+      // Most common kinds first: every failed attempt builds an error.
       if container.decodeNil() {
         self = .null
-      } else if let bool = try? container.decode(Bool.self) {
-        self = .bool(bool)
       } else if let number = try? container.decode(Double.self) {
         self = .number(number)
       } else if let string = try? container.decode(String.self) {
         self = .string(string)
+      } else if let bool = try? container.decode(Bool.self) {
+        self = .bool(bool)
       } else if let array = try? container.decode([AnyValue].self) {
         self = .array(array)
       } else {

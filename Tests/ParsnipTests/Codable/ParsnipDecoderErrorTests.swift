@@ -55,7 +55,9 @@ import Testing
     let json = #"{"users": [{"name": "a", "email": 12.5, "age": 1}]}"#
     let failure = try #require(context { try ParsnipDecoder().decode(Team.self, from: json) })
     #expect(failure.kind == "typeMismatch")
-    #expect(failure.context.debugDescription == "users[0].email: expected a String, found a number (12.5) (line 1, column 35)")
+    #expect(
+      failure.context.debugDescription == "users[0].email: expected a String, found a number (12.5) (line 1, column 35)"
+    )
   }
 
   @Test func missingKeyNamesTheKeyAndTheObject() throws {
@@ -76,7 +78,9 @@ import Testing
     let decoder = ParsnipDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let failure = try #require(context { try decoder.decode(Profile.self, from: #"{"name": "x"}"#) })
-    #expect(failure.context.debugDescription == #"key "displayName" not found (looked for "display_name") (line 1, column 1)"#)
+    #expect(
+      failure.context.debugDescription == #"key "displayName" not found (looked for "display_name") (line 1, column 1)"#
+    )
   }
 
   @Test func numberOutOfRangeKeepsItsPath() throws {
@@ -105,7 +109,8 @@ import Testing
   }
 
   @Test func invalidUTF8IsDataCorrupted() throws {
-    let failure = try #require(context { try ParsnipDecoder().decode([String].self, from: [0x5B, 0x22, 0xFF, 0x22, 0x5D]) })
+    let failure = try #require(
+      context { try ParsnipDecoder().decode([String].self, from: [0x5B, 0x22, 0xFF, 0x22, 0x5D]) })
     #expect((failure.context.underlyingError as? JSONParseError)?.kind == .invalidUTF8)
   }
 
@@ -132,8 +137,9 @@ import Testing
     #expect(failure.context.debugDescription.contains("does not fit in Int"))
     let double = try #require(context { try ParsnipDecoder().decode([Double].self, from: "[\(digits)]") })
     #expect(double.context.debugDescription.contains("does not fit in Double"))
-    #expect(try ParsnipDecoder().decode([Decimal].self, from: "[1\(String(repeating: "0", count: 30))]")
-      == [Decimal(string: "1" + String(repeating: "0", count: 30))!])
+    #expect(
+      try ParsnipDecoder().decode([Decimal].self, from: "[1\(String(repeating: "0", count: 30))]")
+        == [Decimal(string: "1" + String(repeating: "0", count: 30))!])
     let long = String(repeating: "é", count: 200_000)
     #expect(try ParsnipDecoder().decode([String].self, from: "[\"\(long)\"]") == [long])
   }
@@ -213,7 +219,9 @@ import Testing
     #expect(container.allKeys.isEmpty)
     #expect(!container.contains(PathCodingKey(stringValue: "name")))
     #expect(container.codingPath.isEmpty)
-    #expect(throws: DecodingError.self) { try container.decode(String.self, forKey: PathCodingKey(stringValue: "name")) }
+    #expect(throws: DecodingError.self) {
+      try container.decode(String.self, forKey: PathCodingKey(stringValue: "name"))
+    }
     var unkeyed = try #require(Escaper.keptUnkeyed)
     #expect(unkeyed.count == nil)
     #expect(throws: DecodingError.self) { try unkeyed.decode(Int.self) }

@@ -46,7 +46,9 @@ import Testing
   }
 
   @Test func wrappersWorkWithFoundationToo() throws {
-    let json = Data(#"{"posts": [{"id": 1, "title": "a"}, {"id": "x"}], "prices": {"a": 1, "b": "?"}, "byID": {"1": "one", "x": "?"}, "status": "gone"}"#.utf8)
+    let json = Data(
+      #"{"posts": [{"id": 1, "title": "a"}, {"id": "x"}], "prices": {"a": 1, "b": "?"}, "byID": {"1": "one", "x": "?"}, "status": "gone"}"#
+        .utf8)
     let foundation = try JSONDecoder().decode(Feed.self, from: json)
     let parsnip = try ParsnipDecoder().decode(Feed.self, from: json)
     #expect(parsnip == foundation)
@@ -54,7 +56,9 @@ import Testing
     #expect(parsnip.prices == ["a": 1])
     #expect(parsnip.byID == [1: "one"])
     #expect(parsnip.status == .unknown)
-    #expect(try ParsnipDecoder().decode(Settings.self, from: "{}") == JSONDecoder().decode(Settings.self, from: Data("{}".utf8)))
+    #expect(
+      try ParsnipDecoder().decode(Settings.self, from: "{}")
+        == JSONDecoder().decode(Settings.self, from: Data("{}".utf8)))
   }
 
   @Test func unknownFallbackKeepsKnownValuesAndStillRejectsWrongTypes() throws {
@@ -87,15 +91,18 @@ import Testing
     let (root, report) = try ParsnipDecoder().decodeWithReport(Root.self, from: json)
     #expect(root.feed.posts.map(\.id) == [1, 4])
     #expect(report.droppedElements.map(\.path) == ["feed.posts[1]", "feed.posts[2]", "feed.prices.usd", "feed.byID.x"])
-    #expect(report.droppedElements[0].reason == #"feed.posts[1].id: expected an Int, found a string ("two") (line 2, column 45)"#)
+    #expect(
+      report.droppedElements[0].reason
+        == #"feed.posts[1].id: expected an Int, found a string ("two") (line 2, column 45)"#)
     #expect(report.droppedElements[1].reason == #"feed.posts[2]: key "id" not found (line 2, column 67)"#)
     #expect(report.droppedElements[3].reason == #"key "x" is not a valid Int"#)
     #expect(report.usedFallbacks.map(\.path) == ["feed.status"])
     #expect(report.usedFallbacks[0].reason.contains("archived"))
-    #expect(report.appliedDefaults.map(\.path) == [
-      "settings.darkMode", "settings.notifications", "settings.retries", "settings.nickname", "settings.tags",
-      "settings.limits",
-    ])
+    #expect(
+      report.appliedDefaults.map(\.path) == [
+        "settings.darkMode", "settings.notifications", "settings.retries", "settings.nickname", "settings.tags",
+        "settings.limits",
+      ])
     #expect(report.appliedDefaults.map(\.reason) == ["value is null"] + Array(repeating: "key not found", count: 5))
     #expect(report.entries.count == 11)
     #expect(report.entries[0].codingPath.map(\.stringValue) == ["feed", "posts", "Index 1"])
@@ -146,23 +153,29 @@ import Testing
   }
 
   @Test func knownKeysPass() throws {
-    let shape = try strict().decode(Shape.self, from: #"{"points": [{"x": 1, "y": 2, "label": null}, {"x": 3, "y": 4}], "attributes": {"any": "key"}}"#)
+    let shape = try strict().decode(
+      Shape.self,
+      from: #"{"points": [{"x": 1, "y": 2, "label": null}, {"x": 3, "y": 4}], "attributes": {"any": "key"}}"#)
     #expect(shape.points.count == 2 && shape.attributes == ["any": "key"])
   }
 
   @Test func anUnknownKeyIsAnErrorNamingItsPath() throws {
     do {
-      _ = try strict().decode(Shape.self, from: #"{"points": [{"x": 1, "y": 2}, {"x": 3, "y": 4, "z": 5}], "attributes": {}}"#)
+      _ = try strict().decode(
+        Shape.self, from: #"{"points": [{"x": 1, "y": 2}, {"x": 3, "y": 4, "z": 5}], "attributes": {}}"#)
       Issue.record("expected an error")
     } catch DecodingError.dataCorrupted(let context) {
       #expect(context.codingPath.map(\.stringValue) == ["points", "Index 1", "z"])
       #expect(context.debugDescription == #"points[1].z: unknown key "z" (not decoded by Point) (line 1, column 48)"#)
     }
-    #expect(throws: DecodingError.self) { try strict().decode(Shape.self, from: #"{"points": [], "attributes": {}, "extra": 1}"#) }
+    #expect(throws: DecodingError.self) {
+      try strict().decode(Shape.self, from: #"{"points": [], "attributes": {}, "extra": 1}"#)
+    }
   }
 
   @Test func lenientDecodingIgnoresUnknownKeys() throws {
-    let shape = try ParsnipDecoder().decode(Shape.self, from: #"{"points": [{"x": 1, "y": 2, "z": 3}], "attributes": {}, "extra": 1}"#)
+    let shape = try ParsnipDecoder().decode(
+      Shape.self, from: #"{"points": [{"x": 1, "y": 2, "z": 3}], "attributes": {}, "extra": 1}"#)
     #expect(shape.points == [Point(x: 1, y: 2, label: nil)])
   }
 
@@ -194,7 +207,9 @@ import Testing
   @Test func classHierarchiesAndManualContainersCountTheirKeys() throws {
     let dog = try strict().decode(DecoderFixtures.Dog.self, from: #"{"name": "Rex", "breed": "collie"}"#)
     #expect(dog.breed == "collie")
-    #expect(throws: DecodingError.self) { try strict().decode(DecoderFixtures.Dog.self, from: #"{"name": "Rex", "breed": "c", "age": 3}"#) }
+    #expect(throws: DecodingError.self) {
+      try strict().decode(DecoderFixtures.Dog.self, from: #"{"name": "Rex", "breed": "c", "age": 3}"#)
+    }
     let manual = #"{"name":"n","point":[1,2],"nested":{"value":5},"sup":"s"}"#
     #expect(throws: Never.self) { try strict().decode(DecoderFixtures.Manual.self, from: manual) }
     let nestedExtra = #"{"name":"n","point":[1,2],"nested":{"value":5,"other":1},"sup":"s"}"#

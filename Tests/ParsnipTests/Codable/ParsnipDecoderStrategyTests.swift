@@ -33,8 +33,12 @@ import Testing
 
   @Test func integersWithFractionsOrExponentsMustBeExact() throws {
     let decoder = ParsnipDecoder()
-    #expect(try decoder.decode([UInt64].self, from: "[1.8446744073709551615e19, 18446744073709551615.0]") == [.max, .max])
-    #expect(try decoder.decode([Int64].self, from: "[9007199254740993.0, -9.223372036854775808e18]") == [9_007_199_254_740_993, .min])
+    #expect(
+      try decoder.decode([UInt64].self, from: "[1.8446744073709551615e19, 18446744073709551615.0]") == [.max, .max])
+    #expect(
+      try decoder.decode([Int64].self, from: "[9007199254740993.0, -9.223372036854775808e18]") == [
+        9_007_199_254_740_993, .min,
+      ])
     // Foundation rounds this one to 1 through its floating-point path; it is not an integer.
     #expect(throws: DecodingError.self) { try decoder.decode([Int].self, from: "[1.0000000000000000001]") }
     #expect(throws: DecodingError.self) { try decoder.decode([UInt64].self, from: "[1.8446744073709551616e19]") }
@@ -52,7 +56,8 @@ import Testing
     func numbers(exponents: ClosedRange<Int>) -> Data {
       var texts: [String] = []
       for _ in 0..<2000 {
-        let digits = (0..<Int.random(in: 1...20, using: &generator))
+        let digits =
+          (0..<Int.random(in: 1...20, using: &generator))
           .map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined() + "7"
         // (Foundation rejects a zero with a large exponent, such as `0.00e76`; Parsnip reads 0.)
         let exponent = Int.random(in: exponents, using: &generator)
@@ -62,7 +67,8 @@ import Testing
       return Data("[\(texts.joined(separator: ","))]".utf8)
     }
     let doubles = numbers(exponents: -300...300)
-    #expect(try ParsnipDecoder().decode([Double].self, from: doubles) == JSONDecoder().decode([Double].self, from: doubles))
+    #expect(
+      try ParsnipDecoder().decode([Double].self, from: doubles) == JSONDecoder().decode([Double].self, from: doubles))
     let floats = numbers(exponents: -30...30)
     #expect(try ParsnipDecoder().decode([Float].self, from: floats) == JSONDecoder().decode([Float].self, from: floats))
   }
@@ -237,7 +243,8 @@ import Testing
       F.Dated.self, json, foundation: { $0.dateDecodingStrategy = .formatted(formatter) },
       parsnip: { $0.dateDecodingStrategy = .formatted(formatter) })
     DecoderOracle.expectSame(
-      F.Dated.self, #"{"date":"yesterday","dates":[]}"#, foundation: { $0.dateDecodingStrategy = .formatted(formatter) },
+      F.Dated.self, #"{"date":"yesterday","dates":[]}"#,
+      foundation: { $0.dateDecodingStrategy = .formatted(formatter) },
       parsnip: { $0.dateDecodingStrategy = .formatted(formatter) })
     let custom: @Sendable (any Decoder) throws -> Date = { decoder in
       let container = try decoder.singleValueContainer()
@@ -335,7 +342,8 @@ import Testing
 
   @Test func duplicateKeysTakeTheLastValue() throws {
     let decoder = ParsnipDecoder()
-    #expect(try decoder.decode(F.Scalars.self, from: #"{"flag":true,"text":"a","count":1,"ratio":1,"text":"b"}"#).text == "b")
+    #expect(
+      try decoder.decode(F.Scalars.self, from: #"{"flag":true,"text":"a","count":1,"ratio":1,"text":"b"}"#).text == "b")
     #expect(try decoder.decode([String: Int].self, from: #"{"a":1,"b":2,"a":3}"#) == ["a": 3, "b": 2])
     // Larger objects take the hashed duplicate check.
     let members = (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
@@ -343,7 +351,9 @@ import Testing
     let value = try decoder.decode(Twenty.self, from: "{\(members),\"k3\":33}")
     #expect(value.k3 == 33 && value.k19 == 19)
     // A key written with an escape is the same key.
-    #expect(try decoder.decode(F.Scalars.self, from: #"{"flag":true,"text":"a","count":1,"ratio":1,"t\u0065xt":"c"}"#).text == "c")
+    #expect(
+      try decoder.decode(F.Scalars.self, from: #"{"flag":true,"text":"a","count":1,"ratio":1,"t\u0065xt":"c"}"#).text
+        == "c")
   }
 }
 
@@ -354,4 +364,3 @@ final class LockedPaths: @unchecked Sendable {
   func append(_ value: String) { lock.withLock { storage.append(value) } }
   var values: [String] { lock.withLock { storage } }
 }
-

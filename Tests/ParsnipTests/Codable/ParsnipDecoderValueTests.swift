@@ -50,7 +50,9 @@ import Testing
   ])
   func decimalsComeFromTheDigits(text: String, expected: String) throws {
     #expect(try ParsnipDecoder().decode([Decimal].self, from: "[\(text)]") == [Decimal(string: expected)!])
-    #expect(try ParsnipDecoder().decode([Decimal].self, from: "[\(text)]") == JSONDecoder().decode([Decimal].self, from: Data("[\(text)]".utf8)))
+    #expect(
+      try ParsnipDecoder().decode([Decimal].self, from: "[\(text)]")
+        == JSONDecoder().decode([Decimal].self, from: Data("[\(text)]".utf8)))
   }
 
   @Test func scalarArraysOfEveryWidthDecode() throws {
