@@ -64,6 +64,15 @@ final class DecodingState {
   /// The site of the last error (see `site(of:)`).
   @exclusivity(unchecked) var lastErrorSite: ErrorSite?
 
+  /// Per key type: cached names and the reusable container box (see `ParsnipDecoder+KeyedContainerCache`).
+  @exclusivity(unchecked) var keyTypes: [DecodeKeyTypeEntry] = []
+  @exclusivity(unchecked) var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
+  @exclusivity(unchecked) var keyTypeTags = [UInt](repeating: 0, count: 64)
+  @exclusivity(unchecked) var keyTypeSlots = [Int](repeating: 0, count: 64)
+  /// Memory of container targets, in chunks that never move.
+  @exclusivity(unchecked) var targetChunks: [UnsafeMutablePointer<ContainerTarget>] = []
+  @exclusivity(unchecked) var targetsLeft = 0
+
   lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
   init(
@@ -118,6 +127,7 @@ final class DecodingState {
   }
 
   deinit {
+    releaseKeyTypeCaches()
     let view = self.view.pointee
     view.hintObjects.deallocate()
     view.hintKeys.deallocate()

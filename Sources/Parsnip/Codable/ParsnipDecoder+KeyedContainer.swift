@@ -4,45 +4,21 @@ import Foundation
 ///
 /// `KeyedDecodingContainer` copies this struct for every call, so it holds no counted reference: the decoder is kept
 /// alive by the decode call (or by its state, for `superDecoder()` decoders), and the lifetime slot says whether the
-/// decode is still running before anything else is touched.
+/// decode is still running before anything else is touched. Where it reads (decoder, object) is a target that the
+/// state retargets when it hands the same box out again (see `DecodingState.keyedContainer(_:decoder:object:)`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  unowned(unsafe) let decoder: TapeDecoder
   let view: UnsafePointer<TapeView>
   let slot: UnsafePointer<UInt64>
   let generation: UInt64
-  let object: Int
-  let end: Int
-  let hasDuplicates: Bool
+  let target: UnsafeMutablePointer<ContainerTarget>
+  /// Per key byte, the index + 1 of the cached name (see `DecodingState.cacheName`); `nil` when names of this key
+  /// type are not cached.
+  let names: UnsafeMutablePointer<Int32>?
 
-  init(decoder: TapeDecoder, object: Int) {
-    self.decoder = decoder
-    let view = decoder.view
-    self.view = view
-    self.slot = decoder.slot
-    self.generation = decoder.generation
-    self.object = object
-    let end = view.pointee.end(object)
-    self.end = end
-    hasDuplicates = view.pointee.hasDuplicateKeys(object: object, end: end)
-    if view.pointee.marks != nil || view.pointee.keyMode == .custom { prepareRarePaths() }
-  }
-
-  /// Bookkeeping for strict mode and custom key strategies, kept out of the common path.
-  @inline(never)
-  private func prepareRarePaths() {
-    let state = decoder.state
-    if state.tracksKeys { state.noteOpened(object) }
-    if case .custom(let convert) = state.options.keyDecodingStrategy, state.customNames[object] == nil {
-      let path = state.codingPath(to: object)
-      var names: [String: Int] = [:]
-      var key = object + 1
-      while key < end {
-        names[convert(path + [PathCodingKey(stringValue: view.pointee.string(ofKey: key))]).stringValue] = key
-        key = view.pointee.next(key + 1)
-      }
-      state.customNames[object] = names
-    }
-  }
+  @inline(__always) var decoder: TapeDecoder { target.pointee.decoder }
+  @inline(__always) var object: Int { target.pointee.object }
+  @inline(__always) var end: Int { target.pointee.end }
+  @inline(__always) var hasDuplicates: Bool { target.pointee.hasDuplicates }
 
   @inline(__always) var isOpen: Bool { slot.pointee == generation }
 
@@ -76,25 +52,52 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return keys
   }
 
-  func contains(_ key: Key) -> Bool { isOpen && keyNode(named: key) >= 0 }
+  func contains(_ key: Key) -> Bool { isOpen && keyNode(for: key, marking: false) >= 0 }
 
-  /// The key node of the member named by `key`, or -1. Marks it as read for the unknown-key check.
+  /// The key node of `key`'s member, or -1. Marks it as read for the unknown-key check unless `marking` is `false`.
   @inline(__always)
-  func keyNode(named key: some CodingKey) -> Int {
+  func keyNode(for key: Key, marking: Bool = true) -> Int {
+    guard let names else { return keyNode(named: key, marking: marking) }
+    let view = self.view
+    let target = self.target.pointee
+    let byte = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+    var entry = Int(names[byte])
+    if _slowPath(entry == 0) { entry = target.decoder.state.cacheName(of: key, names: names, byte: byte) }
+    let workspace = view.pointee.workspace
+    let name = workspace.pointee.nameEntries[entry &- 1]
+    var node = view.pointee.findMember(
+      UnsafeBufferPointer(start: workspace.pointee.nameBytes + Int(name.start), count: Int(name.count)),
+      in: target.object, end: target.end, hasDuplicates: target.hasDuplicates)
+    if _slowPath(node < 0), view.pointee.keyMode == .snakeCase {
+      // Foundation's rule for names that are not the property name in snake case.
+      var text = key.stringValue
+      node = text.withUTF8 { view.pointee.findCamelCasedMember($0, in: target.object, end: target.end) }
+    }
+    if marking, node >= 0, let marks = view.pointee.marks { marks[node] = 1 }
+    return node
+  }
+
+  /// The key node of the member named by `key`, without the name cache. Marks it as read unless `marking` is
+  /// `false`.
+  @inline(never)
+  func keyNode(named key: some CodingKey, marking: Bool = true) -> Int {
     let node: Int
+    let target = self.target.pointee
     switch view.pointee.keyMode {
     case .plain:
       var name = key.stringValue
-      node = name.withUTF8 { view.pointee.findMember($0, in: object, end: end, hasDuplicates: hasDuplicates) }
+      node = name.withUTF8 {
+        view.pointee.findMember($0, in: target.object, end: target.end, hasDuplicates: target.hasDuplicates)
+      }
     case .snakeCase:
       var name = key.stringValue
       node = name.withUTF8 {
-        view.pointee.findSnakeCaseMember($0, in: object, end: end, hasDuplicates: hasDuplicates)
+        view.pointee.findSnakeCaseMember($0, in: target.object, end: target.end, hasDuplicates: target.hasDuplicates)
       }
     case .custom:
-      node = state.customNames[object]?[key.stringValue] ?? -1
+      node = state.customNames[target.object]?[key.stringValue] ?? -1
     }
-    if node >= 0, let marks = view.pointee.marks { marks[node] = 1 }
+    if marking, node >= 0, let marks = view.pointee.marks { marks[node] = 1 }
     return node
   }
 
@@ -102,7 +105,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   func valueNode(for key: Key) throws -> Int {
     try checkOpen()
-    let node = keyNode(named: key)
+    let node = keyNode(for: key)
     guard node >= 0 else { throw notFound(key) }
     return node + 1
   }
@@ -127,7 +130,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     _ key: Key, _ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V
   ) throws -> V? {
     try checkOpen()
-    let node = keyNode(named: key) + 1
+    let node = keyNode(for: key) + 1
     guard node > 0, !view.pointee.isNull(node) else { return nil }
     do { return try body(view, node) } catch { throw state.decodingError(error) }
   }
@@ -230,7 +233,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     try checkOpen()
-    let node = keyNode(named: key) + 1
+    let node = keyNode(for: key) + 1
     guard node > 0, !view.pointee.isNull(node) else {
       if state.collectsReport, T.self is any _ParsnipDefaultValueMarker.Type {
         state.record(
@@ -250,7 +253,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     guard view.pointee.rawKind(node) == Tape.Kind.object.rawValue else {
       throw state.decodingError(.mismatch([String: Any].self, node))
     }
-    return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: node))
+    return state.keyedContainer(NestedKey.self, decoder: decoder, object: node)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -263,10 +266,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func superDecoder() throws -> any Decoder { try superDecoder(named: PathCodingKey.super) }
 
-  func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(named: key) }
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    try checkOpen()
+    let node = keyNode(for: key)
+    guard node >= 0 else { return state.nullDecoder(at: codingPath + [key]) }
+    return state.childDecoder(at: node + 1)
+  }
 
   /// A decoder for a member; for a missing member, a decoder that reads `null` (as Foundation's does).
-  private func superDecoder(named key: any CodingKey) throws -> any Decoder {
+  private func superDecoder(named key: some CodingKey) throws -> any Decoder {
     try checkOpen()
     let node = keyNode(named: key)
     guard node >= 0 else { return state.nullDecoder(at: codingPath + [key]) }

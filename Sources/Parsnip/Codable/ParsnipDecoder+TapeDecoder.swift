@@ -39,7 +39,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     guard view.pointee.rawKind(index) == Tape.Kind.object.rawValue else {
       throw containerError(expected: [String: Any].self)
     }
-    return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: index))
+    return state.keyedContainer(Key.self, decoder: self, object: index)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

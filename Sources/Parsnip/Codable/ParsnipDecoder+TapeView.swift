@@ -82,6 +82,13 @@ struct LookupWorkspace {
   var table: UnsafeMutablePointer<UInt64>
   var tableCapacity: Int
   var generation: UInt64 = 0
+  /// Cached member names (see `DecodingState.cacheName`), back to back, and where each one is.
+  var nameBytes: UnsafeMutablePointer<UInt8>
+  var nameCount = 0
+  var nameCapacity: Int
+  var nameEntries: UnsafeMutablePointer<(start: Int32, count: Int32)>
+  var entryCount = 0
+  var entryCapacity: Int
 
   init() {
     scratchCapacity = 256
@@ -89,11 +96,17 @@ struct LookupWorkspace {
     tableCapacity = 128
     table = .allocate(capacity: tableCapacity)
     table.initialize(repeating: 0, count: tableCapacity)
+    nameCapacity = 1024
+    nameBytes = .allocate(capacity: nameCapacity)
+    entryCapacity = 64
+    nameEntries = .allocate(capacity: entryCapacity)
   }
 
   func deallocate() {
     scratch.deallocate()
     table.deallocate()
+    nameBytes.deallocate()
+    nameEntries.deallocate()
   }
 
   /// Room for `count` scratch bytes.

@@ -191,9 +191,9 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     guard view.pointee.rawKind(node) == Tape.Kind.object.rawValue else {
       throw state.decodingError(.mismatch([String: Any].self, node))
     }
-    let container = TapeKeyedContainer<NestedKey>(decoder: decoder, object: node)
+    let container = state.keyedContainer(NestedKey.self, decoder: decoder, object: node)
     advance()
-    return KeyedDecodingContainer(container)
+    return container
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -1,3 +1,4 @@
+import BenchmarkModels
 import Foundation
 import BenchmarkModels
 import Testing

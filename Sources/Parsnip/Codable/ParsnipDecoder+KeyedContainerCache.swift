@@ -1,0 +1,168 @@
+import Foundation
+
+// Two per-key-type caches of one decode, for the costs that dominate decoding a struct (the same two the encoder
+// keeps, see ParsnipEncoder+KeyedContainerCache.swift):
+//
+// - Member names. A `CodingKeys` enum (or any plain key type of at most one byte) is identified by its byte, so its
+//   `stringValue`, converted to snake case under `.convertFromSnakeCase`, is the same every time: it is computed once
+//   per decode and read from a table afterwards, instead of calling `stringValue` for every member.
+// - Container boxes. `KeyedDecodingContainer` wraps each container in a class instance, and creating one asks the
+//   runtime for the generic metadata of the box and of `TapeKeyedContainer<Key>` before allocating. The box handed
+//   out last for a key type is handed out again, retargeted at the new object, once its user has let go of it (the
+//   cache holds the only reference); a container that is still held is never touched.
+
+/// Where a keyed container reads: its decoder and object. Lives in memory owned by the state, so containers reach it
+/// without counting references.
+struct ContainerTarget {
+  unowned(unsafe) var decoder: TapeDecoder
+  var object: Int
+  var end: Int
+  var hasDuplicates: Bool
+}
+
+/// The caches of one key type.
+struct DecodeKeyTypeEntry {
+  /// 256 name indexes (see `TapeKeyedContainer.names`), or `nil`.
+  let names: UnsafeMutablePointer<Int32>?
+  /// The last `KeyedDecodingContainer` box handed out for this key type, and its target.
+  var box: AnyObject?
+  var target: UnsafeMutablePointer<ContainerTarget>?
+}
+
+extension DecodingState {
+  /// A keyed container over `object`, reusing this key type's last box when nobody holds it any more.
+  @inline(__always)
+  func keyedContainer<Key: CodingKey>(
+    _ type: Key.Type, decoder: TapeDecoder, object: Int
+  ) -> KeyedDecodingContainer<Key> {
+    let view = self.view
+    let end = view.pointee.end(object)
+    let hasDuplicates = view.pointee.hasDuplicateKeys(object: object, end: end)
+    if view.pointee.marks != nil || view.pointee.keyMode == .custom { prepareRarePaths(object: object, end: end) }
+    let index = keyTypeIndex(type)
+    // `KeyedDecodingContainer` is a single reference to its box; checked, since the layout is the standard
+    // library's to change (without it, every container gets a new box).
+    let boxIsReference = MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
+    if boxIsReference, isKnownUniquelyReferenced(&keyTypes[index].box), let target = keyTypes[index].target {
+      target.pointee = ContainerTarget(decoder: decoder, object: object, end: end, hasDuplicates: hasDuplicates)
+      return unsafeBitCast(keyTypes[index].box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
+    }
+    let target = newTarget()
+    target.initialize(to: ContainerTarget(decoder: decoder, object: object, end: end, hasDuplicates: hasDuplicates))
+    let container = KeyedDecodingContainer(
+      TapeKeyedContainer<Key>(
+        view: UnsafePointer(view), slot: UnsafePointer(slot), generation: generation, target: target,
+        names: keyTypes[index].names))
+    if boxIsReference {
+      keyTypes[index].box = unsafeBitCast(container, to: AnyObject.self)
+      keyTypes[index].target = target
+    }
+    return container
+  }
+
+  /// Bookkeeping for strict mode and custom key strategies, kept out of the common path.
+  @inline(never)
+  private func prepareRarePaths(object: Int, end: Int) {
+    if tracksKeys { noteOpened(object) }
+    if case .custom(let convert) = options.keyDecodingStrategy, customNames[object] == nil {
+      let path = codingPath(to: object)
+      var names: [String: Int] = [:]
+      var key = object + 1
+      while key < end {
+        names[convert(path + [PathCodingKey(stringValue: string(ofKey: key))]).stringValue] = key
+        key = next(key + 1)
+      }
+      customNames[object] = names
+    }
+  }
+
+  /// Memory for one more container target, in chunks that never move.
+  private func newTarget() -> UnsafeMutablePointer<ContainerTarget> {
+    if targetsLeft == 0 {
+      let chunk = UnsafeMutablePointer<ContainerTarget>.allocate(capacity: 64)
+      targetChunks.append(chunk)
+      targetsLeft = 64
+    }
+    targetsLeft -= 1
+    return targetChunks[targetChunks.count - 1] + targetsLeft
+  }
+
+  /// The index of `type`'s entry in `keyTypes`, through a direct-mapped cache of metadata addresses.
+  @inline(__always)
+  private func keyTypeIndex<Key: CodingKey>(_ type: Key.Type) -> Int {
+    let tag = UInt(bitPattern: ObjectIdentifier(type))
+    let slot = Int(truncatingIfNeeded: (tag &>> 4) & 63)
+    if keyTypeTags[slot] == tag { return keyTypeSlots[slot] }
+    return registerKeyType(type, tag: tag, slot: slot)
+  }
+
+  @inline(never)
+  private func registerKeyType<Key: CodingKey>(_ type: Key.Type, tag: UInt, slot: Int) -> Int {
+    let index: Int
+    if let known = keyTypeIndexes[ObjectIdentifier(type)] {
+      index = known
+    } else {
+      var names: UnsafeMutablePointer<Int32>?
+      // Names depend only on the key's byte for payload-free key types of at most one byte; `.custom` may look at
+      // the coding path, so its names are never cached.
+      if view.pointee.keyMode != .custom, _isPOD(Key.self), MemoryLayout<Key>.size <= 1 {
+        names = .allocate(capacity: 256)
+        names?.initialize(repeating: 0, count: 256)
+      }
+      index = keyTypes.count
+      keyTypes.append(DecodeKeyTypeEntry(names: names, box: nil, target: nil))
+      keyTypeIndexes[ObjectIdentifier(type)] = index
+    }
+    keyTypeTags[slot] = tag
+    keyTypeSlots[slot] = index
+    return index
+  }
+
+  /// Caches the name of `key` (in snake case under `.convertFromSnakeCase`) and returns its index + 1.
+  @inline(never)
+  func cacheName<Key: CodingKey>(of key: Key, names: UnsafeMutablePointer<Int32>, byte: Int) -> Int {
+    let text = view.pointee.keyMode == .snakeCase ? KeyConversion.convertToSnakeCase(key.stringValue) : key.stringValue
+    let index = view.pointee.workspace.pointee.appendName(text)
+    names[byte] = Int32(truncatingIfNeeded: index + 1)
+    return index + 1
+  }
+
+  /// Frees the per-key-type caches.
+  func releaseKeyTypeCaches() {
+    for entry in keyTypes { entry.names?.deallocate() }
+    keyTypes.removeAll()
+    for chunk in targetChunks { chunk.deallocate() }
+    targetChunks.removeAll()
+  }
+}
+
+extension LookupWorkspace {
+  /// Appends a member name to the name table; returns its index.
+  mutating func appendName(_ text: String) -> Int {
+    var text = text
+    let count = text.utf8.count
+    if nameCount + count > nameCapacity {
+      let capacity = Swift.max(nameCapacity * 2, nameCount + count)
+      let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      bytes.update(from: nameBytes, count: nameCount)
+      nameBytes.deallocate()
+      nameBytes = bytes
+      nameCapacity = capacity
+    }
+    text.withUTF8 { utf8 in
+      if let base = utf8.baseAddress { (nameBytes + nameCount).update(from: base, count: count) }
+    }
+    if entryCount == entryCapacity {
+      let capacity = entryCapacity * 2
+      let entries = UnsafeMutablePointer<(start: Int32, count: Int32)>.allocate(capacity: capacity)
+      entries.update(from: nameEntries, count: entryCount)
+      nameEntries.deallocate()
+      nameEntries = entries
+      entryCapacity = capacity
+    }
+    nameEntries[entryCount] = (Int32(truncatingIfNeeded: nameCount), Int32(truncatingIfNeeded: count))
+    nameCount += count
+    entryCount += 1
+    return entryCount - 1
+  }
+}
