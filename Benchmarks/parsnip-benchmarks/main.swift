@@ -28,6 +28,10 @@ if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks
 if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
 if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
 // `profile-tree` / `profile-index` / `profile-write`: a fixed amount of work for instruction counting under callgrind.
+// `profile-foundation`: the same work with JSONSerialization, to compare instruction counts independent of load.
+if selected.contains("profile-foundation") {
+  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONSerialization.jsonObject(with: corpus.data)) } }
+}
 if selected.contains("profile-tree") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }
 }
