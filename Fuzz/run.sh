@@ -42,7 +42,7 @@ else
   sources=$(find "$root/Sources/Parsnip/Parsing" "$root/Sources/Parsnip/Value" "$root/Sources/Parsnip/Writing" \
     -name '*.swift' | sort)
 fi
-newest=$(ls -t $sources "$main" | head -1)
+newest=$(ls -t $sources "$main" | sed -n 1p)  # not head: ls would get SIGPIPE, fatal with pipefail
 if [ ! -x "$bin" ] || [ "$newest" -nt "$bin" ]; then
   echo "fuzz: building $bin" >&2
   # Compile a snapshot, so that editing the sources during the (long) optimized build does not break it.

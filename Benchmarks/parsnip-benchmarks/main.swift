@@ -28,6 +28,10 @@ if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks
 if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
 if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
 // `profile-tree` / `profile-index` / `profile-write`: a fixed amount of work for instruction counting under callgrind.
+// `profile-foundation`: the same work with JSONSerialization, to compare instruction counts independent of load.
+if selected.contains("profile-foundation") {
+  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONSerialization.jsonObject(with: corpus.data)) } }
+}
 if selected.contains("profile-tree") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }
 }
@@ -40,12 +44,14 @@ if selected.contains("profile-load") { blackHole(Corpus.all.count) }
 if selected.contains("profile-index") {
   for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
 }
-// `profile-encode` / `profile-encode-snake`: ParsnipEncoder alone (20 encodes) on the Codable models of BENCH_FILES.
+// `profile-encode` / `profile-encode-snake`: ParsnipEncoder alone (20 encodes) on the Codable models of BENCH_FILES;
+// with `foundation` as well, Foundation's JSONEncoder instead (for instruction-count ratios).
 if selected.contains("profile-encode") || selected.contains("profile-encode-snake") {
   let snakeCase = selected.contains("profile-encode-snake")
+  let foundation = selected.contains("foundation")
   for item in CodableBenchmarks.cases where item.name.contains("snake_case") == snakeCase {
     guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
     let value = try! item.decodeParsnip(corpus.data)
-    for _ in 0..<20 { blackHole(try! item.encodeParsnip(value)) }
+    for _ in 0..<20 { blackHole(try! foundation ? item.encodeFoundation(value) : item.encodeParsnip(value)) }
   }
 }

@@ -151,8 +151,14 @@ struct OutputCore {
   @inline(__always)
   mutating func beginMember(cachedName name: UnsafePointer<UInt8>, count: Int, hash: UInt64) {
     let top = frames.count - 1
-    if frames[top].count > 0 { out.append(.comma) }
-    if pretty { newline(indent: frames.count) }
+    if pretty {
+      if frames[top].count > 0 { out.append(.comma) }
+      newline(indent: frames.count)
+    } else {
+      // One reservation for the separator, the name (copied in words) and the colon.
+      out.reserve(count &+ 10)
+      if frames[top].count > 0 { out.appendReserved(.comma) }
+    }
     frames[top].count &+= 1
     let start = out.count
     out.appendWords(name, count: count)

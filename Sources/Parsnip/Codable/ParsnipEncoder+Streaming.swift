@@ -183,7 +183,7 @@ final class StreamEncoderState {
 
   private func writeArray<E>(_ array: [E], depth: Int, _ write: (inout OutputCore, E) -> Void) throws {
     try checkDepth(depth, value: array)
-    let key = core.pointee.pendingKey
+    let key = takePendingKey()
     core.pointee.pendingSlot = 0
     _ = core.pointee.output.open(isObject: false, slot: 0, key: key)
     for element in array {
@@ -196,7 +196,7 @@ final class StreamEncoderState {
   /// Writes a `[String: Value]` dictionary: keys verbatim, values through the usual paths.
   func writeStringKeyedDictionary<Value: Encodable>(_ dictionary: [String: Value], depth: Int) throws {
     try checkDepth(depth, value: dictionary)
-    let key = core.pointee.pendingKey
+    let key = takePendingKey()
     core.pointee.pendingSlot = 0
     let id = core.pointee.output.open(isObject: true, slot: 0, key: key)
     let frameIndex = core.pointee.output.frames.count - 1
@@ -374,6 +374,17 @@ final class StreamEncoderState {
     core.pointee.output.out.append(literal: 0x7D7B, count: 2)
   }
 
+  /// Moves the pending key out, leaving `.none`: the container opened for the pending slot keeps it from then on
+  /// (a move, where a copy of the enum would go through its value witnesses).
+  @inline(__always)
+  func takePendingKey() -> PathComponent {
+    withUnsafeMutablePointer(to: &core.pointee.pendingKey) { pointer in
+      let key = pointer.move()
+      pointer.initialize(to: .none)
+      return key
+    }
+  }
+
   /// Opens (or, for the same encoder asking again, reuses) the container for `slot` at `depth`.
   func openContainer(isObject: Bool, depth: Int, slot: Int) -> Int {
     let frames = core.pointee.output.frames.count
@@ -383,7 +394,7 @@ final class StreamEncoderState {
     }
     if core.pointee.pendingSlot == slot && frames == depth && !core.pointee.needsFallback {
       core.pointee.pendingSlot = 0
-      return core.pointee.output.open(isObject: isObject, slot: slot, key: core.pointee.pendingKey)
+      return core.pointee.output.open(isObject: isObject, slot: slot, key: takePendingKey())
     }
     if frames > depth, core.pointee.output.frames[depth].slot == slot,
       core.pointee.output.frames[depth].isObject == isObject

@@ -136,7 +136,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     guard begin(key) else { return }
     state.core.pointee.pendingSlot = -1
-    state.core.pointee.pendingKey = .key(key)
+    state.core.pointee.pendingKey = .of(key)
     try state.guarded { try state.encodeValue(value, depth: frameIndex + 1) }
   }
 
@@ -164,7 +164,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     if frameIndex + 1 >= state.options.maximumDepth {
       state.abandon()
     } else if begin(key) {
-      nestedID = state.openNested(isObject: true, key: .key(key))
+      nestedID = state.openNested(isObject: true, key: .of(key))
     }
     return state.keyedContainer(NestedKey.self, frameIndex: frameIndex + 1, id: nestedID)
   }
@@ -174,7 +174,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     if frameIndex + 1 >= state.options.maximumDepth {
       state.abandon()
     } else if begin(key) {
-      nestedID = state.openNested(isObject: false, key: .key(key))
+      nestedID = state.openNested(isObject: false, key: .of(key))
     }
     return StreamUnkeyedContainer(state: state, frameIndex: frameIndex + 1, id: nestedID)
   }
@@ -194,7 +194,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     state.beginMember(key, frameIndex: frameIndex)
     let slot = state.core.pointee.output.makeID()
     state.core.pointee.pendingSlot = slot
-    state.core.pointee.pendingKey = .key(key)
+    state.core.pointee.pendingKey = .of(key)
     return StreamEncoder(state: state, depth: frameIndex + 1, slot: slot)
   }
 }

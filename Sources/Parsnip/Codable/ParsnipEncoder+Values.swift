@@ -4,16 +4,32 @@ import Foundation
 enum PathComponent {
   case none
   case key(any CodingKey)
+  /// A key of a plain one-byte type (see `ParsnipEncoder+KeyedContainerCache`): its byte and type, trivial to copy.
+  case byteKey(UInt8, any CodingKey.Type)
   case index(Int)
   case string(String)
+
+  /// The component of `key`, kept as its byte when the key type allows.
+  @inline(__always)
+  static func of<Key: CodingKey>(_ key: Key) -> PathComponent {
+    if _isPOD(Key.self) && MemoryLayout<Key>.size <= 1 {
+      return .byteKey(MemoryLayout<Key>.size == 0 ? 0 : unsafeBitCast(key, to: UInt8.self), Key.self)
+    }
+    return .key(key)
+  }
 
   var codingKey: (any CodingKey)? {
     switch self {
     case .none: nil
     case .key(let key): key
+    case .byteKey(let byte, let type): Self.key(type, byte: byte)
     case .index(let index): StringCodingKey(index: index)
     case .string(let string): StringCodingKey(string)
     }
+  }
+
+  private static func key<Key: CodingKey>(_ type: Key.Type, byte: UInt8) -> any CodingKey {
+    withUnsafeBytes(of: byte) { $0.load(as: Key.self) }
   }
 }
 

@@ -20,7 +20,9 @@ import Synchronization
 /// ## How it is fast
 /// `encode(_:)` writes bytes straight into the output buffer while your `encode(to:)` runs: containers are cheap
 /// handles onto a stack of open arrays and objects, leaves (`Int`, `Double`, `String`, `Bool`, arrays of them and
-/// `String`-keyed dictionaries) are written without creating containers, and key conversions are cached.
+/// `String`-keyed dictionaries) are written without creating containers, member names are escaped (and converted
+/// to snake case) once per key type, and the box of a finished keyed container is reused for the next object of the
+/// same key type.
 /// Codable allows containers to be filled in any order, requested twice, or written after a sibling; the common
 /// nested, in-order use streams, and anything else (writing into a container that was already closed, a key
 /// written twice) is detected and the value is re-encoded through an intermediate tree, the way Foundation always
@@ -172,8 +174,8 @@ public final class ParsnipEncoder: Sendable {
   /// - Parameter value: The value to encode; any `Encodable`, including top-level fragments such as `5` or `"x"`.
   /// - Returns: UTF-8 JSON text.
   /// - Throws: `EncodingError.invalidValue` for a non-finite number under the
-  ///   ``NonConformingFloatEncodingStrategy/throw`` strategy, a top-level value that encodes nothing, a reference cycle, nesting deeper than ``maximumDepth``,
-  ///   and any error thrown by the value's `encode(to:)`.
+  ///   ``NonConformingFloatEncodingStrategy/throw`` strategy, a top-level value that encodes nothing, a reference
+  ///   cycle, nesting deeper than ``maximumDepth``, and any error thrown by the value's `encode(to:)`.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     let options = self.options
     return try Self.encoded(

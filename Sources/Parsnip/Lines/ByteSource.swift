@@ -78,7 +78,8 @@ final class LineSplitter: @unchecked Sendable {
   /// Moves the partial line to the front and reads more; doubles the buffer when one line fills it.
   private func refill() throws(JSONLinesError) {
     let pending = filled - start
-    if start > 0 {
+    // Compact only when little room is left at the end: moving a long partial line on every read costs a copy.
+    if start > 0, buffer.count - filled < buffer.count / 4 {
       if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending) }
       start = 0
       filled = pending

@@ -2,7 +2,7 @@ import Foundation
 
 /// A stream of JSON values, one per line (JSON Lines, NDJSON), read in bounded memory.
 ///
-/// The input is read in chunks (1 MiB by default), so a file of any size is processed in memory proportional to
+/// The input is read in chunks (4 MiB by default), so a file of any size is processed in memory proportional to
 /// the chunk and the longest line. Blank lines are skipped. A line that is not valid JSON either stops the
 /// iteration with a ``JSONLinesError`` naming its line number (``ErrorPolicy/stop``, the default) or is skipped
 /// and recorded (``ErrorPolicy/skip``).
@@ -36,8 +36,8 @@ public struct JSONLines: Sendable {
   public var options: JSON.ParsingOptions
   /// Bad-line handling. Default ``ErrorPolicy/stop``.
   public var errorPolicy: ErrorPolicy
-  /// Bytes read at a time. Default 1 MiB.
-  public var chunkSize: Int = 1 << 20
+  /// Bytes read at a time. Default 4 MiB.
+  public var chunkSize: Int = 4 << 20
 
   /// Reads a file.
   /// - Parameters:

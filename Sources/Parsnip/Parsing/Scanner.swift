@@ -57,24 +57,93 @@ struct Scanner {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    // Fast exit: every structural or value byte is above ' '.
+    // Fast exits: every structural or value byte is above ' '; pretty-printed text puts one space after ':'.
     guard i < end, base[i] <= .space else { return }
+    if base[i] == .space, i &+ 1 < end, base[i &+ 1] > .space {
+      i &+= 1
+      return
+    }
     skipWhitespaceRun()
   }
 
-  /// Skips indentation 8 bytes at a time (pretty-printed documents are often mostly whitespace).
+  /// Skips a run of whitespace 8 bytes at a time (indentation makes up much of pretty-printed text).
+  ///
+  /// The first byte above `0x20` ends the run; the bytes before it are whitespace unless one is a control
+  /// character, which is rare enough to check one by one (the scan stops there and the caller reports it).
   @inline(__always)
   mutating func skipWhitespaceRun() {
     while i &+ 8 <= end {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-      let other = SWAR.nonWhitespaceBytes(word)
-      if other != 0 {
-        i &+= other.trailingZeroBitCount >> 3
+      let word = Self.load(base + i)
+      let stop = Self.bytesAboveSpace(word)
+      // Bytes below the first one above 0x20 that are not spaces: line breaks and tabs, or an invalid control
+      // character. Usually one line break.
+      var others = Self.nonZeroBytes(word ^ 0x2020_2020_2020_2020) & (stop == 0 ? ~0 : (stop ^ (stop &- 1)) >> 8)
+      while others != 0 {
+        let k = others.trailingZeroBitCount >> 3
+        if !base[i &+ k].isJSONWhitespace {
+          i &+= k
+          return
+        }
+        others &= others &- 1
+      }
+      if stop != 0 {
+        i &+= stop.trailingZeroBitCount >> 3
         return
       }
       i &+= 8
     }
     while i < end, base[i].isJSONWhitespace { i &+= 1 }
+  }
+
+  @inline(__always)
+  static func load(_ p: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+  }
+
+  /// High bit set in each byte that is not zero (exact).
+  @inline(__always)
+  static func nonZeroBytes(_ word: UInt64) -> UInt64 {
+    (((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+  }
+
+  /// High bit set in each byte above `0x20` (exact).
+  @inline(__always)
+  static func bytesAboveSpace(_ word: UInt64) -> UInt64 {
+    (((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x5F5F_5F5F_5F5F_5F5F) | word) & 0x8080_8080_8080_8080
+  }
+
+  /// The position (0..<16) of the first byte among 16 at `p` that is `"`, `\`, a control character or non-ASCII;
+  /// 16 when there is none.
+  ///
+  /// SIMD compares (SSE2 `pcmpeqb`/`pcmpgtb` on x86-64): a signed byte below 0x20 is a control character or
+  /// non-ASCII. The mask is read as two words rather than with `any(_:)`, which reduces lane by lane.
+  @inline(__always)
+  static func firstStringSpecialByte(_ p: UnsafePointer<UInt8>) -> Int {
+    // Explicitly typed operands: with inferred ones the compiler picks the generic, lane-by-lane operators.
+    let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+    let quotes: SIMD16<UInt8> = SIMD16(repeating: 0x22)
+    let backslashes: SIMD16<UInt8> = SIMD16(repeating: 0x5C)
+    let spaces: SIMD16<Int8> = SIMD16(repeating: 0x20)
+    let signed: SIMD16<Int8> = SIMD16<Int8>(truncatingIfNeeded: bytes)
+    let special = (bytes .== quotes) .| (bytes .== backslashes) .| (signed .< spaces)
+    let words = unsafeBitCast(special, to: SIMD2<UInt64>.self)
+    if words[0] != 0 { return words[0].trailingZeroBitCount >> 3 }
+    if words[1] != 0 { return 8 &+ words[1].trailingZeroBitCount >> 3 }
+    return 16
+  }
+
+  /// High bit set in each byte that is `"`, `\`, a control character (< 0x20) or non-ASCII (≥ 0x80).
+  ///
+  /// Only the lowest set bit is exact (a borrow can flag bytes above it), which is all the scan needs. The three
+  /// "byte minus constant" terms share the `& ~word` of the usual zero-byte test: every flagged ASCII byte has its
+  /// high bit clear, and bytes with the high bit set are flagged anyway.
+  @inline(__always)
+  static func stringSpecialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = (word ^ 0x2222_2222_2222_2222) &- ones
+    let backslashes = (word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones
+    let controls = word &- 0x2020_2020_2020_2020
+    return (quotes | backslashes | controls | word) & 0x8080_8080_8080_8080
   }
 
   // MARK: Document
@@ -218,8 +287,11 @@ struct Scanner {
       throw unexpected("a string key", at: i)
     }
     try scanString()
-    skipWhitespace()
-    guard i < end, base[i] == .colon else { throw unexpected("':' after an object key", at: i) }
+    // The colon usually follows the key directly.
+    if !(i < end && base[i] == .colon) {
+      skipWhitespace()
+      guard i < end, base[i] == .colon else { throw unexpected("':' after an object key", at: i) }
+    }
     i &+= 1
     skipWhitespace()
   }
@@ -261,15 +333,21 @@ struct Scanner {
     var j = start
     var flags: UInt8 = 0
     while true {
-      // Skip plain ASCII 8 bytes at a time. (Swift's SIMD16 compiles to scalar code here without -mavx: slower.)
-      while j &+ 8 <= end {
-        let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-        let special = SWAR.stringSpecialBytes(UInt64(littleEndian: word))
-        if special != 0 {
-          j &+= special.trailingZeroBitCount >> 3
-          break
+      // Skip plain ASCII 16 bytes at a time, then 8 near the end of the input.
+      while j &+ 16 <= end {
+        let k = Self.firstStringSpecialByte(base + j)
+        j &+= k
+        if k < 16 { break }
+      }
+      if j &+ 16 > end {
+        while j &+ 8 <= end {
+          let special = Self.stringSpecialBytes(Self.load(base + j))
+          if special != 0 {
+            j &+= special.trailingZeroBitCount >> 3
+            break
+          }
+          j &+= 8
         }
-        j &+= 8
       }
       guard j < end else { throw error(.unexpectedEndOfInput, "unterminated string", at: i) }
       let b = base[j]
@@ -286,7 +364,10 @@ struct Scanner {
       } else if b >= 0x80 {
         // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 8-byte steps.
         repeat {
-          guard let length = Scanner.utf8SequenceLength(base, at: j, end: end) else {
+          let length =
+            j &+ 4 <= end
+            ? Scanner.utf8SequenceLength(base + j) : Scanner.utf8SequenceLength(base, at: j, end: end) ?? 0
+          guard length != 0 else {
             throw error(
               .invalidUTF8, "invalid UTF-8 byte 0x\(String(base[j], radix: 16, uppercase: true)) in string", at: j)
           }
@@ -346,6 +427,28 @@ struct Scanner {
   func hex4(_ v: UInt16) -> String {
     let s = String(v, radix: 16, uppercase: true)
     return String(repeating: "0", count: 4 - s.count) + s
+  }
+
+  /// Length of the well-formed UTF-8 sequence at `p` (first byte ≥ 0x80, four bytes readable), or 0 when it is
+  /// ill-formed. One 4-byte load; the continuation bytes are checked together.
+  @inline(__always)
+  static func utf8SequenceLength(_ p: UnsafePointer<UInt8>) -> Int {
+    let w = UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+    let b0 = w & 0xFF
+    let b1 = (w >> 8) & 0xFF
+    if b0 < 0xE0 {
+      return b0 >= 0xC2 && w & 0xC000 == 0x8000 ? 2 : 0
+    }
+    if b0 < 0xF0 {
+      guard w & 0xC0_C000 == 0x80_8000 else { return 0 }
+      if b0 == 0xE0 && b1 < 0xA0 { return 0 }  // overlong
+      if b0 == 0xED && b1 >= 0xA0 { return 0 }  // surrogates
+      return 3
+    }
+    guard b0 <= 0xF4, w & 0xC0C0_C000 == 0x8080_8000 else { return 0 }
+    if b0 == 0xF0 && b1 < 0x90 { return 0 }  // overlong
+    if b0 == 0xF4 && b1 >= 0x90 { return 0 }  // above U+10FFFF
+    return 4
   }
 
   /// Length of the well-formed UTF-8 sequence at `j` (first byte ≥ 0x80), or `nil` when it is ill-formed

@@ -1,5 +1,6 @@
 import BenchmarkModels
 import Foundation
+import BenchmarkModels
 import Testing
 
 @testable import Parsnip

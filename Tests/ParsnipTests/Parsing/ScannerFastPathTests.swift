@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import Parsnip
+
+/// The scanner's block-at-a-time paths (16 and 8 bytes in strings, 8 in whitespace, 4-byte UTF-8 checks) give
+/// the same answers as byte-by-byte reading, wherever the interesting byte falls in a block.
+@Suite struct ScannerFastPathTests {
+  /// ASCII filler that never needs escaping.
+  static func filler(_ n: Int) -> String { String((0..<n).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) }) }
+
+  @Test func everyStringSpecialByteIsFoundAtEveryPosition() throws {
+    for position in 0..<40 {
+      for trailing in [0, 1, 7, 8, 15, 16, 17, 40] {
+        let before = Self.filler(position)
+        let after = Self.filler(trailing)
+        // A closing quote, an escape, non-ASCII text.
+        #expect(try JSON(parsing: "[\"\(before)\"]") == [.string(before)])
+        #expect(try JSON(parsing: "[\"\(before)\\n\(after)\"]") == [.string(before + "\n" + after)])
+        #expect(try JSON(parsing: "[\"\(before)\u{E9}\u{65E5}\u{1F600}\(after)\"]")
+          == [.string(before + "\u{E9}\u{65E5}\u{1F600}" + after)])
+        // An unescaped control character and an invalid byte are errors at their own offset.
+        let control = Array("[\"\(before)".utf8) + [0x09] + Array("\(after)\"]".utf8)
+        let e = ParseErrorTests.error(control)
+        #expect(e?.kind == .unescapedControlCharacter)
+        #expect(e?.byteOffset == 2 + position)
+        let invalid = Array("[\"\(before)".utf8) + [0xE2, 0x28, 0xA1] + Array("\(after)\"]".utf8)
+        #expect(ParseErrorTests.error(invalid)?.kind == .invalidUTF8)
+        #expect(ParseErrorTests.error(invalid)?.byteOffset == 2 + position)
+      }
+    }
+  }
+
+  /// Every UTF-8 verdict inside long strings (where four bytes can always be read at once) matches the standard
+  /// library's, for sequences of up to four bytes from the interesting ranges, with ASCII around them.
+  @Test func fourByteChecksAgreeWithTheStandardLibrary() {
+    let leads: [UInt8] = [0x41, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1,
+      0xF3, 0xF4, 0xF5, 0xFF]
+    let continuations: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0]
+    var mismatches: [[UInt8]] = []
+    for lead in leads {
+      for c1 in continuations {
+        for c2 in continuations {
+          for c3 in continuations {
+            let bytes = [lead, c1, c2, c3]
+            let text = Array("[\"abcdefghijklmnopq".utf8) + bytes + Array("rstuvwxyz\"]".utf8)
+            let expected = String(validating: bytes, as: UTF8.self)
+            let parsed = try? JSON(parsing: text)
+            let agrees = expected.map { parsed == [.string("abcdefghijklmnopq" + $0 + "rstuvwxyz")] } ?? (parsed == nil)
+            if !agrees { mismatches.append(bytes) }
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
+  @Test func sequencesEndingTheInputAreCheckedWithinIt() {
+    // No bytes after the sequence: the 4-byte load must not be used.
+    for bytes: [UInt8] in [[0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80]] {
+      let text = Array("\"".utf8) + bytes + Array("\"".utf8)
+      #expect((try? JSON(parsing: text))?.stringValue.map { Array($0.utf8) } == bytes)
+      #expect(ParseErrorTests.error(Array("\"".utf8) + bytes.dropLast())?.kind == .invalidUTF8)
+    }
+  }
+
+  @Test func whitespaceRunsOfEveryLengthAreSkipped() throws {
+    for length in 0..<40 {
+      for pattern in [" ", "\n", "\r\n", "\t", " \n  "] {
+        let space = String(String(repeating: pattern, count: length).prefix(length))
+        let text = "[\(space)1\(space),\(space)\"a\"\(space)]\(space)"
+        #expect(try JSON(parsing: text) == [1, "a"])
+        #expect(try JSON(parsing: "{\(space)\"k\"\(space):\(space)true\(space)}") == ["k": true])
+      }
+    }
+  }
+
+  @Test func aControlCharacterInsideAWhitespaceRunIsAnErrorAtItsOffset() {
+    for length in 0..<24 {
+      for position in 0...length {
+        var bytes = Array("[1,".utf8) + Array(repeating: UInt8(ascii: " "), count: length) + Array("2]".utf8)
+        bytes.insert(0x0B, at: 3 + position)
+        bytes[2 + position] = position == 0 ? UInt8(ascii: ",") : UInt8(ascii: "\n")
+        let e = ParseErrorTests.error(bytes)
+        #expect(e?.kind == .unexpectedCharacter, "length \(length), position \(position)")
+        #expect(e?.byteOffset == 3 + position, "length \(length), position \(position)")
+      }
+    }
+  }
+}
