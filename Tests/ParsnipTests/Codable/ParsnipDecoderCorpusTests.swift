@@ -1,6 +1,5 @@
 import BenchmarkModels
 import Foundation
-import BenchmarkModels
 import Testing
 
 @testable import Parsnip
