@@ -27,22 +27,34 @@ if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.
 if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }
 if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
 if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
-// `profile-tree` / `profile-index` / `profile-write`: a fixed amount of work for instruction counting under callgrind.
-// `profile-foundation`: the same work with JSONSerialization, to compare instruction counts independent of load.
-if selected.contains("profile-foundation") {
-  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONSerialization.jsonObject(with: corpus.data)) } }
-}
+// Profile modes run a fixed amount of work (BENCH_ITERATIONS per corpus, default 20), for instruction counting
+// under callgrind or CPU time under `time`: `profile-tree`, `profile-index`, `profile-write` (parses once, then
+// writes), `profile-foundation-tree` (or `profile-foundation`) and `profile-foundation-write` (JSONSerialization, the baselines).
+// Subtract `profile-load` (loads the corpora) or `profile-write-base` (loads and parses once) to get the work alone.
+let iterations = ProcessInfo.processInfo.environment["BENCH_ITERATIONS"].flatMap(Int.init) ?? 20
 if selected.contains("profile-tree") {
-  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSON(parsing: corpus.bytes)) } }
+  for corpus in Corpus.all { for _ in 0..<iterations { blackHole(try! JSON(parsing: corpus.bytes)) } }
 }
-if selected.contains("profile-write") {
+if selected.contains("profile-write") || selected.contains("profile-write-base") {
   let trees = Corpus.all.map { try! JSON(parsing: $0.bytes) }
-  for json in trees { for _ in 0..<20 { blackHole(try! json.bytes()) } }
+  if selected.contains("profile-write") {
+    for json in trees { for _ in 0..<iterations { blackHole(try! json.bytes()) } }
+  }
 }
-// `profile-load`: only loads the corpora, the baseline to subtract from the counts above.
+if selected.contains("profile-foundation-tree") || selected.contains("profile-foundation") {
+  for corpus in Corpus.all {
+    for _ in 0..<iterations { blackHole(try! JSONSerialization.jsonObject(with: corpus.data, options: .fragmentsAllowed)) }
+  }
+}
+if selected.contains("profile-foundation-write") {
+  let objects = Corpus.all.map { try! JSONSerialization.jsonObject(with: $0.data, options: .fragmentsAllowed) }
+  for object in objects {
+    for _ in 0..<iterations { blackHole(try! JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed)) }
+  }
+}
 if selected.contains("profile-load") { blackHole(Corpus.all.count) }
 if selected.contains("profile-index") {
-  for corpus in Corpus.all { for _ in 0..<20 { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
+  for corpus in Corpus.all { for _ in 0..<iterations { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
 }
 // `profile-encode` / `profile-encode-snake`: ParsnipEncoder alone (20 encodes) on the Codable models of BENCH_FILES;
 // with `foundation` as well, Foundation's JSONEncoder instead (for instruction-count ratios).

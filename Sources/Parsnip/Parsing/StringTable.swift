@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -81,14 +83,62 @@ struct StringTable {
   /// Frees the table; the strings it handed out stay valid (they are reference counted).
   mutating func deallocate() {
     guard let entries else { return }
-    for k in 0...mask where entries[k].length != UInt32.max {
-      (entries + k).deinitialize(count: 1)
-    }
-    entries.deallocate()
+    Self.release(entries, capacity: mask &+ 1)
     self.entries = nil
     mask = -1
     used = 0
     limit = 0
+  }
+
+  // MARK: Memory
+
+  /// One emptied table kept for the next document, as its address (0: none).
+  ///
+  /// Allocating and freeing a table of hundreds of kilobytes per document makes the allocator return the memory to
+  /// the system and fault it back in on the next parse, which costs more than the parse's string lookups. At most one
+  /// table of up to `maximumSpareCapacity` slots (768 KiB) stays allocated for the life of the process.
+  private static let spare = Atomic<UInt>(0)
+  private static let maximumSpareCapacity = 1 << 14
+  /// The table memory starts with a header holding its capacity; the entries follow.
+  private static let headerSize = 64
+
+  /// An empty table of at least `capacity` slots: the spare one when it is large enough.
+  private static func allocate(capacity: Int) -> (UnsafeMutablePointer<Entry>, capacity: Int) {
+    let spareBits = capacity <= maximumSpareCapacity ? spare.exchange(0, ordering: .acquiring) : 0
+    if let memory = UnsafeMutableRawPointer(bitPattern: spareBits) {
+      let spareCapacity = memory.load(as: Int.self)
+      // Not much larger than asked: emptying a table visits every slot.
+      if spareCapacity >= capacity && spareCapacity <= capacity &* 4 {
+        return ((memory + headerSize).assumingMemoryBound(to: Entry.self), spareCapacity)
+      }
+      if !spare.compareExchange(expected: 0, desired: spareBits, ordering: .releasing).exchanged {
+        memory.deallocate()
+      }
+    }
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: headerSize + capacity * MemoryLayout<Entry>.stride, alignment: 16)
+    memory.storeBytes(of: capacity, as: Int.self)
+    let entries = (memory + headerSize).bindMemory(to: Entry.self, capacity: capacity)
+    // Only the lengths are initialized: `UInt32.max` marks every slot empty.
+    let lengthOffset = MemoryLayout<Entry>.offset(of: \.length)!
+    for k in 0..<capacity {
+      (UnsafeMutableRawPointer(entries + k) + lengthOffset).storeBytes(of: UInt32.max, as: UInt32.self)
+    }
+    return (entries, capacity)
+  }
+
+  /// Destroys the strings of a table, leaving it empty, and keeps it as the spare or frees it.
+  private static func release(_ entries: UnsafeMutablePointer<Entry>, capacity: Int) {
+    for k in 0..<capacity where entries[k].length != UInt32.max {
+      (entries + k).deinitialize(count: 1)
+      (UnsafeMutableRawPointer(entries + k) + MemoryLayout<Entry>.offset(of: \.length)!)
+        .storeBytes(of: UInt32.max, as: UInt32.self)
+    }
+    let memory = UnsafeMutableRawPointer(entries) - headerSize
+    guard capacity <= maximumSpareCapacity else { return memory.deallocate() }
+    // The latest table replaces the spare: after a parse that grew its table, the largest one is kept.
+    let previous = spare.exchange(UInt(bitPattern: memory), ordering: .acquiringAndReleasing)
+    UnsafeMutableRawPointer(bitPattern: previous)?.deallocate()
   }
 
   /// The decoded string whose raw contents are `count` bytes at `offset`.
@@ -247,22 +297,19 @@ struct StringTable {
       return
     }
     // About one slot per 64 bytes of text to start with: documents repeat most of their strings.
-    let newCapacity =
+    let wanted =
       capacity == 0 ? Swift.min(Swift.max(sourceCount >> 6, 64).nextPowerOfTwo, 1 << 12) : capacity &* 2
-    let newEntries = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
-    // Only the lengths are initialized: `UInt32.max` marks every slot empty.
-    let lengthOffset = MemoryLayout<Entry>.offset(of: \.length)!
-    for k in 0..<newCapacity {
-      (UnsafeMutableRawPointer(newEntries + k) + lengthOffset).storeBytes(of: UInt32.max, as: UInt32.self)
-    }
+    let (newEntries, newCapacity) = Self.allocate(capacity: wanted)
     let newMask = newCapacity &- 1
     if let old = entries {
       for k in 0..<capacity where old[k].length != UInt32.max {
         var slot = Int(old[k].hash) & newMask
         while newEntries[slot].length != UInt32.max { slot = (slot &+ 1) & newMask }
         (newEntries + slot).moveInitialize(from: old + k, count: 1)
+        (UnsafeMutableRawPointer(old + k) + MemoryLayout<Entry>.offset(of: \.length)!)
+          .storeBytes(of: UInt32.max, as: UInt32.self)
       }
-      old.deallocate()
+      Self.release(old, capacity: capacity)
     }
     entries = newEntries
     mask = newMask

@@ -17,7 +17,6 @@ struct TreeBuilder {
   private let words: UnsafeMutablePointer<UInt64>
   let rejectDuplicates: Bool
   private var duplicates = DuplicateKeyFinder()
-  private var strings: StringTable
 
   init(tape: Tape, source: UnsafeRawBufferPointer, options: JSON.ParsingOptions) {
     self.tape = tape
@@ -26,7 +25,6 @@ struct TreeBuilder {
     self.kinds = tape.kinds
     self.words = tape.words
     self.rejectDuplicates = options.duplicateKeys == .reject
-    self.strings = StringTable(base: base, sourceCount: source.count)
   }
 
   @inline(__always) private func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF) }
@@ -43,20 +41,33 @@ struct TreeBuilder {
     StringDecoding.string(base, from: offset(i), count: aux(i), hasEscapes: hasEscapes(i))
   }
 
-  func number(at i: Int) -> JSONNumber { Self.number(at: i, tape: tape, base: base) }
+  func number(at i: Int) -> JSONNumber { Self.number(at: i, kinds: kinds, words: words, base: base) }
 
-  /// Static, so that calling it from a mutating method does not copy the builder.
-  static func number(at i: Int, tape: Tape, base: UnsafePointer<UInt8>) -> JSONNumber {
-    let start = tape.offset(i)
-    if tape.flags(i) & Tape.Flag.json5 != 0 {
-      return JSONNumber(NumberParser.nonFiniteLiteral(base, from: start, count: tape.aux(i)))
+  /// Static and free of references, so that calling it neither copies the builder nor retains the tape.
+  static func number(
+    at i: Int, kinds: UnsafeMutablePointer<UInt8>, words: UnsafeMutablePointer<UInt64>, base: UnsafePointer<UInt8>
+  ) -> JSONNumber {
+    let start = Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF)
+    let count = Int(truncatingIfNeeded: words[i] >> 32)
+    let flags = kinds[i] & 0xF8
+    if flags & Tape.Flag.json5 != 0 {
+      return JSONNumber(NumberParser.nonFiniteLiteral(base, from: start, count: count))
     }
     // The scanner validated the grammar; rescanning the few bytes is cheaper than storing the result.
-    let scanned = (try? NumberParser.scan(base, from: start, end: start + tape.aux(i))) ?? ScannedNumber(end: start)
-    if tape.flags(i) & Tape.Flag.isBigInteger != 0, !scanned.isNegative,
-      let v = UInt64(String(decoding: UnsafeBufferPointer(start: base + start, count: tape.aux(i)), as: UTF8.self))
+    let scanned = (try? NumberParser.scan(base, from: start, end: start + count)) ?? ScannedNumber(end: start)
+    if flags & Tape.Flag.isBigInteger != 0, !scanned.isNegative,
+      let v = UInt64(String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self))
     {
       return JSONNumber(storage: .uint(v))
+    }
+    // A decimal whose significant digits all fit: the scan already holds them as written (trailing fraction zeros
+    // included), which `NumberParser.number` would read a third time. Zero keeps no positive exponent (see there).
+    if scanned.isExact, !scanned.isIntegerSyntax {
+      let exponent = scanned.significand == 0 ? Swift.min(scanned.exponent, 0) : scanned.exponent
+      return JSONNumber(
+        storage: .decimal(
+          significand: scanned.significand, exponent: Int32(truncatingIfNeeded: exponent),
+          isNegative: scanned.isNegative))
     }
     return NumberParser.number(base, from: start, scanned)
   }
@@ -64,58 +75,51 @@ struct TreeBuilder {
   /// Builds the value at node `i` and everything inside it.
   /// - Throws: ``JSONParseError/Kind-swift.enum/duplicateKey`` in `.reject` mode.
   mutating func value(at i: Int) throws(JSONParseError) -> JSON {
+    let strings = UnsafeMutablePointer<StringTable>.allocate(capacity: 1)
+    strings.initialize(to: StringTable(base: base, sourceCount: source.count))
     var stack = BuildStack()
     defer {
       stack.deallocate()
+      strings.pointee.deallocate()
+      strings.deinitialize(count: 1)
       strings.deallocate()
     }
-    return try build(at: i, stack: &stack)
+    let reader = ScalarReader(kinds: kinds, words: words, base: base, strings: strings)
+    return try build(at: i, stack: &stack, reader: reader)
   }
 
-  private mutating func build(at root: Int, stack: inout BuildStack) throws(JSONParseError) -> JSON {
+  private mutating func build(at root: Int, stack: inout BuildStack, reader: ScalarReader) throws(JSONParseError) -> JSON {
     var i = root
     while true {
       // The value at node `i`.
-      switch kinds[i] & 0x07 {
-      case Tape.Kind.string.rawValue:
-        var status: UInt8 = 0
-        let string = strings.string(offset: offset(i), count: aux(i), hasEscapes: hasEscapes(i), stamp: 0, status: &status)
-        stack.push(.string(string))
-        i &+= 1
-      case Tape.Kind.number.rawValue:
-        stack.push(.number(Self.number(at: i, tape: tape, base: base)))
-        i &+= 1
-      case Tape.Kind.object.rawValue:
+      let kind = kinds[i] & 0x07
+      if kind == Tape.Kind.array.rawValue {
         let end = aux(i)
-        if end == i &+ 1 {
-          stack.push(.object(JSONObject()))
-          i = end &+ 1
-        } else {
-          try openObject(at: i, end: end, stack: &stack)
-          i &+= 2  // the first key's value
-          continue
-        }
-      case Tape.Kind.array.rawValue:
-        let end = aux(i)
-        if end == i &+ 1 {
-          stack.push(.array([]))
+        let count = aux(end)
+        if end &- i &- 1 == count {
+          // No nested containers (each scalar is one node): build the elements in place.
+          stack.push(.array(count == 0 ? [] : Array(ScalarElements(reader: reader, first: i &+ 1, count: count))))
           i = end &+ 1
         } else {
           stack.pushFrame(BuildStack.Frame(end: end, valueBase: stack.valueCount, keyBase: -1, rejectAt: -1))
           i &+= 1
           continue
         }
-      case Tape.Kind.null.rawValue:
-        stack.push(.null)
+      } else if kind == Tape.Kind.object.rawValue {
+        let end = aux(i)
+        let count = aux(end)
+        if end &- i &- 1 == count &* 2 {
+          stack.push(.object(count == 0 ? JSONObject() : try scalarObject(at: i, count: count, reader: reader)))
+          i = end &+ 1
+        } else {
+          try openObject(at: i, end: end, stack: &stack, reader: reader)
+          i &+= 2  // the first key's value
+          continue
+        }
+      } else {
+        precondition(kind != Tape.Kind.end.rawValue, "value(at:) called on an end node")
+        stack.push(reader.scalar(at: i))
         i &+= 1
-      case Tape.Kind.false.rawValue:
-        stack.push(.bool(false))
-        i &+= 1
-      case Tape.Kind.true.rawValue:
-        stack.push(.bool(true))
-        i &+= 1
-      default:
-        preconditionFailure("value(at:) called on an end node")
       }
       // Close the containers that end here; in an object, step over the next key to its value.
       while let frame = stack.topFrame {
@@ -138,16 +142,39 @@ struct TreeBuilder {
     }
   }
 
+  /// An object whose values are all scalars, built in one pass.
+  private mutating func scalarObject(at i: Int, count: Int, reader: ScalarReader) throws(JSONParseError) -> JSONObject {
+    var status: UInt8 = 0
+    let stamp = count >= 2 ? UInt32(truncatingIfNeeded: i &+ 1) : 0
+    let members = withUnsafeMutablePointer(to: &status) { status in
+      Array(ScalarMembers(reader: reader, first: i &+ 1, count: count, stamp: stamp, status: status))
+    }
+    if status & StringTable.Status.duplicate != 0
+      || (status & StringTable.Status.uncertain != 0 && stamp != 0
+        && duplicates.hasDuplicates(objectAt: i, tape: tape, base: base))
+    {
+      if rejectDuplicates {
+        let repeated = members.withUnsafeBufferPointer { buffer in
+          firstRepeatedKey(objectAt: i, end: aux(i)) { buffer[$0].key }
+        }
+        if repeated != Int.max { throw duplicateKeyError(at: repeated) }
+      }
+      return JSONObject(uniqueMembers: BuildStack.lastValuesAtFirstPositions(members))
+    }
+    return JSONObject(uniqueMembers: members)
+  }
+
   /// Reads the keys of the object at node `i` onto the stack and opens its frame.
-  private mutating func openObject(at i: Int, end: Int, stack: inout BuildStack) throws(JSONParseError) {
+  private mutating func openObject(
+    at i: Int, end: Int, stack: inout BuildStack, reader: ScalarReader
+  ) throws(JSONParseError) {
     let keyBase = stack.keyCount
     // A stamp unique to this object; objects of one member cannot repeat a key.
     let stamp = aux(end) >= 2 ? UInt32(truncatingIfNeeded: i &+ 1) : 0
     var status: UInt8 = 0
     var j = i &+ 1
     while j < end {
-      stack.pushKey(
-        strings.string(offset: offset(j), count: aux(j), hasEscapes: hasEscapes(j), stamp: stamp, status: &status))
+      stack.pushKey(reader.string(at: j, stamp: stamp, status: &status))
       j = next(j &+ 1)
     }
     var rejectAt = -1  // no duplicates
@@ -155,19 +182,20 @@ struct TreeBuilder {
       || (status & StringTable.Status.uncertain != 0 && stamp != 0
         && duplicates.hasDuplicates(objectAt: i, tape: tape, base: base))
     {
-      rejectAt = rejectDuplicates ? firstRepeatedKey(objectAt: i, end: end, keys: stack.keys + keyBase) : Int.max
+      let keys = stack.keys + keyBase
+      rejectAt = rejectDuplicates ? firstRepeatedKey(objectAt: i, end: end) { keys[$0] } : Int.max
     }
     stack.pushFrame(BuildStack.Frame(end: end, valueBase: stack.valueCount, keyBase: keyBase, rejectAt: rejectAt))
   }
 
   /// The node of the first key that repeats an earlier key of the object (the scan found one).
   @inline(never)
-  private func firstRepeatedKey(objectAt i: Int, end: Int, keys: UnsafeMutablePointer<String>) -> Int {
+  private func firstRepeatedKey(objectAt i: Int, end: Int, key: (Int) -> String) -> Int {
     var seen = Set<ExactKey>()
     var j = i &+ 1
     var k = 0
     while j < end {
-      if !seen.insert(ExactKey(keys[k])).inserted { return j }
+      if !seen.insert(ExactKey(key(k))).inserted { return j }
       k &+= 1
       j = next(j &+ 1)
     }

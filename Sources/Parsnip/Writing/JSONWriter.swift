@@ -67,8 +67,8 @@ struct JSONWriter {
     case written
     /// A non-empty container: the caller opens it.
     case container
-    /// A number that cannot be written.
-    case unwritableNumber(JSONNumber)
+    /// A number that cannot be written (no payload: a trivial enum returns in a register).
+    case unwritableNumber
     /// A container one level too deep.
     case tooDeep
   }
@@ -91,7 +91,7 @@ struct JSONWriter {
     switch writeLeaf(root, depth: 0) {
     case .written: return
     case .container: open(root, stack: &stack)
-    case .unwritableNumber(let number): throw numberError(number, path: [])
+    case .unwritableNumber: throw numberError(root, path: [])
     case .tooDeep: throw depthError(path: [])
     }
     frames: while let top = stack.indices.last {
@@ -111,9 +111,9 @@ struct JSONWriter {
             stack[top].next = i
             open(value, stack: &stack)
             continue frames
-          case .unwritableNumber(let number):
+          case .unwritableNumber:
             stack[top].next = i
-            throw numberError(number, path: path(stack))
+            throw numberError(value, path: path(stack))
           case .tooDeep:
             stack[top].next = i
             throw depthError(path: path(stack))
@@ -132,9 +132,9 @@ struct JSONWriter {
             stack[top].next = i
             open(value, stack: &stack)
             continue frames
-          case .unwritableNumber(let number):
+          case .unwritableNumber:
             stack[top].next = i
-            throw numberError(number, path: path(stack))
+            throw numberError(value, path: path(stack))
           case .tooDeep:
             stack[top].next = i
             throw depthError(path: path(stack))
@@ -154,7 +154,7 @@ struct JSONWriter {
     switch value {
     case .null: writeASCII("null")
     case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
-    case .number(let number): guard writeNumber(number) else { return .unwritableNumber(number) }
+    case .number(let number): guard writeNumber(number) else { return .unwritableNumber }
     case .string(let string): writeString(string)
     case .array(let elements):
       // Empty containers count as a level too, as in the parser.
@@ -284,7 +284,8 @@ struct JSONWriter {
     }
   }
 
-  private func numberError(_ number: JSONNumber, path: [JSONWritingError.PathComponent]) -> JSONWritingError {
+  private func numberError(_ value: JSON, path: [JSONWritingError.PathComponent]) -> JSONWritingError {
+    guard case .number(let number) = value else { preconditionFailure("only numbers are unwritable") }
     if case .double(let d) = number.storage, !d.isFinite {
       let name = d.isNaN ? "NaN" : d < 0 ? "-infinity" : "infinity"
       return JSONWritingError(

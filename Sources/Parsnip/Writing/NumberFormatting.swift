@@ -161,31 +161,51 @@ enum NumberFormatting {
     }
   }
 
-  /// Writes exactly `count` digits of `v`, two at a time from the end.
+  /// Writes exactly `count` digits of `v` (with leading zeros when `v` has fewer), eight at a time.
+  ///
+  /// Each group of eight is stored with one unaligned 8-byte write, so when `count` is below 8 the bytes after the
+  /// digits, up to `p + 8`, are overwritten too: callers reserve that room (every kernel here writes into at least
+  /// 20 reserved bytes, and anything it writes after the digits lands on top).
   @inline(__always)
   static func writeDigits(_ v: UInt64, count: Int, to p: UnsafeMutablePointer<UInt8>) {
-    let pairs = digitPairs
-    var n = v
-    var i = count
-    while i >= 2 {
-      let r = Int(truncatingIfNeeded: n % 100) &* 2
-      n /= 100
-      i &-= 2
-      p[i] = pairs[r]
-      p[i &+ 1] = pairs[r &+ 1]
+    if count <= 8 {
+      store(eightDigits(v) >> (UInt64(truncatingIfNeeded: 8 &- count) &<< 3), to: p)
+      return
     }
-    if i == 1 { p[0] = UInt8(truncatingIfNeeded: n) &+ .zero }
+    let low = v % 100_000_000
+    var high = v / 100_000_000
+    var q = p
+    if count > 16 {
+      let top = high / 100_000_000
+      high %= 100_000_000
+      store(eightDigits(top) >> (UInt64(truncatingIfNeeded: 24 &- count) &<< 3), to: q)
+      q += count &- 16
+      store(eightDigits(high), to: q)
+      q += 8
+    } else {
+      store(eightDigits(high) >> (UInt64(truncatingIfNeeded: 16 &- count) &<< 3), to: q)
+      q += count &- 8
+    }
+    store(eightDigits(low), to: q)
   }
 
-  /// "00" "01" … "99" as one constant, so digit pairs need no lazily initialized global.
-  private static var digitPairs: UnsafePointer<UInt8> {
-    @inline(__always) get {
-      let pairs: StaticString = """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354\
-        555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
-        """
-      return pairs.utf8Start
-    }
+  /// The eight decimal digits of `x` (below 10^8, with leading zeros) as ASCII bytes, the first digit in the lowest
+  /// byte: two 4-digit halves in 32-bit lanes, split into 2-digit then 1-digit lanes by multiplying with reciprocals
+  /// (`n * 10486 >> 20` is `n / 100` below 10 000, `n * 103 >> 10` is `n / 10` below 100).
+  @inline(__always)
+  static func eightDigits(_ x: UInt64) -> UInt64 {
+    let high = x / 10_000
+    var v = high | ((x &- high &* 10_000) << 32)
+    let hundreds = ((v &* 10_486) >> 20) & 0x0000_007F_0000_007F
+    v = hundreds | ((v &- hundreds &* 100) << 16)
+    let tens = ((v &* 103) >> 10) & 0x000F_000F_000F_000F
+    v = tens | ((v &- tens &* 10) << 8)
+    return v | 0x3030_3030_3030_3030
+  }
+
+  @inline(__always)
+  private static func store(_ word: UInt64, to p: UnsafeMutablePointer<UInt8>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt64.self)
   }
 
   /// Writes the shortest round-trip text of `d` in ECMAScript layout; `-0` for negative zero, and `NaN`,

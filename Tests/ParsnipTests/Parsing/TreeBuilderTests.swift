@@ -111,4 +111,36 @@ import Testing
       break
     }
   }
+
+  /// The builder reads decimals from the scan it already has; the result must be the number `NumberParser` builds
+  /// from the text (same storage, same digits), across integer, fraction and exponent shapes.
+  @Test func numbersMatchTheNumberParser() throws {
+    var random = SplitMix64(seed: 42)
+    var texts = ["0", "-0", "0.0", "-0.0", "0e5", "0.00e-3", "1.50", "100", "1e2", "1E+2", "-1.0e-0", "0.1000",
+      "12345678901234567890", "-9223372036854775808", "18446744073709551615", "1234567890123456789.5",
+      "0.1234567890123456789", "0.12345678901234567890", "1e99999999999", "1.7976931348623157e308", "5e-324"]
+    for _ in 0..<3000 {
+      var text = Bool.random(using: &random) ? "-" : ""
+      let integerDigits = Int.random(in: 0..<22, using: &random)
+      text += integerDigits == 0 ? "0" : String(Int.random(in: 1...9, using: &random))
+        + (0..<integerDigits).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+      if Bool.random(using: &random) {
+        text += "." + (0...Int.random(in: 0..<22, using: &random)).map { _ in
+          String(Int.random(in: 0...9, using: &random) < 3 ? 0 : Int.random(in: 0...9, using: &random))
+        }.joined()
+      }
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        text += ["e", "E", "e+", "e-"].randomElement(using: &random)! + String(Int.random(in: 0..<400, using: &random))
+      }
+      texts.append(text)
+    }
+    for text in texts {
+      let parsed = try #require(try JSON(parsing: "[\(text)]")[0].numberValue, "\(text)")
+      let expected = try #require(JSONNumber(text: text), "\(text)")
+      #expect(parsed.description == expected.description, "\(text)")
+      // Integers past 19 digits that fit `UInt64` are integers in a tree (`JSONNumber(text:)` keeps their text).
+      if case .uint = parsed.storage, case .text = expected.storage { continue }
+      #expect(String(describing: parsed.storage) == String(describing: expected.storage), "\(text)")
+    }
+  }
 }

@@ -90,6 +90,35 @@ import Testing
     #expect(String(decoding: single, as: UTF8.self) == "-5e-324")
   }
 
+  /// The in-place kernels (digits stored 8 bytes at a time) agree with the digit-array layout, for every digit count
+  /// and point position; in arrays, so that bytes stored past a number must be overwritten by what follows.
+  @Test func decimalKernelsAgreeWithTheDigitLayout() throws {
+    var random = SplitMix64(seed: 8)
+    var numbers: [JSON] = []
+    var expected: [String] = []
+    for digits in 1...19 {
+      for _ in 0..<60 {
+        var significand = UInt64.random(in: 1...9, using: &random)
+        for _ in 1..<digits { significand = significand * 10 + UInt64.random(in: 0...9, using: &random) }
+        let exponent = Int.random(in: -30...30, using: &random)
+        let isNegative = Bool.random(using: &random)
+        var reference: [UInt8] = []
+        let text = Array(String(significand).utf8)
+        NumberFormatting.appendDigits(text, pointPosition: text.count + exponent, isNegative: isNegative, to: &reference)
+        var kernel: [UInt8] = []
+        NumberFormatting.appendDecimal(significand: significand, exponent: exponent, isNegative: isNegative, to: &kernel)
+        #expect(kernel == reference, "\(significand)e\(exponent)")
+        numbers.append(.number(JSONNumber(storage: .decimal(
+          significand: significand, exponent: Int32(exponent), isNegative: isNegative))))
+        expected.append(String(decoding: reference, as: UTF8.self))
+        let integer = significand / UInt64.random(in: 1...1000, using: &random)
+        numbers.append(.number(JSONNumber(isNegative ? -Int64(integer) : Int64(integer))))
+        expected.append(isNegative && integer != 0 ? "-\(integer)" : "\(integer)")
+      }
+    }
+    #expect(try JSON.array(numbers + ["x"]).string() == "[" + (expected + [#""x""#]).joined(separator: ",") + "]")
+  }
+
   @Test func descriptionsStillMatchTheWriter() throws {
     for text in ["1", "-2.50", "1e400", "12345678901234567890123456789", "0.1"] {
       let number = try #require(JSONNumber(text: text))
