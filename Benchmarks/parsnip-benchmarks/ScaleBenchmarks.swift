@@ -12,23 +12,27 @@ import Parsnip
 enum ScaleBenchmarks {
   static let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("parsnip-bench")
 
-  /// The corpora mixed into generated documents: every file under 1 MB (strings, numbers, structure, non-ASCII),
-  /// so that the 1, 10 and 100 MB documents have the same composition.
-  static let unit = Corpus.all.filter { $0.bytes.count < 1_000_000 }
+  /// The corpora mixed into generated documents, about 1 MB together: strings (ASCII and not), numbers, deep and
+  /// flat structure. Documents are whole repetitions of this unit, so the 1, 10 and 100 MB documents have exactly
+  /// the same composition (repeating every corpus under 1 MB would not fit the 1 MB document once).
+  static let unitNames = ["apache_builds.json", "github_events.json", "instruments.json", "numbers.json", "random.json"]
+  static let unit = Corpus.all.filter { unitNames.contains($0.name) }
 
-  /// `[corpus, corpus, ...]` of about `megabytes` MB.
+  /// `[corpus, corpus, ...]`: the unit repeated to about `megabytes` MB (at least once).
   static func arrayDocument(megabytes: Int) -> URL {
-    let url = directory.appendingPathComponent("array-v2-\(megabytes)MB.json")
+    let url = directory.appendingPathComponent("array-v3-\(megabytes)MB.json")
     if FileManager.default.fileExists(atPath: url.path) { return url }
     try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    precondition(unit.count == unitNames.count, "scaling needs \(unitNames.joined(separator: ", "))")
+    let unitBytes = unit.reduce(0) { $0 + $1.bytes.count + 1 }
+    let repetitions = Swift.max(1, (megabytes * 1_000_000 + unitBytes / 2) / unitBytes)
     var out: [UInt8] = [UInt8(ascii: "[")]
-    out.reserveCapacity(megabytes * 1_000_000 + 4_000_000)
-    var k = 0
-    while out.count < megabytes * 1_000_000 {
-      let corpus = unit[k % unit.count]
-      if k > 0 { out.append(UInt8(ascii: ",")) }
-      out.append(contentsOf: corpus.bytes)
-      k += 1
+    out.reserveCapacity(repetitions * unitBytes + 2)
+    for r in 0..<repetitions {
+      for (k, corpus) in unit.enumerated() {
+        if r > 0 || k > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: corpus.bytes)
+      }
     }
     out.append(UInt8(ascii: "]"))
     try! Data(out).write(to: url)
@@ -72,17 +76,27 @@ enum ScaleBenchmarks {
     print("\n### Scaling: parse speed at 1, 10 and 100 MB (the corpora under 1 MB repeated inside an array)\n")
     print("| input | JSONDocument MB/s | JSON tree MB/s | JSONSerialization MB/s |")
     print("| --- | ---: | ---: | ---: |")
+    var speeds: [[Double]] = []  // MB/s per size: document, tree, Foundation
     for megabytes in [1, 10, 100] {
       let data = try! Data(contentsOf: arrayDocument(megabytes: megabytes))
       let bytes = [UInt8](data)
-      let light = Harness(budget: .milliseconds(200), minimumSamples: 3)
+      let light = Harness(budget: .milliseconds(300), minimumSamples: 5)
       let index = light.measure { blackHole(try! JSONDocument(parsing: bytes)) }
       let tree = light.measure { blackHole(try! JSON(parsing: bytes)) }
       let foundation = light.measure { blackHole(try! JSONSerialization.jsonObject(with: data)) }
       let mb = Double(bytes.count) / 1e6
+      speeds.append([mb / index, mb / tree, mb / foundation])
       print("| \(format(mb)) MB | \(format(mb / index)) | \(format(mb / tree)) | \(format(mb / foundation)) |")
       fflush(nil)
     }
+    // Time per byte at 10 and 100 MB relative to 1 MB (the target: within ±20%).
+    var cells: [String] = []
+    for column in 0..<3 {
+      let changes: [Double] = speeds.dropFirst().map { row in 100 * (speeds[0][column] / row[column] - 1) }
+      let largest = changes.max { abs($0) < abs($1) } ?? 0
+      cells.append((largest >= 0 ? "+" : "") + format(largest) + "%")
+    }
+    print("| time per byte vs 1 MB, largest change | \(cells.joined(separator: " | ")) |")
   }
 
   /// One value near the end of a 100 MB document: on-demand read vs full parses of the same bytes.

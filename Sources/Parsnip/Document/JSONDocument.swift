@@ -44,9 +44,10 @@ public struct JSONDocument: Sendable {
   /// - Throws: ``JSONParseError`` naming what was wrong and where.
   public init(parsing bytes: some ContiguousBytes, options: JSON.ParsingOptions = .default) throws(JSONParseError) {
     let copy: UnsafeMutableRawBufferPointer = bytes.withUnsafeBytes { source in
-      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(source.count, 1), alignment: 8)
+      let buffer = UnsafeMutableRawBufferPointer(
+        start: TapeMemory.allocateLarge(byteCount: Swift.max(source.count, 1)), count: source.count)
       if source.count > 0 { buffer.copyMemory(from: source) }
-      return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<source.count])
+      return buffer
     }
     try self.init(owning: UnsafeRawBufferPointer(copy), options: options) { $0.deallocate() }
   }

@@ -29,18 +29,17 @@ final class Tape: @unchecked Sendable {
   let kinds: UnsafeMutablePointer<UInt8>
   let words: UnsafeMutablePointer<UInt64>
   let count: Int
+  private let block: TapeMemory.Block
 
-  /// Takes ownership of the builder's buffers. Fields are constants, so reads need no exclusivity checks.
-  fileprivate init(kinds: UnsafeMutablePointer<UInt8>, words: UnsafeMutablePointer<UInt64>, count: Int) {
-    self.kinds = kinds
-    self.words = words
+  /// Takes ownership of the builder's block. Fields are constants, so reads need no exclusivity checks.
+  fileprivate init(block: TapeMemory.Block, count: Int) {
+    self.kinds = block.kinds
+    self.words = block.words
     self.count = count
+    self.block = block
   }
 
-  deinit {
-    kinds.deallocate()
-    words.deallocate()
-  }
+  deinit { TapeMemory.release(block) }
 
   @inline(__always) func kind(_ i: Int) -> Kind { Kind(rawValue: kinds[i] & 0x07)! }
   @inline(__always) func rawKind(_ i: Int) -> UInt8 { kinds[i] & 0x07 }
@@ -63,40 +62,34 @@ struct TapeBuilder {
   private var kinds: UnsafeMutablePointer<UInt8>
   private var words: UnsafeMutablePointer<UInt64>
   private(set) var count = 0
-  private var capacity: Int
+  private var block: TapeMemory.Block
 
   init(capacity: Int) {
-    self.capacity = Swift.max(capacity, 16)
-    kinds = .allocate(capacity: self.capacity)
-    words = .allocate(capacity: self.capacity)
+    block = TapeMemory.allocate(capacity: Swift.max(capacity, 16))
+    kinds = block.kinds
+    words = block.words
   }
 
-  /// Hands the buffers to an immutable `Tape`; the builder must not be used afterwards.
-  func finish() -> Tape { Tape(kinds: kinds, words: words, count: count) }
+  /// Hands the block to an immutable `Tape`; the builder must not be used afterwards.
+  func finish() -> Tape { Tape(block: block, count: count) }
 
-  /// Frees the buffers after a failed scan.
-  func discard() {
-    kinds.deallocate()
-    words.deallocate()
-  }
+  /// Returns the block after a failed scan.
+  func discard() { TapeMemory.release(block) }
 
   @inline(never) private mutating func grow() {
-    let newCapacity = capacity &* 2
-    let newKinds = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    let newWords = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-    newKinds.update(from: kinds, count: count)
-    newWords.update(from: words, count: count)
-    kinds.deallocate()
-    words.deallocate()
-    kinds = newKinds
-    words = newWords
-    capacity = newCapacity
+    let grown = TapeMemory.allocate(capacity: block.capacity &* 2)
+    grown.kinds.update(from: kinds, count: count)
+    grown.words.update(from: words, count: count)
+    TapeMemory.release(block)
+    block = grown
+    kinds = grown.kinds
+    words = grown.words
   }
 
   /// Appends a node and returns its index.
   @inline(__always) @discardableResult
   mutating func append(_ kind: UInt8, offset: Int, aux: UInt32) -> Int {
-    if count == capacity { grow() }
+    if count == block.capacity { grow() }
     let i = count
     kinds[i] = kind
     words[i] = UInt64(UInt32(truncatingIfNeeded: offset)) | UInt64(aux) << 32

@@ -1,0 +1,92 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Node storage for tapes, with one block kept for the next document.
+///
+/// A tape is allocated and freed once per document. Past a few hundred kilobytes the allocator maps fresh pages for
+/// it and hands them back on free (or trims the heap), so every parse paid one page fault per 4 KiB of tape: for 1 MB
+/// documents more time went into the kernel than into scanning. Hence:
+/// - the most recently freed block of up to `maximumSpareBytes` (the larger one, when two compete) is kept and reused
+///   by the next tape it suits;
+/// - larger blocks are not kept; on Linux they are asked to use transparent huge pages, so that touching them costs
+///   one fault per 2 MiB instead of one per 4 KiB (`allocateLarge`, also used for a document's copy of its text).
+///
+/// A block holds the `words` (8 bytes per node) followed by the `kinds` (1 byte per node), behind a header that
+/// records its capacity.
+enum TapeMemory {
+  struct Block {
+    let words: UnsafeMutablePointer<UInt64>
+    let kinds: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+  }
+
+  /// The largest block kept for reuse (about 1.9 M nodes, documents of roughly 20 MB).
+  static let maximumSpareBytes = 16 << 20
+  /// Blocks from this size on are aligned for, and advised to use, huge pages.
+  static let hugeBlockBytes = 4 << 20
+  private static let hugePageSize = 2 << 20
+  private static let headerSize = 16
+  /// The kept block, as its address (0: none).
+  private static let spare = Atomic<UInt>(0)
+
+  private static func byteCount(capacity: Int) -> Int { headerSize &+ capacity &* 9 }
+
+  /// A block for at least `capacity` nodes: the kept one when it is large enough and not much larger (a document
+  /// holds its tape for as long as it lives).
+  static func allocate(capacity: Int) -> Block {
+    let bits = spare.exchange(0, ordering: .acquiring)
+    if let memory = UnsafeMutableRawPointer(bitPattern: bits) {
+      let spareCapacity = memory.load(as: Int.self)
+      if spareCapacity >= capacity && spareCapacity <= Swift.max(capacity &* 8, 1 << 16) {
+        return block(at: memory, capacity: spareCapacity)
+      }
+      keep(memory)
+    }
+    let memory = allocateLarge(byteCount: byteCount(capacity: capacity))
+    memory.storeBytes(of: capacity, as: Int.self)
+    return block(at: memory, capacity: capacity)
+  }
+
+  /// Allocates memory that will be written through once, such as a tape or a document's copy of its text (free it
+  /// with `deallocate()`). From `hugeBlockBytes` on it is aligned to, and advised to use, huge pages.
+  static func allocateLarge(byteCount bytes: Int) -> UnsafeMutableRawPointer {
+    let huge = bytes >= hugeBlockBytes
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: huge ? hugePageSize : 16)
+    #if os(Linux)
+      if huge { _ = madvise(memory, (bytes &+ hugePageSize &- 1) & ~(hugePageSize &- 1), MADV_HUGEPAGE) }
+    #endif
+    return memory
+  }
+
+  /// Returns a block: kept for the next tape when it is small enough, freed otherwise.
+  static func release(_ block: Block) {
+    let memory = UnsafeMutableRawPointer(block.words) - headerSize
+    guard byteCount(capacity: block.capacity) <= maximumSpareBytes else { return memory.deallocate() }
+    keep(memory)
+  }
+
+  /// Makes `memory` the kept block, unless the kept one is larger; frees the other.
+  private static func keep(_ memory: UnsafeMutableRawPointer) {
+    var candidate = memory
+    while true {
+      let previous = spare.exchange(UInt(bitPattern: candidate), ordering: .acquiringAndReleasing)
+      guard let other = UnsafeMutableRawPointer(bitPattern: previous) else { return }
+      if other.load(as: Int.self) <= candidate.load(as: Int.self) { return other.deallocate() }
+      // The kept block was larger: put it back, and judge whatever that exchange returns (normally ours).
+      candidate = other
+    }
+  }
+
+  private static func block(at memory: UnsafeMutableRawPointer, capacity: Int) -> Block {
+    let words = (memory + headerSize).bindMemory(to: UInt64.self, capacity: capacity)
+    let kinds = (memory + headerSize + capacity &* 8).bindMemory(to: UInt8.self, capacity: capacity)
+    return Block(words: words, kinds: kinds, capacity: capacity)
+  }
+}
