@@ -1,0 +1,64 @@
+import Testing
+
+@testable import Parsnip
+
+/// Tape blocks are reused across documents (`TapeMemory`): a block must never be handed to a second tape while the
+/// first still uses it, whatever the order of parses, sizes and threads.
+@Suite("Tape memory reuse")
+struct TapeMemoryTests {
+  /// `[0, 1, ..., count - 1]` and its text.
+  static func document(count: Int) -> (text: String, json: JSON) {
+    (text: "[" + (0..<count).map(String.init).joined(separator: ",") + "]", json: .array((0..<count).map { JSON($0) }))
+  }
+
+  @Test("a document stays intact while later documents of every size are parsed and freed")
+  func liveDocumentKeepsItsTape() throws {
+    let kept = try JSONDocument(parsing: Self.document(count: 5000).text)
+    // Smaller, equal and larger documents, each freed right away, so their blocks go back to the spare.
+    for count in [1, 10, 4000, 5000, 6000, 100_000, 3] {
+      let (text, json) = Self.document(count: count)
+      #expect(try JSON(parsing: text) == json)
+      #expect(try JSONDocument(parsing: text).root.count == count)
+    }
+    #expect(kept.root.count == 5000)
+    #expect(kept.root[4999]?.int == 4999)
+    #expect(kept.root[0]?.int == 0)
+  }
+
+  @Test("a tape that grows past its first estimate keeps every node")
+  func growingTape() throws {
+    // Short numbers are far denser than the initial estimate of one node per 12 bytes.
+    let (text, json) = Self.document(count: 50_000)
+    #expect(try JSON(parsing: text) == json)
+  }
+
+  @Test("a failed scan returns its block, and the next parse is unaffected")
+  func failedScanReturnsBlock() throws {
+    #expect(throws: JSONParseError.self) { try JSON(parsing: "[1,2,3," + String(repeating: "4,", count: 3000)) }
+    let (text, json) = Self.document(count: 3000)
+    #expect(try JSON(parsing: text) == json)
+  }
+
+  @Test("documents parsed on many threads at once each get their own block")
+  func concurrentParses() async throws {
+    let sizes = [1, 50, 700, 3000, 20_000]
+    let texts = sizes.map { Self.document(count: $0).text }
+    let results = await withTaskGroup(of: Bool.self) { group in
+      for task in 0..<16 {
+        group.addTask {
+          var documents: [(Int, JSONDocument)] = []
+          for round in 0..<20 {
+            let k = (task + round) % sizes.count
+            guard let document = try? JSONDocument(parsing: texts[k]) else { return false }
+            documents.append((sizes[k], document))
+            if documents.count > 3 { documents.removeFirst() }
+            for (size, document) in documents where document.root[size - 1]?.int != size - 1 { return false }
+          }
+          return true
+        }
+      }
+      return await group.reduce(true) { $0 && $1 }
+    }
+    #expect(results)
+  }
+}
