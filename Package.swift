@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "Parsnip",
+  // Linux has no minimum. On Apple platforms, `Synchronization` (Atomic, Mutex) sets the floor.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Parsnip", targets: ["Parsnip"]),
     .executable(name: "parsnip", targets: ["ParsnipCLI"]),
