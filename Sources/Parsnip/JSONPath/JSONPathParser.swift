@@ -61,20 +61,24 @@ struct JSONPathParser {
         position = save
         return segments
       }
+      let start = position
+      var segment: CompiledSegment
       if byte == .openBracket {
-        segments.append(try parseBracketedSelection(isDescendant: false))
+        segment = try parseBracketedSelection(isDescendant: false)
       } else if byte == .period {
         if peek(at: position + 1) == .period {
           position += 2
-          segments.append(try parseDescendantSegmentBody())
+          segment = try parseDescendantSegmentBody()
         } else {
           position += 1
-          segments.append(try parseShorthandBody())
+          segment = try parseShorthandBody()
         }
       } else {
         position = save
         return segments
       }
+      segment.source = start..<position
+      segments.append(segment)
     }
   }
 
