@@ -2,14 +2,11 @@
 /// (``JSONPath/EvaluationOptions/maximumNodeVisits``); `JSONPath` turns it into a ``JSONPathError`` of kind
 /// ``JSONPathError/Kind-swift.enum/queryTooExpensive``.
 ///
-/// A small value, so that the evaluator's recursive functions can throw it cheaply.
+/// Empty, so that typed throws cost the evaluator's recursive functions no stack (filters nest up to
+/// ``JSONPath/maximumNestingDepth`` levels); the segment that hit the limit is kept by the evaluator.
 struct BudgetExhausted: Error {
-  /// The query text of the innermost segment being applied when the budget ran out (UTF-8 offsets); `nil` until
-  /// a segment claims it on the way out.
-  var segment: Range<Int>?
-
-  /// The public error: names the limit and the segment, with the caret under the segment.
-  func error(in query: String, limit: Int) -> JSONPathError {
+  /// The public error: names the limit and `segment` (UTF-8 offsets in `query`), with the caret under the segment.
+  static func error(in query: String, segment: Range<Int>?, limit: Int) -> JSONPathError {
     let range = segment ?? 0..<0
     let bytes = Array(query.utf8)
     let lower = Swift.min(range.lowerBound, bytes.count)

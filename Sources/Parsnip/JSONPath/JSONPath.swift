@@ -98,7 +98,7 @@ public struct JSONPath: Sendable {
     do throws(BudgetExhausted) {
       items = try evaluator.run(compiled)
     } catch {
-      throw error.error(in: source, limit: options.maximumNodeVisits)
+      throw tooExpensive(evaluator, options)
     }
     let table = evaluator.pathTable()
     return items.map { Node(value: $0.value, path: NormalizedPath(table: table, row: $0.row)) }
@@ -126,7 +126,7 @@ public struct JSONPath: Sendable {
     do throws(BudgetExhausted) {
       return try evaluator.run(compiled).map(\.value)
     } catch {
-      throw error.error(in: source, limit: options.maximumNodeVisits)
+      throw tooExpensive(evaluator, options)
     }
   }
 
@@ -155,8 +155,13 @@ public struct JSONPath: Sendable {
     do throws(BudgetExhausted) {
       return try evaluator.subquery(compiled, current: json, limit: 1).first?.value
     } catch {
-      throw error.error(in: source, limit: options.maximumNodeVisits)
+      throw tooExpensive(evaluator, options)
     }
+  }
+
+  /// The error for an evaluation that ran out of budget.
+  private func tooExpensive(_ evaluator: JSONPathEvaluator, _ options: EvaluationOptions) -> JSONPathError {
+    BudgetExhausted.error(in: source, segment: evaluator.exhaustedSegment, limit: options.maximumNodeVisits)
   }
 
   /// Whether the query is singular: every segment selects one member name or one index, so it matches at most

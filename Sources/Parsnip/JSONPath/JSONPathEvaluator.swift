@@ -9,7 +9,8 @@
 /// descendant walk visits, a candidate a filter tests, a comparison or function call, and long string or deep
 /// container operations in proportion to their size. RFC 9535 nodelists keep duplicates, so stacked descendant
 /// segments grow multiplicatively; the budget turns such a query into an error instead of a hang. When it runs
-/// out, `BudgetExhausted` unwinds the evaluation, and the innermost segment being applied signs it.
+/// out, `BudgetExhausted` unwinds the evaluation, and the innermost segment being applied records itself in
+/// `exhaustedSegment`. The error is empty, so throwing it costs the recursive functions no stack.
 struct JSONPathEvaluator {
   /// A node: its value and its row in the path table (`-1` for the root or when paths are not recorded).
   typealias Item = (value: JSON, row: Int)
@@ -34,6 +35,8 @@ struct JSONPathEvaluator {
   var lastPattern: (source: String, regex: IRegexp?)?
   /// The work left; evaluation stops with `BudgetExhausted` when it would go below zero.
   var budget: Int
+  /// The query text of the innermost segment being applied when the budget ran out.
+  var exhaustedSegment: Range<Int>?
 
   init(root: JSON, recordsPaths: Bool, budget: Int) {
     self.root = root
@@ -159,7 +162,8 @@ struct JSONPathEvaluator {
         try applyToDescendants(segment, of: value, row: row, recordsPaths: recordsPaths, into: &out, limit: limit)
       }
     } catch {
-      throw error.segment == nil ? BudgetExhausted(segment: segment.source) : error
+      if exhaustedSegment == nil { exhaustedSegment = segment.source }
+      throw error
     }
   }
 
