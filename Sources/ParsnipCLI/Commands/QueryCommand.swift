@@ -140,9 +140,14 @@ struct QueryCommand: Command {
   func evaluate(_ query: CompiledQuery, on json: JSON) -> Result<JSON, QueryFailure> {
     switch query {
     case .jsonPath(let path):
-      let nodes: [JSONPath.Node]
+      let result: JSON
       do throws(JSONPathError) {
-        nodes = try path.query(json, options: evaluationOptions)
+        // Paths only when printed: recording them costs memory for every node an expensive query keeps.
+        if printsPaths {
+          result = .array(try path.query(json, options: evaluationOptions).map { .string($0.path.description) })
+        } else {
+          result = .array(try path.values(in: json, options: evaluationOptions))
+        }
       } catch {
         // Rendered like an invalid query (message, query line, caret under the segment that hit the limit), and
         // exits 2 like one: the query, not the document, is at fault.
@@ -150,8 +155,7 @@ struct QueryCommand: Command {
         let body = text.hasPrefix("error: ") ? String(text.dropFirst("error: ".count)) : text
         return .failure(QueryFailure(message: "JSONPath query too expensive: \(body)", status: .usageError))
       }
-      if printsPaths { return .success(.array(nodes.map { .string($0.path.description) })) }
-      return .success(.array(nodes.map(\.value)))
+      return .success(result)
     case .pointer(let pointer):
       do throws(JSONPointerError) {
         return .success(try json.resolve(pointer))
