@@ -4,31 +4,39 @@
 /// mathematical value (`1 == 1.0`), strings by their Unicode scalars, arrays element by element, objects by
 /// members regardless of order. `<` is defined only for two numbers and for two strings (compared by Unicode
 /// scalar values); for anything else it is false. `!=`, `<=`, `>` and `>=` are derived from those two.
+///
+/// Comparing long strings and large containers draws on the evaluation budget (`JSONPathEvaluator.budget`): one
+/// unit per 64 bytes of the shorter string, one per pair of container members, so that a filter comparing big
+/// values for every candidate cannot run unbounded.
 enum FilterComparison {
-  static func evaluate(_ left: JSON?, _ comparison: ComparisonOperator, _ right: JSON?) -> Bool {
+  static func evaluate(
+    _ left: JSON?, _ comparison: ComparisonOperator, _ right: JSON?, budget: inout Int
+  ) throws(BudgetExhausted) -> Bool {
     switch comparison {
-    case .equal: equal(left, right)
-    case .notEqual: !equal(left, right)
-    case .less: less(left, right)
-    case .lessOrEqual: less(left, right) || equal(left, right)
-    case .greater: less(right, left)
-    case .greaterOrEqual: less(right, left) || equal(left, right)
+    case .equal: try equal(left, right, budget: &budget)
+    case .notEqual: try !equal(left, right, budget: &budget)
+    case .less: try less(left, right, budget: &budget)
+    // Not `||`: its autoclosure would rethrow an untyped error.
+    case .lessOrEqual: try less(left, right, budget: &budget) ? true : try equal(left, right, budget: &budget)
+    case .greater: try less(right, left, budget: &budget)
+    case .greaterOrEqual: try less(right, left, budget: &budget) ? true : try equal(left, right, budget: &budget)
     }
   }
 
-  static func equal(_ left: JSON?, _ right: JSON?) -> Bool {
+  static func equal(_ left: JSON?, _ right: JSON?, budget: inout Int) throws(BudgetExhausted) -> Bool {
     switch (left, right) {
     case (nil, nil): true
-    case (let left?, let right?): deepEqual(left, right)
+    case (let left?, let right?): try deepEqual(left, right, budget: &budget)
     default: false
     }
   }
 
-  static func less(_ left: JSON?, _ right: JSON?) -> Bool {
+  static func less(_ left: JSON?, _ right: JSON?, budget: inout Int) throws(BudgetExhausted) -> Bool {
     switch (left, right) {
     case (.number(let a)?, .number(let b)?):
       return compare(a, b) == -1
     case (.string(let a)?, .string(let b)?):
+      try spend(stringCost(a, b), from: &budget)
       // UTF-8 byte order is Unicode scalar order.
       return a.utf8.lexicographicallyPrecedes(b.utf8)
     default:
@@ -37,10 +45,13 @@ enum FilterComparison {
   }
 
   /// Structural equality with an explicit work list, so deeply nested values cannot overflow the stack.
-  static func deepEqual(_ left: JSON, _ right: JSON) -> Bool {
+  static func deepEqual(_ left: JSON, _ right: JSON, budget: inout Int) throws(BudgetExhausted) -> Bool {
+    if case (.string(let a), .string(let b)) = (left, right) { try spend(stringCost(a, b), from: &budget) }
     if let equal = scalarEqual(left, right) { return equal }
     var pending: [(JSON, JSON)] = [(left, right)]
     while let (a, b) = pending.popLast() {
+      try spend(1, from: &budget)
+      if case (.string(let x), .string(let y)) = (a, b) { try spend(stringCost(x, y), from: &budget) }
       if let equal = scalarEqual(a, b) {
         if !equal { return false }
         continue
@@ -60,6 +71,16 @@ enum FilterComparison {
       }
     }
     return true
+  }
+
+  /// The budget units of comparing two strings: one per 64 bytes of the shorter one (a comparison stops there).
+  @inline(__always)
+  static func stringCost(_ a: String, _ b: String) -> Int { Swift.min(a.utf8.count, b.utf8.count) >> 6 }
+
+  @inline(__always)
+  static func spend(_ units: Int, from budget: inout Int) throws(BudgetExhausted) {
+    budget &-= units
+    if budget < 0 { throw BudgetExhausted() }
   }
 
   /// Equality of two values when at least one is not a container; `nil` when both are containers of the same

@@ -44,6 +44,8 @@ struct CompiledSegment: Sendable {
   /// No blank space inside the brackets. RFC 9535's singular-query grammar has no blank space inside
   /// `[...]`, so `@[ 'a' ]` selects like `@['a']` but is not a singular query.
   var isCompact = true
+  /// Where the segment is in the query text (UTF-8 offsets), to name it when evaluation runs out of budget.
+  var source: Range<Int> = 0..<0
 }
 
 enum CompiledSelector: Sendable {

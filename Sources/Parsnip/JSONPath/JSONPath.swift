@@ -3,8 +3,10 @@
 /// Compile a query once and run it on as many documents as you like; a `JSONPath` is an immutable, `Sendable`
 /// value. Compiling checks everything RFC 9535 requires of a valid query (the grammar, blank-space rules,
 /// integer ranges, singular queries in comparisons, the types of function expressions) and throws a
-/// ``JSONPathError`` that points at the offending character. Running a compiled query never fails: a query
-/// that finds nothing returns an empty nodelist.
+/// ``JSONPathError`` that points at the offending character. A query that finds nothing returns an empty
+/// nodelist. Running a query fails only when it is too expensive: evaluation counts the nodes it visits, and stops
+/// with ``JSONPathError/Kind-swift.enum/queryTooExpensive`` past ``EvaluationOptions/maximumNodeVisits``
+/// (100 million by default), so that adversarial queries such as `$..*..*..*..*..*` end quickly instead of hanging.
 ///
 /// ```swift
 /// let json = try JSON(parsing: """
@@ -13,7 +15,7 @@
 ///                       {"title": "The Lord of the Rings", "price": 22.99}]}}
 ///   """)
 /// let cheap = try JSONPath("$.store.book[?@.price < 10].title")
-/// for node in cheap.query(json) {
+/// for node in try cheap.query(json) {
 ///   print(node.path, node.value)
 /// }
 /// // $['store']['book'][0]['title'] "Sayings of the Century"
@@ -78,30 +80,54 @@ public struct JSONPath: Sendable {
   /// nodes.map(\.value)               // → [20, 30]
   /// nodes.map(\.path.description)    // → ["$['a'][1]", "$['a'][2]"]
   /// ```
-  /// - Parameter json: The query argument, the root `$`.
+  /// - Parameters:
+  ///   - json: The query argument, the root `$`.
+  ///   - options: Limits on the work of evaluation; by default at most
+  ///     ``EvaluationOptions/defaultMaximumNodeVisits`` node visits.
   /// - Returns: The resulting nodelist, in RFC 9535 order; empty when nothing matches.
+  /// - Throws: ``JSONPathError`` of kind ``JSONPathError/Kind-swift.enum/queryTooExpensive`` when evaluation
+  ///   would visit more than `options.maximumNodeVisits` nodes; the error points at the segment that hit the limit.
   /// - Complexity: Proportional to the nodes visited: O(1) per step of a singular query, the size of the
-  ///   value for descendant segments, times the filter cost for filter selectors.
-  public func query(_ json: JSON) -> [Node] {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: true)
-    let items = evaluator.run(compiled)
+  ///   value for descendant segments, times the filter cost for filter selectors; never more than
+  ///   `options.maximumNodeVisits`.
+  public func query(
+    _ json: JSON, options: EvaluationOptions = EvaluationOptions()
+  ) throws(JSONPathError) -> [Node] {
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: true, budget: options.maximumNodeVisits)
+    let items: [JSONPathEvaluator.Item]
+    do throws(BudgetExhausted) {
+      items = try evaluator.run(compiled)
+    } catch {
+      throw tooExpensive(evaluator, options)
+    }
     let table = evaluator.pathTable()
     return items.map { Node(value: $0.value, path: NormalizedPath(table: table, row: $0.row)) }
   }
 
   /// Selects the values of the nodes the query matches, without recording their paths.
   ///
-  /// Faster than ``query(_:)`` when only the values matter.
+  /// Faster than ``query(_:options:)`` when only the values matter.
   ///
   /// ```swift
   /// let json: JSON = ["a": [10, 20, 30]]
   /// try JSONPath("$.a[?@ > 15]").values(in: json)  // → [20, 30]
   /// ```
-  /// - Parameter json: The query argument, the root `$`.
+  /// - Parameters:
+  ///   - json: The query argument, the root `$`.
+  ///   - options: Limits on the work of evaluation; by default at most
+  ///     ``EvaluationOptions/defaultMaximumNodeVisits`` node visits.
   /// - Returns: The values of the resulting nodelist, in RFC 9535 order.
-  public func values(in json: JSON) -> [JSON] {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false)
-    return evaluator.run(compiled).map(\.value)
+  /// - Throws: ``JSONPathError`` of kind ``JSONPathError/Kind-swift.enum/queryTooExpensive`` when evaluation
+  ///   would visit more than `options.maximumNodeVisits` nodes.
+  public func values(
+    in json: JSON, options: EvaluationOptions = EvaluationOptions()
+  ) throws(JSONPathError) -> [JSON] {
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false, budget: options.maximumNodeVisits)
+    do throws(BudgetExhausted) {
+      return try evaluator.run(compiled).map(\.value)
+    } catch {
+      throw tooExpensive(evaluator, options)
+    }
   }
 
   /// The value of the first node the query matches, or `nil` when it matches nothing.
@@ -110,16 +136,32 @@ public struct JSONPath: Sendable {
   /// let json: JSON = ["user": ["name": "Ada"]]
   /// try JSONPath("$.user.name").firstValue(in: json)  // → "Ada"
   /// ```
-  /// - Parameter json: The query argument, the root `$`.
+  /// - Parameters:
+  ///   - json: The query argument, the root `$`.
+  ///   - options: Limits on the work of evaluation; by default at most
+  ///     ``EvaluationOptions/defaultMaximumNodeVisits`` node visits.
   /// - Returns: The first value in RFC 9535 order.
+  /// - Throws: ``JSONPathError`` of kind ``JSONPathError/Kind-swift.enum/queryTooExpensive`` when evaluation
+  ///   would visit more than `options.maximumNodeVisits` nodes before finding the first one. A singular query
+  ///   never throws.
   /// - Complexity: Stops as soon as the last segment has selected a node.
-  public func firstValue(in json: JSON) -> JSON? {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false)
+  public func firstValue(
+    in json: JSON, options: EvaluationOptions = EvaluationOptions()
+  ) throws(JSONPathError) -> JSON? {
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false, budget: options.maximumNodeVisits)
     if let steps = compiled.singularSteps {
       return evaluator.singularValue(steps, from: json)
     }
-    let nodes = evaluator.subquery(compiled, current: json, limit: 1)
-    return nodes.first?.value
+    do throws(BudgetExhausted) {
+      return try evaluator.subquery(compiled, current: json, limit: 1).first?.value
+    } catch {
+      throw tooExpensive(evaluator, options)
+    }
+  }
+
+  /// The error for an evaluation that ran out of budget.
+  private func tooExpensive(_ evaluator: JSONPathEvaluator, _ options: EvaluationOptions) -> JSONPathError {
+    BudgetExhausted.error(in: source, segment: evaluator.exhaustedSegment, limit: options.maximumNodeVisits)
   }
 
   /// Whether the query is singular: every segment selects one member name or one index, so it matches at most

@@ -1,4 +1,5 @@
-/// A JSONPath query that is not well-formed or not valid under RFC 9535: what is wrong and where.
+/// A JSONPath query that is not well-formed or not valid under RFC 9535, or that is too expensive to run: what is
+/// wrong and where.
 ///
 /// The ``description`` reads like a compiler diagnostic: the message, the query line, and a caret under the
 /// offending position.
@@ -33,6 +34,11 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
     case wrongArgumentCount
     /// Parentheses, negations, filters or function calls nested deeper than ``JSONPath/maximumNestingDepth``.
     case nestingTooDeep
+    /// Evaluation stopped because the query visits more nodes than ``JSONPath/EvaluationOptions/maximumNodeVisits``
+    /// allows (RFC 9535 nodelists keep duplicates, so stacked descendant segments such as `$..*..*..*..*` grow
+    /// multiplicatively). Thrown by running a query, never by compiling one; the position is the segment that
+    /// hit the limit.
+    case queryTooExpensive
   }
 
   /// What went wrong.

@@ -1,21 +1,21 @@
 extension JSONPathEvaluator {
   /// Evaluates a logical expression with `@` bound to `current` (RFC 9535 section 2.3.5.2).
-  mutating func test(_ node: FilterNode, current: JSON) -> Bool {
+  mutating func test(_ node: FilterNode, current: JSON) throws(BudgetExhausted) -> Bool {
     switch node {
     case .or(let terms):
-      for term in terms where test(term, current: current) { return true }
+      for term in terms where try test(term, current: current) { return true }
       return false
     case .and(let terms):
-      for term in terms where !test(term, current: current) { return false }
+      for term in terms where try !test(term, current: current) { return false }
       return true
     case .not(let inner):
-      return !test(inner, current: current)
+      return try !test(inner, current: current)
     case .exists(let query):
-      return count(query, current: current, limit: 1) > 0
+      return try count(query, current: current, limit: 1) > 0
     case .test(let call):
-      return functionTest(call, current: current)
+      return try functionTest(call, current: current)
     case .comparison(let left, let comparison, let right):
-      return compare(left, comparison, right, current: current)
+      return try compare(left, comparison, right, current: current)
     }
   }
 
@@ -23,21 +23,22 @@ extension JSONPathEvaluator {
   @inline(never)
   mutating func compare(
     _ left: ValueOperand, _ comparison: ComparisonOperator, _ right: ValueOperand, current: JSON
-  ) -> Bool {
-    let leftValue = value(of: left, current: current)
-    let rightValue = value(of: right, current: current)
-    return FilterComparison.evaluate(leftValue, comparison, rightValue)
+  ) throws(BudgetExhausted) -> Bool {
+    try spend()
+    let leftValue = try value(of: left, current: current)
+    let rightValue = try value(of: right, current: current)
+    return try FilterComparison.evaluate(leftValue, comparison, rightValue, budget: &budget)
   }
 
   /// The value of a comparison operand or `ValueType` argument; `nil` is Nothing.
-  mutating func value(of operand: ValueOperand, current: JSON) -> JSON? {
+  mutating func value(of operand: ValueOperand, current: JSON) throws(BudgetExhausted) -> JSON? {
     switch operand {
     case .literal(let value):
       return value
     case .singularQuery(let query):
-      return singularValue(query.singularSteps ?? [], from: query.isAbsolute ? root : current)
+      return try singularValue(query.singularSteps ?? [], of: query, current: current)
     case .function(let call):
-      return functionValue(call, current: current)
+      return try functionValue(call, current: current)
     }
   }
 }

@@ -4,6 +4,13 @@
 /// count, never deep-copied. Result paths are recorded as rows of a parent-linked table (`PathTable`) and only
 /// rendered when a caller asks for them. Descendant segments walk the value with an explicit stack, so a value
 /// nested 100 000 levels deep cannot overflow the call stack; filter sub-queries reuse pooled buffers.
+///
+/// Every unit of work draws on `budget` (see `JSONPath.EvaluationOptions`): a node a selector produces, a child a
+/// descendant walk visits, a candidate a filter tests, a comparison or function call, and long string or deep
+/// container operations in proportion to their size. RFC 9535 nodelists keep duplicates, so stacked descendant
+/// segments grow multiplicatively; the budget turns such a query into an error instead of a hang. When it runs
+/// out, `BudgetExhausted` unwinds the evaluation, and the innermost segment being applied records itself in
+/// `exhaustedSegment`. The error is empty, so throwing it costs the recursive functions no stack.
 struct JSONPathEvaluator {
   /// A node: its value and its row in the path table (`-1` for the root or when paths are not recorded).
   typealias Item = (value: JSON, row: Int)
@@ -26,20 +33,32 @@ struct JSONPathEvaluator {
   var framePool: [[Frame]] = []
   var regexScratch = IRegexp.Scratch()
   var lastPattern: (source: String, regex: IRegexp?)?
+  /// The work left; evaluation stops with `BudgetExhausted` when it would go below zero.
+  var budget: Int
+  /// The query text of the innermost segment being applied when the budget ran out.
+  var exhaustedSegment: Range<Int>?
 
-  init(root: JSON, recordsPaths: Bool) {
+  init(root: JSON, recordsPaths: Bool, budget: Int) {
     self.root = root
     self.recordsPaths = recordsPaths
+    self.budget = Swift.max(budget, 0)
+  }
+
+  /// Draws `units` from the budget: one subtraction and one branch on the normal path.
+  @inline(__always)
+  mutating func spend(_ units: Int = 1) throws(BudgetExhausted) {
+    budget &-= units
+    if budget < 0 { throw BudgetExhausted() }
   }
 
   /// Runs the top-level query and returns the resulting nodelist.
-  mutating func run(_ query: CompiledQuery) -> [Item] {
+  mutating func run(_ query: CompiledQuery) throws(BudgetExhausted) -> [Item] {
     var current: [Item] = [(root, -1)]
     var next: [Item] = []
     for segment in query.segments {
       next.removeAll(keepingCapacity: true)
       for item in current {
-        apply(segment, to: item.value, row: item.row, recordsPaths: recordsPaths, into: &next, limit: .max)
+        try apply(segment, to: item.value, row: item.row, recordsPaths: recordsPaths, into: &next, limit: .max)
       }
       swap(&current, &next)
       if current.isEmpty { break }
@@ -54,7 +73,7 @@ struct JSONPathEvaluator {
 
   /// Evaluates a filter query without recording paths, stopping once the final segment has `limit` nodes.
   /// The caller returns the buffer with `recycle(_:)`.
-  mutating func subquery(_ query: CompiledQuery, current: JSON, limit: Int) -> [Item] {
+  mutating func subquery(_ query: CompiledQuery, current: JSON, limit: Int) throws(BudgetExhausted) -> [Item] {
     var nodes = borrowBuffer()
     nodes.append((query.isAbsolute ? root : current, -1))
     var next = borrowBuffer()
@@ -62,8 +81,9 @@ struct JSONPathEvaluator {
     for (index, segment) in query.segments.enumerated() {
       let segmentLimit = index == last ? limit : .max
       next.removeAll(keepingCapacity: true)
+      // An exhausted budget ends the whole evaluation, so the borrowed buffers need not go back to the pool.
       for item in nodes {
-        apply(segment, to: item.value, row: -1, recordsPaths: false, into: &next, limit: segmentLimit)
+        try apply(segment, to: item.value, row: -1, recordsPaths: false, into: &next, limit: segmentLimit)
         if next.count >= segmentLimit { break }
       }
       swap(&nodes, &next)
@@ -74,26 +94,36 @@ struct JSONPathEvaluator {
   }
 
   /// The number of nodes a filter query selects, counting at most `limit`.
-  mutating func count(_ query: CompiledQuery, current: JSON, limit: Int) -> Int {
+  mutating func count(_ query: CompiledQuery, current: JSON, limit: Int) throws(BudgetExhausted) -> Int {
     if let steps = query.singularSteps {
-      return singularValue(steps, from: query.isAbsolute ? root : current) == nil ? 0 : 1
+      return try singularValue(steps, of: query, current: current) == nil ? 0 : 1
     }
-    var nodes = subquery(query, current: current, limit: limit)
+    var nodes = try subquery(query, current: current, limit: limit)
     let count = nodes.count
     recycle(&nodes)
     return count
   }
 
   /// The value of the only node a filter query selects, or Nothing (`nil`) when it selects none or several.
-  mutating func onlyValue(_ query: CompiledQuery, current: JSON) -> JSON? {
+  mutating func onlyValue(_ query: CompiledQuery, current: JSON) throws(BudgetExhausted) -> JSON? {
     if let steps = query.singularSteps {
-      return singularValue(steps, from: query.isAbsolute ? root : current)
+      return try singularValue(steps, of: query, current: current)
     }
-    var nodes = subquery(query, current: current, limit: 2)
+    var nodes = try subquery(query, current: current, limit: 2)
     // Spelled out: a bare `nil` here would become JSON.null, since JSON is ExpressibleByNilLiteral.
     let value: JSON? = nodes.count == 1 ? nodes[0].value : Optional.none
     recycle(&nodes)
     return value
+  }
+
+  /// Walks a singular query inside a filter, paying one unit plus one per eight steps (a step is a hash lookup,
+  /// cheaper than visiting a node; a query can be long, so its length still counts).
+  @inline(__always)
+  mutating func singularValue(
+    _ steps: [SingularStep], of query: CompiledQuery, current: JSON
+  ) throws(BudgetExhausted) -> JSON? {
+    try spend(1 &+ steps.count >> 3)
+    return singularValue(steps, from: query.isAbsolute ? root : current)
   }
 
   /// Walks a singular query directly, without a nodelist.
@@ -119,15 +149,21 @@ struct JSONPathEvaluator {
   // Filters nest: select → test → count → subquery → apply → select. The functions on that cycle stay small
   // and move their bulky cases into `@inline(never)` helpers, so each level of nesting costs little stack.
 
-  /// Applies a segment to one node, appending the selected nodes to `out`.
+  /// Applies a segment to one node, appending the selected nodes to `out`. When the budget runs out below this
+  /// segment and no inner segment has claimed it, this segment is the one that hit the limit.
   mutating func apply(
     _ segment: CompiledSegment, to value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
-  ) {
-    for selector in segment.selectors {
-      select(selector, from: value, row: row, recordsPaths: recordsPaths, into: &out)
-    }
-    if segment.isDescendant {
-      applyToDescendants(segment, of: value, row: row, recordsPaths: recordsPaths, into: &out, limit: limit)
+  ) throws(BudgetExhausted) {
+    do throws(BudgetExhausted) {
+      for selector in segment.selectors {
+        try select(selector, from: value, row: row, recordsPaths: recordsPaths, into: &out)
+      }
+      if segment.isDescendant {
+        try applyToDescendants(segment, of: value, row: row, recordsPaths: recordsPaths, into: &out, limit: limit)
+      }
+    } catch {
+      if exhaustedSegment == nil { exhaustedSegment = segment.source }
+      throw error
     }
   }
 
@@ -136,7 +172,7 @@ struct JSONPathEvaluator {
   @inline(never)
   mutating func applyToDescendants(
     _ segment: CompiledSegment, of value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
-  ) {
+  ) throws(BudgetExhausted) {
     let count = value.containerCount
     guard count > 0 else { return }
     var stack = borrowFrames()
@@ -148,6 +184,7 @@ struct JSONPathEvaluator {
         continue
       }
       stack[top].next = index + 1
+      try spend()
       let child: JSON
       let element: JSONPath.NormalizedPath.Element
       switch stack[top].container {
@@ -165,7 +202,7 @@ struct JSONPathEvaluator {
       guard childCount > 0 else { continue }
       let childRow = recordsPaths ? record(parent: stack[top].row, element) : -1
       for selector in segment.selectors {
-        select(selector, from: child, row: childRow, recordsPaths: recordsPaths, into: &out)
+        try select(selector, from: child, row: childRow, recordsPaths: recordsPaths, into: &out)
       }
       stack.append(Frame(container: child, next: 0, count: childCount, row: childRow))
     }
@@ -175,38 +212,44 @@ struct JSONPathEvaluator {
   /// Applies one selector to one node (section 2.3).
   mutating func select(
     _ selector: CompiledSelector, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
-  ) {
+  ) throws(BudgetExhausted) {
     switch selector {
     case .name(let name):
-      selectMember(named: name, from: value, row: row, recordsPaths: recordsPaths, into: &out)
+      try selectMember(named: name, from: value, row: row, recordsPaths: recordsPaths, into: &out)
     case .wildcard:
-      selectChildren(of: value, row: row, recordsPaths: recordsPaths, into: &out)
+      try selectChildren(of: value, row: row, recordsPaths: recordsPaths, into: &out)
     case .index(let index):
-      selectElement(at: index, from: value, row: row, recordsPaths: recordsPaths, into: &out)
+      try selectElement(at: index, from: value, row: row, recordsPaths: recordsPaths, into: &out)
     case .slice(let start, let end, let step):
-      selectSlice(start: start, end: end, step: step, from: value, row: row, recordsPaths: recordsPaths, into: &out)
+      try selectSlice(
+        start: start, end: end, step: step, from: value, row: row, recordsPaths: recordsPaths, into: &out)
     case .filter(let filter):
-      selectFiltered(filter, from: value, row: row, recordsPaths: recordsPaths, into: &out)
+      try selectFiltered(filter, from: value, row: row, recordsPaths: recordsPaths, into: &out)
     }
   }
 
   @inline(never)
   mutating func selectMember(
     named name: String, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
-  ) {
+  ) throws(BudgetExhausted) {
     guard case .object(let object) = value, let member = Self.member(named: name, in: object) else { return }
+    try spend()
     out.append((member, recordsPaths ? record(parent: row, .name(name)) : -1))
   }
 
   @inline(never)
-  mutating func selectChildren(of value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]) {
+  mutating func selectChildren(
+    of value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+  ) throws(BudgetExhausted) {
     switch value {
     case .array(let array):
       for (index, element) in array.enumerated() {
+        try spend()
         out.append((element, recordsPaths ? record(parent: row, .index(index)) : -1))
       }
     case .object(let object):
       for member in object._members {
+        try spend()
         out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
       }
     default:
@@ -215,10 +258,13 @@ struct JSONPathEvaluator {
   }
 
   @inline(never)
-  mutating func selectElement(at index: Int, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]) {
+  mutating func selectElement(
+    at index: Int, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+  ) throws(BudgetExhausted) {
     guard case .array(let array) = value else { return }
     let position = index >= 0 ? index : array.count + index
     guard position >= 0 && position < array.count else { return }
+    try spend()
     out.append((array[position], recordsPaths ? record(parent: row, .index(position)) : -1))
   }
 
@@ -226,7 +272,7 @@ struct JSONPathEvaluator {
   @inline(never)
   mutating func selectSlice(
     start: Int?, end: Int?, step: Int?, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
-  ) {
+  ) throws(BudgetExhausted) {
     guard case .array(let array) = value else { return }
     let step = step ?? 1
     guard step != 0 else { return }
@@ -237,6 +283,7 @@ struct JSONPathEvaluator {
       let upper = Swift.min(Swift.max(normalized(end ?? length), 0), length)
       var i = lower
       while i < upper {
+        try spend()
         out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
         i += step
       }
@@ -245,23 +292,31 @@ struct JSONPathEvaluator {
       let lower = Swift.min(Swift.max(end.map(normalized) ?? -1, -1), length - 1)
       var i = upper
       while lower < i {
+        try spend()
         out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
         i += step
       }
     }
   }
 
-  /// Section 2.3.5.2: the children of the node for which the logical expression is true.
+  /// Section 2.3.5.2: the children of the node for which the logical expression is true. Each candidate costs
+  /// one unit, and each one selected another.
   mutating func selectFiltered(
     _ filter: FilterNode, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
-  ) {
+  ) throws(BudgetExhausted) {
     switch value {
     case .array(let array):
-      for index in array.indices where test(filter, current: array[index]) {
+      for index in array.indices {
+        try spend()
+        guard try test(filter, current: array[index]) else { continue }
+        try spend()
         out.append((array[index], recordsPaths ? record(parent: row, .index(index)) : -1))
       }
     case .object(let object):
-      for index in object._members.indices where test(filter, current: object._members[index].value) {
+      for index in object._members.indices {
+        try spend()
+        guard try test(filter, current: object._members[index].value) else { continue }
+        try spend()
         let member = object._members[index]
         out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
       }

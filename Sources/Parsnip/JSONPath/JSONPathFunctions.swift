@@ -54,47 +54,55 @@ enum JSONPathFunction: Sendable, CaseIterable {
 
 extension JSONPathEvaluator {
   /// The result of a function whose declared result type is `ValueType`; `nil` is Nothing.
-  mutating func functionValue(_ call: FunctionCall, current: JSON) -> JSON? {
+  mutating func functionValue(_ call: FunctionCall, current: JSON) throws(BudgetExhausted) -> JSON? {
+    try spend()
     switch call.function {
     case .length:
-      guard case .value(let operand) = call.arguments[0], let value = value(of: operand, current: current) else {
-        return nil
-      }
+      guard case .value(let operand) = call.arguments[0], let value = try value(of: operand, current: current)
+      else { return nil }
       switch value {
-      case .string(let string): return .number(JSONNumber(string.unicodeScalars.count))
+      case .string(let string):
+        // Counting scalars reads the whole string: one unit per 64 bytes.
+        try spend(string.utf8.count >> 6)
+        return .number(JSONNumber(string.unicodeScalars.count))
       case .array(let array): return .number(JSONNumber(array.count))
       case .object(let object): return .number(JSONNumber(object.count))
       default: return nil
       }
     case .count:
       guard case .nodes(let query) = call.arguments[0] else { return nil }
-      return .number(JSONNumber(count(query, current: current, limit: .max)))
+      return .number(JSONNumber(try count(query, current: current, limit: .max)))
     case .value:
       guard case .nodes(let query) = call.arguments[0] else { return nil }
-      return onlyValue(query, current: current)
+      return try onlyValue(query, current: current)
     case .match, .search:
       return nil  // LogicalType; the parser never uses these as values
     }
   }
 
   /// The result of a function used as a test: `LogicalType`, or `NodesType` converted (non-empty is true).
-  mutating func functionTest(_ call: FunctionCall, current: JSON) -> Bool {
+  mutating func functionTest(_ call: FunctionCall, current: JSON) throws(BudgetExhausted) -> Bool {
+    try spend()
     switch call.function {
     case .match, .search:
       guard case .value(let subjectOperand) = call.arguments[0],
-        case .string(let subject)? = value(of: subjectOperand, current: current)
+        case .string(let subject)? = try value(of: subjectOperand, current: current)
       else { return false }
       let regex: IRegexp?
       if let literal = call.literalPattern {
         regex = literal
       } else {
         guard case .value(let patternOperand) = call.arguments[1],
-          case .string(let pattern)? = value(of: patternOperand, current: current)
+          case .string(let pattern)? = try value(of: patternOperand, current: current)
         else { return false }
+        // Compiling reads the pattern; a pattern from the document can be long.
+        try spend(pattern.utf8.count >> 4)
         regex = compiledPattern(pattern)
       }
       // RFC 9535 section 2.4.6/2.4.7: a pattern that is not a valid I-Regexp yields LogicalFalse.
       guard let regex else { return false }
+      // Matching runs in time linear in the subject (times the pattern's size): one unit per 16 bytes.
+      try spend(subject.utf8.count >> 4)
       return call.function == .match
         ? regex.matches(subject, scratch: &regexScratch) : regex.containsMatch(in: subject, scratch: &regexScratch)
     case .length, .count, .value:

@@ -61,6 +61,8 @@ struct JSONPathParser {
         position = save
         return segments
       }
+      // Each segment records its place in the text (`source`) itself: this function is on the recursion of
+      // nested filters, where every byte of a frame counts (see JSONPath.maximumNestingDepth).
       if byte == .openBracket {
         segments.append(try parseBracketedSelection(isDescendant: false))
       } else if byte == .period {
@@ -85,10 +87,12 @@ struct JSONPathParser {
     }
     if byte == UInt8(ascii: "*") {
       position += 1
-      return CompiledSegment(isDescendant: false, selectors: [.wildcard])
+      return CompiledSegment(isDescendant: false, selectors: [.wildcard], source: position - 2..<position)
     }
     if byte.isNameFirst {
-      return CompiledSegment(isDescendant: false, selectors: [.name(parseMemberName())])
+      let start = position - 1
+      let name = parseMemberName()
+      return CompiledSegment(isDescendant: false, selectors: [.name(name)], source: start..<position)
     }
     if byte.isBlankSpace {
       throw error("blank space is not allowed after '.'", at: position)
@@ -116,10 +120,12 @@ struct JSONPathParser {
     if byte == .openBracket { return try parseBracketedSelection(isDescendant: true) }
     if byte == UInt8(ascii: "*") {
       position += 1
-      return CompiledSegment(isDescendant: true, selectors: [.wildcard])
+      return CompiledSegment(isDescendant: true, selectors: [.wildcard], source: position - 3..<position)
     }
     if byte.isNameFirst {
-      return CompiledSegment(isDescendant: true, selectors: [.name(parseMemberName())])
+      let start = position - 2
+      let name = parseMemberName()
+      return CompiledSegment(isDescendant: true, selectors: [.name(name)], source: start..<position)
     }
     if byte.isBlankSpace {
       throw error("blank space is not allowed after '..'", at: position)
@@ -135,34 +141,48 @@ struct JSONPathParser {
   }
 
   /// `[ S selector *(S "," S selector) S ]`.
+  ///
+  /// On the recursion of nested filters: its error messages are built in `bracketError`, out of its frame.
   mutating func parseBracketedSelection(isDescendant: Bool) throws(JSONPathError) -> CompiledSegment {
+    let start = isDescendant ? position - 2 : position  // `..` is never followed by blank space
     position += 1  // [
     skipBlankSpace()
     var isCompact = position == 0 || bytes[position - 1] == .openBracket
     if peek() == .closeBracket {
-      throw error("expected a selector; a bracketed selection cannot be empty", at: position)
+      throw bracketError(.empty)
     }
     var selectors: [CompiledSelector] = []
     while true {
       selectors.append(try parseSelector())
       if let byte = peek(), byte.isBlankSpace { isCompact = false }
       skipBlankSpace()
-      guard let byte = peek() else {
-        throw error("expected ']' to close the bracketed selection", at: position)
-      }
+      guard let byte = peek() else { throw bracketError(.unclosed) }
       if byte == .comma {
         position += 1
         skipBlankSpace()
-        if peek() == .closeBracket {
-          throw error("expected a selector after ','", at: position)
-        }
+        if peek() == .closeBracket { throw bracketError(.missingSelector) }
         continue
       }
       if byte == .closeBracket {
         position += 1
-        return CompiledSegment(isDescendant: isDescendant, selectors: selectors, isCompact: isCompact)
+        return CompiledSegment(
+          isDescendant: isDescendant, selectors: selectors, isCompact: isCompact, source: start..<position)
       }
-      throw error("expected ',' or ']' after a selector, found \(describe(at: position))", at: position)
+      throw bracketError(.unexpected)
+    }
+  }
+
+  enum BracketProblem { case empty, unclosed, missingSelector, unexpected }
+
+  /// The errors of `parseBracketedSelection`, at the current position, built here so that their string
+  /// temporaries stay out of its frame.
+  @inline(never)
+  func bracketError(_ problem: BracketProblem) -> JSONPathError {
+    switch problem {
+    case .empty: error("expected a selector; a bracketed selection cannot be empty", at: position)
+    case .unclosed: error("expected ']' to close the bracketed selection", at: position)
+    case .missingSelector: error("expected a selector after ','", at: position)
+    case .unexpected: error("expected ',' or ']' after a selector, found \(describe(at: position))", at: position)
     }
   }
 

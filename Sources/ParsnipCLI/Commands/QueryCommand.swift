@@ -11,7 +11,9 @@ import Parsnip
 /// 1 only when no line has a result (like `grep`), and 2 when a line is not JSON. By default the whole document is
 /// validated (invalid JSON anywhere exits 2) and only the answer is decoded; `--on-demand` skips what a pointer or
 /// key path does not enter (checking it for balanced brackets and terminated strings only), the fastest way to pull
-/// one value out of a very large file.
+/// one value out of a very large file. A JSONPath query that visits more nodes than
+/// `JSONPath.EvaluationOptions.maximumNodeVisits` allows (100 million by default; `$..*..*..*..*` on a document
+/// of a few thousand nodes) stops with exit 2 and a diagnostic like that of an invalid query.
 struct QueryCommand: Command {
   static let name = "query"
   static let abstract = "Extract values by JSONPath, JSON Pointer or key path."
@@ -72,6 +74,8 @@ struct QueryCommand: Command {
   var writingOptions: JSON.WritingOptions
   var lines: Bool
   var onDemand: Bool
+  /// The work limit of JSONPath queries: the library default, no flag (tests lower it).
+  var evaluationOptions = JSONPath.EvaluationOptions()
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     try CommonOptions.expectOneOf(["jsonpath", "pointer", "keypath"], in: arguments)
@@ -136,9 +140,22 @@ struct QueryCommand: Command {
   func evaluate(_ query: CompiledQuery, on json: JSON) -> Result<JSON, QueryFailure> {
     switch query {
     case .jsonPath(let path):
-      let nodes = path.query(json)
-      if printsPaths { return .success(.array(nodes.map { .string($0.path.description) })) }
-      return .success(.array(nodes.map(\.value)))
+      let result: JSON
+      do throws(JSONPathError) {
+        // Paths only when printed: recording them costs memory for every node an expensive query keeps.
+        if printsPaths {
+          result = .array(try path.query(json, options: evaluationOptions).map { .string($0.path.description) })
+        } else {
+          result = .array(try path.values(in: json, options: evaluationOptions))
+        }
+      } catch {
+        // Rendered like an invalid query (message, query line, caret under the segment that hit the limit), and
+        // exits 2 like one: the query, not the document, is at fault.
+        let text = error.description
+        let body = text.hasPrefix("error: ") ? String(text.dropFirst("error: ".count)) : text
+        return .failure(QueryFailure(message: "JSONPath query too expensive: \(body)", status: .usageError))
+      }
+      return .success(result)
     case .pointer(let pointer):
       do throws(JSONPointerError) {
         return .success(try json.resolve(pointer))
@@ -233,8 +250,8 @@ struct QueryCommand: Command {
     case .success(let result):
       return context.emit(result, options: writingOptions) ? .success : .failure
     case .failure(let failure):
-      context.report("\(input.name): \(failure.message)")
-      return .failure
+      context.report(failure.status == .usageError ? failure.message : "\(input.name): \(failure.message)")
+      return failure.status
     }
   }
 
@@ -262,16 +279,21 @@ struct QueryCommand: Command {
 
   private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {
     var found = false
-    let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
-      if case .success(let result) = evaluate(query, on: json),
-        context.emit(result, options: writingOptions, streams: false)
-      {
-        found = true
+    var failed = false
+    let outcome = context.forEachLine(file, options: parsingOptions) { json, line in
+      switch evaluate(query, on: json) {
+      case .success(let result):
+        if context.emit(result, options: writingOptions, streams: false) { found = true }
+      case .failure(let failure) where failure.status == .usageError:
+        context.report("line \(line): \(failure.message)")
+        failed = true
+      case .failure:
+        break
       }
     }
     switch outcome {
     case .success(let allValid):
-      if !allValid { return .usageError }
+      if !allValid || failed { return .usageError }
       return found ? .success : .failure
     case .failure(let error):
       context.report(error.message)
@@ -283,4 +305,7 @@ struct QueryCommand: Command {
 /// Why a query has no answer, or could not be compiled.
 struct QueryFailure: Error, Sendable {
   var message: String
+  /// ``ExitCode/failure`` when there is no answer; ``ExitCode/usageError`` when the expression is at fault (the
+  /// message then stands alone, without the input's name).
+  var status = ExitCode.failure
 }

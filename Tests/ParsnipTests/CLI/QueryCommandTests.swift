@@ -1,4 +1,5 @@
 import Foundation
+import Parsnip
 import Testing
 
 @testable import ParsnipCLI
@@ -231,6 +232,54 @@ import Testing
     let input = "{\"a\": [1, 2]}\n{\"b\": 0}\n"
     let result = try CLI.both(["query", "--lines", "$.a[*]"], stdin: input)
     #expect(result == CLIResult(status: 0, stdout: "[1,2]\n[]\n", stderr: ""))
+  }
+
+  // MARK: Evaluation limit
+
+  /// Runs `query` in process with the JSONPath evaluation limit lowered to `maximumNodeVisits`.
+  static func runLimited(_ arguments: [String], stdin: String, maximumNodeVisits: Int) throws -> CLIResult {
+    var command = try QueryCommand(ArgumentScanner.scan(arguments, specs: QueryCommand.options))
+    command.evaluationOptions = JSONPath.EvaluationOptions(maximumNodeVisits: maximumNodeVisits)
+    let out = OutputSink.memory()
+    let err = OutputSink.memory()
+    let context = CommandContext(stdin: .bytes(Array(stdin.utf8)), stdout: out, stderr: err)
+    let status = command.run(in: context)
+    out.flush()
+    err.flush()
+    return CLIResult(status: status.rawValue, stdout: out.text, stderr: err.text)
+  }
+
+  /// `[[[0, 1], 2], 3]`, nested `depth` deep.
+  static func chain(_ depth: Int) -> String {
+    (1...depth).reduce("0") { inner, level in "[\(inner),\(level)]" }
+  }
+
+  @Test func tooExpensiveJSONPathExitsTwoWithACaretUnderTheSegment() throws {
+    let result = try Self.runLimited(["$..*..*..*..*..*"], stdin: Self.chain(40), maximumNodeVisits: 10_000)
+    let expected = """
+      parsnip: error: JSONPath query too expensive: the query visits more than 10000 nodes (the limit set by \
+      JSONPath.EvaluationOptions.maximumNodeVisits); evaluation stopped in the segment '..*'
+      $..*..*..*..*..*
+             ^
+
+      """
+    #expect(result == CLIResult(status: 2, stdout: "", stderr: expected))
+    // The same command within its limit prints the nodelist.
+    let small = try Self.runLimited(["--compact", "$..*..*"], stdin: Self.chain(2), maximumNodeVisits: 10_000)
+    #expect(small == CLIResult(status: 0, stdout: "[0,1]\n", stderr: ""))
+  }
+
+  @Test func tooExpensiveJSONPathOnJSONLinesReportsTheLine() throws {
+    let input = "[1]\n\(Self.chain(40))\n[2]\n"
+    let result = try Self.runLimited(["--lines", "$..*..*..*..*"], stdin: input, maximumNodeVisits: 10_000)
+    #expect(result.status == 2)
+    #expect(result.stdout == "[]\n[]\n")
+    #expect(result.stderr.hasPrefix("parsnip: error: line 2: JSONPath query too expensive: "), "\(result.stderr)")
+  }
+
+  @Test func ordinaryJSONPathRunsUnderTheDefaultLimit() throws {
+    let result = try CLI.both(["query", "--compact", "$..*..*", "-"], stdin: Self.chain(3))
+    #expect(result == CLIResult(status: 0, stdout: "[[0,1],2,0,1,0,1]\n", stderr: ""))
   }
 
   // MARK: Usage

@@ -16,7 +16,7 @@ import Testing
     let json = try JSON(parsing: Self.store)
 
     let cheap = try JSONPath("$.store.book[?@.price < 10].title")
-    let printed = cheap.query(json).map { "\($0.path) \($0.value)" }
+    let printed = try cheap.query(json).map { "\($0.path) \($0.value)" }
     #expect(
       printed == [
         #"$['store']['book'][0]['title'] "Sayings of the Century""#,
@@ -51,7 +51,7 @@ import Testing
         """)
     let cheap = try JSONPath("$.store.book[?@.price < 10].title")
     #expect(
-      cheap.query(library).map { "\($0.path) \($0.value)" } == [
+      try cheap.query(library).map { "\($0.path) \($0.value)" } == [
         #"$['store']['book'][0]['title'] "Sayings of the Century""#,
         #"$['store']['book'][1]['title'] "Moby Dick""#,
       ])

@@ -340,7 +340,7 @@ import Testing
       do {
         let path = try JSONPath(query)
         compiled += 1
-        _ = path.query(document)
+        _ = try path.query(document)
       } catch {
         #expect(error.byteOffset >= 0 && error.byteOffset <= query.utf8.count, "\(query.debugDescription)")
         #expect(!error.message.isEmpty)
