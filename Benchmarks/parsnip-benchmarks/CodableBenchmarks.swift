@@ -48,14 +48,14 @@ enum CodableBenchmarks {
     for item in cases {
       guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
       let data = corpus.data
-      let foundationDecode = harness.measure { blackHole(try! item.decodeFoundation(data)) }
-      let parsnipDecode = harness.measure { blackHole(try! item.decodeParsnip(data)) }
-      decodeRows.append(Row(name: item.name, bytes: data.count, parsnip: parsnipDecode, baseline: foundationDecode))
+      let decode = harness.compare(
+        { blackHole(try! item.decodeParsnip(data)) }, baseline: { blackHole(try! item.decodeFoundation(data)) })
+      decodeRows.append(Row(name: item.name, bytes: data.count, decode))
       let value = try! item.decodeFoundation(data)
       let encodedSize = try! item.encodeFoundation(value).count
-      let foundationEncode = harness.measure { blackHole(try! item.encodeFoundation(value)) }
-      let parsnipEncode = harness.measure { blackHole(try! item.encodeParsnip(value)) }
-      encodeRows.append(Row(name: item.name, bytes: encodedSize, parsnip: parsnipEncode, baseline: foundationEncode))
+      let encode = harness.compare(
+        { blackHole(try! item.encodeParsnip(value)) }, baseline: { blackHole(try! item.encodeFoundation(value)) })
+      encodeRows.append(Row(name: item.name, bytes: encodedSize, encode))
     }
     printTable(
       title: "Codable decoding: ParsnipDecoder vs Foundation JSONDecoder (MB/s of input)", baselineName: "JSONDecoder",

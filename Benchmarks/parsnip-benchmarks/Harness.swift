@@ -20,24 +20,68 @@ struct Harness {
 
   /// Median seconds per call: one warm-up call, then samples of batches lasting ≥ 5 ms each.
   func measure(_ body: () throws -> Void) rethrows -> Double {
-    let clock = ContinuousClock()
-    try body()
-    var batch = 1
-    while true {
-      let t = try clock.measure { for _ in 0..<batch { try body() } }
-      if t >= .milliseconds(5) || batch >= 1 << 20 { break }
-      batch *= 2
-    }
+    let batch = try batchSize(body)
     var samples: [Double] = []
-    let start = clock.now
-    while samples.count < minimumSamples || clock.now - start < budget {
-      let t = try clock.measure { for _ in 0..<batch { try body() } }
-      samples.append(t.seconds / Double(batch))
+    let start = ContinuousClock.now
+    while samples.count < minimumSamples || ContinuousClock.now - start < budget {
+      samples.append(try time(body, batch: batch))
       if samples.count >= 200 { break }
     }
-    samples.sort()
-    return samples[samples.count / 2]
+    return median(samples)
   }
+
+  /// Times Parsnip and its baseline in alternating batches (ABBA order), so that both see the same machine.
+  ///
+  /// The machines are shared: a core can run at half speed for seconds at a time, which skews any ratio taken from
+  /// two measurements made one after the other. Each round here times both within a few milliseconds, and the
+  /// ratio reported is the median of the per-round ratios.
+  func compare(_ parsnip: () throws -> Void, baseline: () throws -> Void) rethrows -> Comparison {
+    let parsnipBatch = try batchSize(parsnip)
+    let baselineBatch = try batchSize(baseline)
+    var parsnipSamples: [Double] = []
+    var baselineSamples: [Double] = []
+    var ratios: [Double] = []
+    let start = ContinuousClock.now
+    while ratios.count < minimumSamples || ContinuousClock.now - start < budget * 2 {
+      let first = ratios.count % 2 == 0
+      var p = 0.0
+      var b = 0.0
+      if first { p = try time(parsnip, batch: parsnipBatch) }
+      b = try time(baseline, batch: baselineBatch)
+      if !first { p = try time(parsnip, batch: parsnipBatch) }
+      parsnipSamples.append(p)
+      baselineSamples.append(b)
+      ratios.append(b / p)
+      if ratios.count >= 200 { break }
+    }
+    return Comparison(parsnip: median(parsnipSamples), baseline: median(baselineSamples), ratio: median(ratios))
+  }
+
+  /// Calls per sample: doubled until one batch takes ≥ 5 ms (after a warm-up call).
+  private func batchSize(_ body: () throws -> Void) rethrows -> Int {
+    try body()
+    var batch = 1
+    while try time(body, batch: batch) * Double(batch) < 0.005 && batch < 1 << 20 { batch *= 2 }
+    return batch
+  }
+
+  /// Seconds per call over one batch.
+  private func time(_ body: () throws -> Void, batch: Int) rethrows -> Double {
+    let t = try ContinuousClock().measure { for _ in 0..<batch { try body() } }
+    return t.seconds / Double(batch)
+  }
+
+  private func median(_ samples: [Double]) -> Double {
+    let sorted = samples.sorted()
+    return sorted[sorted.count / 2]
+  }
+}
+
+/// Median seconds per call of Parsnip and of the baseline, and the median of their per-round ratios.
+struct Comparison {
+  var parsnip: Double
+  var baseline: Double
+  var ratio: Double
 }
 
 extension Duration {
@@ -53,10 +97,23 @@ struct Row {
   var bytes: Int
   var parsnip: Double  // seconds per call
   var baseline: Double
+  /// Baseline time over Parsnip time: the median of paired rounds (see `Harness.compare`).
+  var ratio: Double
+
+  init(name: String, bytes: Int, parsnip: Double, baseline: Double) {
+    self.init(name: name, bytes: bytes, Comparison(parsnip: parsnip, baseline: baseline, ratio: baseline / parsnip))
+  }
+
+  init(name: String, bytes: Int, _ comparison: Comparison) {
+    self.name = name
+    self.bytes = bytes
+    self.parsnip = comparison.parsnip
+    self.baseline = comparison.baseline
+    self.ratio = comparison.ratio
+  }
 
   var parsnipMBps: Double { Double(bytes) / parsnip / 1e6 }
   var baselineMBps: Double { Double(bytes) / baseline / 1e6 }
-  var ratio: Double { baseline / parsnip }
 }
 
 /// Prints a markdown table and the geometric mean of the ratios.

@@ -7,17 +7,11 @@ enum ParseBenchmarks {
     var indexRows: [Row] = []
     var treeRows: [Row] = []
     for corpus in Corpus.all {
-      let foundation = harness.measure {
-        blackHole(try! JSONSerialization.jsonObject(with: corpus.data))
-      }
-      let index = harness.measure {
-        blackHole(try! JSONDocument(parsing: corpus.bytes))
-      }
-      let tree = harness.measure {
-        blackHole(try! JSON(parsing: corpus.bytes))
-      }
-      indexRows.append(Row(name: corpus.name, bytes: corpus.bytes.count, parsnip: index, baseline: foundation))
-      treeRows.append(Row(name: corpus.name, bytes: corpus.bytes.count, parsnip: tree, baseline: foundation))
+      let foundation = { blackHole(try! JSONSerialization.jsonObject(with: corpus.data)) }
+      let index = harness.compare({ blackHole(try! JSONDocument(parsing: corpus.bytes)) }, baseline: foundation)
+      let tree = harness.compare({ blackHole(try! JSON(parsing: corpus.bytes)) }, baseline: foundation)
+      indexRows.append(Row(name: corpus.name, bytes: corpus.bytes.count, index))
+      treeRows.append(Row(name: corpus.name, bytes: corpus.bytes.count, tree))
     }
     printTable(
       title: "Parse to the read-only document (JSONDocument) vs JSONSerialization.jsonObject",

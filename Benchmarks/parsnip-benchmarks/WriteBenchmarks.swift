@@ -8,13 +8,10 @@ enum WriteBenchmarks {
     for corpus in Corpus.all {
       let object = try! JSONSerialization.jsonObject(with: corpus.data, options: .fragmentsAllowed)
       let json = try! JSON(parsing: corpus.bytes)
-      let foundation = harness.measure {
-        blackHole(try! JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed))
-      }
-      let parsnip = harness.measure {
-        blackHole(try! json.bytes())
-      }
-      rows.append(Row(name: corpus.name, bytes: corpus.bytes.count, parsnip: parsnip, baseline: foundation))
+      let comparison = harness.compare(
+        { blackHole(try! json.bytes()) },
+        baseline: { blackHole(try! JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed)) })
+      rows.append(Row(name: corpus.name, bytes: corpus.bytes.count, comparison))
     }
     printTable(
       title: "Write compact JSON vs JSONSerialization.data(withJSONObject:)", baselineName: "JSONSerialization",
