@@ -172,14 +172,23 @@ struct Scanner {
   }
 
   /// Scans one complete value (with everything nested in it) starting at `i`.
+  ///
+  /// The innermost open container lives in locals (its start node, its element count, whether it is an object);
+  /// the enclosing ones are saved on `ContainerStack`, one word each.
   mutating func scanValues() throws(JSONParseError) {
-    // Open containers: node index of each start node.
-    var stack: [Int] = []
-    var counts: [UInt32] = []
-    stack.reserveCapacity(32)
-    counts.reserveCapacity(32)
+    var outer = ContainerStack()
+    defer { outer.deallocate() }
+    var depth = 0
+    var open = 0  // start node of the innermost open container (when depth > 0)
+    var count: UInt32 = 0  // its elements so far
+    var inObject = false
+    var keyFirst = false  // an object member starts here: its key and colon come before the value
 
     valueLoop: while true {
+      if keyFirst {
+        try scanKeyAndColon()
+        keyFirst = false
+      }
       // Expect a value at i (whitespace already skipped).
       guard i < end else { throw unexpected("a value", at: i) }
       let b = base[i]
@@ -188,7 +197,7 @@ struct Scanner {
         try scanString()
       case .openBracket, .openBrace:
         let isObject = b == .openBrace
-        if stack.count >= maxDepth {
+        if depth >= maxDepth {
           throw error(.nestingTooDeep, "nesting deeper than \(maxDepth) levels", at: i)
         }
         let node = tape.append(isObject ? Tape.Kind.object.rawValue : Tape.Kind.array.rawValue, offset: i, aux: 0)
@@ -196,46 +205,19 @@ struct Scanner {
         skipWhitespace()
         if i < end, base[i] == (isObject ? .closeBrace : .closeBracket) {
           let endNode = tape.append(Tape.Kind.end.rawValue, offset: i, aux: 0)
-          tape.setAux(node, UInt32(endNode))
+          tape.setAux(node, UInt32(truncatingIfNeeded: endNode))
           i &+= 1
           break  // an empty container is a complete value
         }
-        stack.append(node)
-        counts.append(1)
-        if isObject {
-          try scanKeyAndColon()
-        }
+        if depth > 0 { outer.push(node: open, count: count) }
+        depth &+= 1
+        open = node
+        count = 1
+        inObject = isObject
+        keyFirst = isObject
         continue valueLoop
       case .minus, .zero ... .nine:
-        let start = i
-        let scanned: ScannedNumber
-        do {
-          scanned = try NumberParser.scan(base, from: i, end: end)
-        } catch {
-          if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
-            tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
-            i &+= length
-            break
-          }
-          switch error {
-          case .invalid(let offset, let expected):
-            if offset < end, base[offset] > 0x20, offset != start {
-              throw self.error(
-                .invalidNumber,
-                "invalid number: expected \(expected), found \(SourceLocation.describe(byteAt: offset, in: input))",
-                at: offset)
-            }
-            throw self.error(.invalidNumber, "invalid number: expected \(expected)", at: offset)
-          }
-        }
-        var kind = Tape.Kind.number.rawValue
-        if !scanned.isIntegerSyntax {
-          kind |= Tape.Flag.isFloat
-        } else if !scanned.isExact || (scanned.isNegative && scanned.significand > UInt64(Int64.max) + 1) {
-          kind |= Tape.Flag.isBigInteger
-        }
-        tape.append(kind, offset: start, aux: UInt32(truncatingIfNeeded: scanned.end &- start))
-        i = scanned.end
+        try scanNumber()
       case UInt8(ascii: "t"):
         try scanLiteral("true", Tape.Kind.true)
       case UInt8(ascii: "f"):
@@ -253,45 +235,97 @@ struct Scanner {
 
       // After a complete value: close containers or move to the next element.
       while true {
-        guard let open = stack.last else { return }
-        skipWhitespace()
+        guard depth > 0 else { return }
+        // Compact text has the separator right after the value.
+        if i < end, base[i] <= .space { skipWhitespace() }
         guard i < end else {
-          throw unexpected(
-            tape.rawKind(open) == Tape.Kind.object.rawValue ? "',' or '}'" : "',' or ']'", at: i)
+          throw unexpected(inObject ? "',' or '}'" : "',' or ']'", at: i)
         }
         let c = base[i]
-        let isObject = tape.rawKind(open) == Tape.Kind.object.rawValue
         if c == .comma {
           i &+= 1
-          counts[counts.count &- 1] &+= 1
+          count &+= 1
           skipWhitespace()
-          if isObject { try scanKeyAndColon() }
+          keyFirst = inObject
           continue valueLoop
         }
-        if c == (isObject ? .closeBrace : .closeBracket) {
-          let endNode = tape.append(Tape.Kind.end.rawValue, offset: i, aux: counts.removeLast())
-          tape.setAux(stack.removeLast(), UInt32(endNode))
+        if c == (inObject ? .closeBrace : .closeBracket) {
+          let endNode = tape.append(Tape.Kind.end.rawValue, offset: i, aux: count)
+          tape.setAux(open, UInt32(truncatingIfNeeded: endNode))
           i &+= 1
+          depth &-= 1
+          if depth > 0 {
+            (open, count) = outer.pop()
+            inObject = tape.rawKind(open) == Tape.Kind.object.rawValue
+          }
           continue
         }
         throw unexpected(
-          isObject ? "',' or '}' after an object member" : "',' or ']' after an array element", at: i)
+          inObject ? "',' or '}' after an object member" : "',' or ']' after an array element", at: i)
       }
+    }
+  }
+
+  /// Scans a number at `i` (a minus sign or a digit) and appends its node.
+  @inline(__always)
+  mutating func scanNumber() throws(JSONParseError) {
+    let start = i
+    let scanned: ScannedNumber
+    do {
+      scanned = try NumberParser.scan(base, from: i, end: end)
+    } catch {
+      // `-Infinity` in text that JSON5 normalization produced.
+      if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
+        tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
+        i &+= length
+        return
+      }
+      throw numberError(error, start: start)
+    }
+    var kind = Tape.Kind.number.rawValue
+    if !scanned.isIntegerSyntax {
+      kind |= Tape.Flag.isFloat
+    } else if !scanned.isExact || (scanned.isNegative && scanned.significand > UInt64(Int64.max) + 1) {
+      kind |= Tape.Flag.isBigInteger
+    }
+    tape.append(kind, offset: start, aux: UInt32(truncatingIfNeeded: scanned.end &- start))
+    i = scanned.end
+  }
+
+  /// The error for a number that failed to scan at `start`.
+  @inline(never)
+  func numberError(_ failure: NumberParser.Failure, start: Int) -> JSONParseError {
+    switch failure {
+    case .invalid(let offset, let expected):
+      if offset < end, base[offset] > 0x20, offset != start {
+        return self.error(
+          .invalidNumber,
+          "invalid number: expected \(expected), found \(SourceLocation.describe(byteAt: offset, in: input))",
+          at: offset)
+      }
+      return self.error(.invalidNumber, "invalid number: expected \(expected)", at: offset)
     }
   }
 
   /// Scans `"key" :` and leaves `i` at the start of the member value.
   @inline(__always)
   mutating func scanKeyAndColon() throws(JSONParseError) {
-    guard i < end, base[i] == .quote else {
-      throw unexpected("a string key", at: i)
-    }
+    guard i < end, base[i] == .quote else { throw keyExpected() }
     try scanString()
-    // The colon usually follows the key directly.
-    if !(i < end && base[i] == .colon) {
-      skipWhitespace()
-      guard i < end, base[i] == .colon else { throw unexpected("':' after an object key", at: i) }
-    }
+    // The colon usually follows the key directly, and the value the colon.
+    guard i < end, base[i] == .colon else { return try scanSpacedColon() }
+    i &+= 1
+    if i < end, base[i] <= .space { skipWhitespace() }
+  }
+
+  @inline(never)
+  func keyExpected() -> JSONParseError { unexpected("a string key", at: i) }
+
+  /// Whitespace, then the colon after a key, then whitespace.
+  @inline(never)
+  mutating func scanSpacedColon() throws(JSONParseError) {
+    skipWhitespace()
+    guard i < end, base[i] == .colon else { throw unexpected("':' after an object key", at: i) }
     i &+= 1
     skipWhitespace()
   }
@@ -327,10 +361,33 @@ struct Scanner {
   // MARK: Strings
 
   /// Validates a string starting at the opening quote and appends its node.
+  ///
+  /// Inline fast path: plain ASCII, 16 bytes at a time, up to the closing quote. Escapes, non-ASCII text, control
+  /// characters and the last 16 bytes of the input go to `scanStringSlowly`.
   @inline(__always)
   mutating func scanString() throws(JSONParseError) {
     let start = i &+ 1
     var j = start
+    while j &+ 16 <= end {
+      let k = Self.firstStringSpecialByte(base + j)
+      if k < 16 {
+        j &+= k
+        if base[j] == .quote {
+          tape.append(Tape.Kind.string.rawValue, offset: start, aux: UInt32(truncatingIfNeeded: j &- start))
+          i = j &+ 1
+          return
+        }
+        break
+      }
+      j &+= 16
+    }
+    try scanStringSlowly(start: start, from: j)
+  }
+
+  /// The rest of `scanString`: the bytes from `start` to `j` are plain ASCII.
+  @inline(never)
+  mutating func scanStringSlowly(start: Int, from plain: Int) throws(JSONParseError) {
+    var j = plain
     var flags: UInt8 = 0
     while true {
       // Skip plain ASCII 16 bytes at a time, then 8 near the end of the input.
@@ -475,5 +532,39 @@ struct Scanner {
     default:
       return nil
     }
+  }
+}
+
+/// The open containers enclosing the innermost one while scanning: start node and element count, one word each.
+struct ContainerStack {
+  private var words: UnsafeMutablePointer<UInt64>
+  private var count = 0
+  private var capacity = 32
+
+  init() { words = .allocate(capacity: capacity) }
+
+  func deallocate() { words.deallocate() }
+
+  @inline(__always)
+  mutating func push(node: Int, count elements: UInt32) {
+    if count == capacity { grow() }
+    words[count] = UInt64(truncatingIfNeeded: node) | UInt64(elements) << 32
+    count &+= 1
+  }
+
+  @inline(__always)
+  mutating func pop() -> (node: Int, count: UInt32) {
+    count &-= 1
+    let word = words[count]
+    return (Int(truncatingIfNeeded: word & 0xFFFF_FFFF), UInt32(truncatingIfNeeded: word >> 32))
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity &* 2)
+    grown.update(from: words, count: count)
+    words.deallocate()
+    words = grown
+    capacity &*= 2
   }
 }
