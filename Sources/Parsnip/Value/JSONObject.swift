@@ -5,9 +5,10 @@ import Synchronization
 /// Keys are compared by their Unicode scalars, as JSON requires, not by Swift's canonical equivalence:
 /// `"\u{E9}"` (é, precomposed) and `"e\u{301}"` (e + combining accent) are two different keys.
 ///
-/// Small objects are searched linearly, which is faster than hashing for a handful of keys; from
-/// ``JSONObject/indexThreshold`` members on, a hash index is built on the first lookup (so parsing never pays for
-/// indexes nobody reads) and kept beside the ordered members.
+/// Objects of up to 31 members are searched linearly: comparing a few dozen keys costs about what hashing one key
+/// does, and parsing then allocates nothing beside the member array. From ``JSONObject/indexThreshold`` members on,
+/// a hash index is built on the first lookup (so parsing never pays for indexes nobody reads) and kept beside the
+/// ordered members.
 /// Keys are unique: setting an existing key replaces its value in place.
 ///
 /// ```swift
@@ -38,7 +39,7 @@ public struct JSONObject: Sendable {
   @usableFromInline var _index: KeyIndexBox?
 
   /// The member count from which lookups use a hash index instead of a linear search.
-  public static var indexThreshold: Int { 12 }
+  public static var indexThreshold: Int { 32 }
 
   /// Creates an empty object.
   public init() {
