@@ -1,3 +1,4 @@
+import BenchmarkModels
 import Foundation
 import Parsnip
 
@@ -69,6 +70,7 @@ enum ScaleBenchmarks {
     onDemand(harness)
     memory()
     jsonLines()
+    typedJSONLines()
   }
 
   /// Time per byte of the read-only parse and the tree parse at 1, 10 and 100 MB.
@@ -163,6 +165,62 @@ enum ScaleBenchmarks {
     fflush(nil)
   }
 
+  /// The statuses of twitter.json, one compact status per line, at least `megabytes` MB.
+  static func statusLinesDocument(megabytes: Int) -> (URL, lines: [[UInt8]]) {
+    let twitter = Corpus.all.first { $0.name == "twitter.json" }!
+    let statuses = try! JSON(parsing: twitter.bytes)["statuses"].arrayValue!
+    let lines = statuses.map { try! $0.bytes() }
+    let url = directory.appendingPathComponent("statuses-\(megabytes)MB.jsonl")
+    if FileManager.default.fileExists(atPath: url.path) { return (url, lines) }
+    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+    let handle = try! FileHandle(forWritingTo: url)
+    var written = 0
+    var chunk: [UInt8] = []
+    while written < megabytes * 1_000_000 {
+      for line in lines { chunk += line + [UInt8(ascii: "\n")] }
+      if chunk.count > 8_000_000 {
+        handle.write(Data(chunk))
+        written += chunk.count
+        chunk.removeAll(keepingCapacity: true)
+      }
+    }
+    handle.write(Data(chunk))
+    try! handle.close()
+    return (url, lines)
+  }
+
+  /// Streaming typed decoding: each line of a statuses file straight into `Twitter.Status`, vs the same decoding
+  /// of the same lines in memory (ParsnipDecoder and Foundation's JSONDecoder).
+  static func typedJSONLines() {
+    let megabytes = Int(ProcessInfo.processInfo.environment["BENCH_TYPED_LINES_MB"] ?? "500") ?? 500
+    let (url, lines) = statusLinesDocument(megabytes: megabytes)
+    let size = Double((try! FileManager.default.attributesOfItem(atPath: url.path)[.size] as! NSNumber).intValue)
+    let clock = ContinuousClock()
+    var rss = 0.0
+    let streamed = clock.measure { rss = child(["child-typed-lines", url.path]) }.seconds
+    let perCycle = Double(lines.reduce(0) { $0 + $1.count + 1 })
+    let decoder = ParsnipDecoder()
+    let foundation = JSONDecoder()
+    let cycles = 200
+    let parsnip = clock.measure {
+      for _ in 0..<cycles { for line in lines { blackHole(try! decoder.decode(Twitter.Status.self, from: line)) } }
+    }.seconds
+    let lineData = lines.map { Data($0) }
+    let reference = clock.measure {
+      for _ in 0..<cycles / 10 { for line in lineData { blackHole(try! foundation.decode(Twitter.Status.self, from: line)) } }
+    }.seconds * 10
+    let mb = perCycle * Double(cycles) / 1e6
+    print("\n### Typed JSON Lines: \(format(size / 1e6)) MB file, one twitter.json status per line, into `Twitter.Status`\n")
+    print("| method | MB/s | peak RSS MB |")
+    print("| --- | ---: | ---: |")
+    print("| `JSONLines(contentsOf:).decoded(as:)` streaming (child process, incl. start-up) | \(format(size / 1e6 / streamed)) | \(format(rss / 1e6)) |")
+    print("| `ParsnipDecoder.decode` on the same lines in memory | \(format(mb / parsnip)) | - |")
+    print("| Foundation `JSONDecoder.decode` on the same lines in memory | \(format(mb / reference)) | - |")
+    print("| streaming / in-memory ParsnipDecoder | \(format(parsnip / mb * (size / 1e6) / streamed * 100))% | |")
+    fflush(nil)
+  }
+
   /// Runs this executable with `arguments` and returns the peak RSS in bytes it prints.
   static func child(_ arguments: [String]) -> Double {
     let process = Process()
@@ -191,6 +249,9 @@ enum ScaleBenchmarks {
     case "child-lines":
       var count = 0
       try! JSONLines(contentsOf: URL(fileURLWithPath: arguments[1])).forEach { blackHole($0); count += 1 }
+    case "child-typed-lines":
+      let lines = JSONLines(contentsOf: URL(fileURLWithPath: arguments[1]))
+      try! lines.decoded(as: Twitter.Status.self).forEach { blackHole($0) }
     default: break
     }
     // VmHWM, not getrusage's ru_maxrss: Linux carries ru_maxrss over from the parent across fork and exec.

@@ -14,7 +14,7 @@ if let first = CommandLine.arguments.dropFirst().first, first.hasPrefix("child-"
 
 let harness = Harness()
 let selected = Set(CommandLine.arguments.dropFirst())
-let explicitOnly: Set = ["scale", "scaling", "ondemand", "memory", "lines"]
+let explicitOnly: Set = ["scale", "scaling", "ondemand", "memory", "lines", "typed-lines"]
 let profiling = selected.contains { $0.hasPrefix("profile") } || !selected.isDisjoint(with: explicitOnly)
 func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
 
@@ -27,6 +27,7 @@ if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.
 if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }
 if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
 if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
+if selected.contains("scale") || selected.contains("typed-lines") { ScaleBenchmarks.typedJSONLines() }
 // Profile modes run a fixed amount of work (BENCH_ITERATIONS per corpus, default 20), for instruction counting
 // under callgrind or CPU time under `time`: `profile-tree`, `profile-index`, `profile-write` (parses once, then
 // writes), `profile-foundation-tree` (or `profile-foundation`) and `profile-foundation-write` (JSONSerialization, the baselines).

@@ -154,6 +154,11 @@ public final class ParsnipDecoder: @unchecked Sendable {
     }
   }
 
+  /// Decodes one JSON Lines line (the bytes stay owned by the caller).
+  func decode<T: Decodable>(_ type: T.Type, fromLine bytes: UnsafeRawBufferPointer) throws -> T {
+    try Self.run(type, buffer: bytes, options: withOptions { $0 }, path: nil, report: false).value
+  }
+
   /// Decodes a value from JSON text.
   ///
   /// - Parameters:

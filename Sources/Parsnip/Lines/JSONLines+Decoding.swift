@@ -1,0 +1,145 @@
+extension JSONLines {
+  /// The same lines, each decoded straight from its bytes into `Value` by `decoder` (no `JSON` tree in between),
+  /// in the same bounded memory.
+  ///
+  /// A line that is not valid JSON, or that does not decode as `Value`, is handled by the lines'
+  /// ``errorPolicy``: it stops the iteration with a ``JSONLinesError`` naming the line, or is skipped and recorded.
+  ///
+  /// ```swift
+  /// struct Event: Decodable { var type: String; var id: Int }
+  /// let events = JSONLines(bytes: Array("{\"type\":\"push\",\"id\":1}\n{\"type\":\"fork\",\"id\":2}\n".utf8))
+  /// for try await event in events.decoded(as: Event.self) {
+  ///   print(event.number, event.value.type)   // → 1 push, then 2 fork
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - type: The type of every line.
+  ///   - decoder: Its strategies and options; its ``ParsnipDecoder/allowsJSON5`` applies, not the lines'
+  ///     ``options``.
+  /// - Returns: A sequence of decoded lines, synchronous (``DecodedJSONLines/makeIterator()``) and asynchronous.
+  public func decoded<Value: Decodable>(
+    as type: Value.Type, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) -> DecodedJSONLines<Value> {
+    DecodedJSONLines(lines: self, decoder: decoder)
+  }
+}
+
+/// JSON Lines decoded line by line into a `Decodable` type; see ``JSONLines/decoded(as:using:)``.
+public struct DecodedJSONLines<Value: Decodable>: @unchecked Sendable {
+  // `@unchecked`: only `Value.Type` is stored besides Sendable parts, and values are created per iteration.
+  let lines: JSONLines
+  let decoder: ParsnipDecoder
+
+  /// One decoded value and the line it came from.
+  public struct Line {
+    /// The one-based line number.
+    public var number: Int
+    /// The decoded value.
+    public var value: Value
+  }
+
+  /// Starts reading.
+  /// - Returns: An iterator whose `next()` throws.
+  public func makeIterator() -> Iterator {
+    Iterator(base: lines.makeIterator(), policy: lines.errorPolicy, decoder: decoder)
+  }
+
+  /// Reads every line, handing each decoded value to `body` in order.
+  /// - Parameter body: Called once per line.
+  /// - Throws: The first bad line's ``JSONLinesError`` (with ``JSONLines/ErrorPolicy/stop``), a read error, or
+  ///   what `body` throws.
+  public func forEach(_ body: (Line) throws -> Void) throws {
+    var iterator = makeIterator()
+    while let line = try iterator.next() { try body(line) }
+  }
+
+  /// Pulls decoded lines one at a time.
+  public struct Iterator {
+    var base: JSONLines.Iterator
+    let policy: JSONLines.ErrorPolicy
+    let decoder: ParsnipDecoder
+    /// The bad lines skipped so far under ``JSONLines/ErrorPolicy/skip``, in order: invalid JSON and values that
+    /// did not decode.
+    public private(set) var skipped: [JSONLinesError] = []
+
+    init(base: JSONLines.Iterator, policy: JSONLines.ErrorPolicy, decoder: ParsnipDecoder) {
+      self.base = base
+      self.policy = policy
+      self.decoder = decoder
+    }
+
+    /// The next decoded value, or `nil` at the end of the input.
+    /// - Returns: The value and its line number.
+    /// - Throws: ``JSONLinesError`` for a bad line (with ``JSONLines/ErrorPolicy/stop``) or when the input can't
+    ///   be read.
+    public mutating func next() throws(JSONLinesError) -> Line? {
+      let decoder = self.decoder
+      while true {
+        let outcome = try base.nextRawLine { (bytes, number) throws(JSONLinesError) -> Result<Line, JSONLinesError> in
+          do {
+            return .success(Line(number: number, value: try decoder.decode(Value.self, fromLine: bytes)))
+          } catch {
+            return .failure(JSONLinesError(lineNumber: number, decoding: error))
+          }
+        }
+        switch outcome {
+        case nil: return nil
+        case .success(let line)?: return line
+        case .failure(let error)?:
+          if policy == .stop { throw error }
+          skipped.append(error)
+        }
+      }
+    }
+  }
+}
+
+extension DecodedJSONLines.Line: Sendable where Value: Sendable {}
+
+extension DecodedJSONLines: AsyncSequence {
+  /// The element type: one decoded value and its line number.
+  public typealias Element = Line
+  /// The error type.
+  public typealias Failure = JSONLinesError
+
+  /// Starts reading asynchronously.
+  /// - Returns: An iterator that reads each chunk when needed.
+  public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: makeIterator()) }
+
+  /// Pulls decoded lines one at a time in an async context.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    var base: Iterator
+
+    /// The next decoded value, or `nil` at the end.
+    /// - Returns: The value and its line number.
+    /// - Throws: ``JSONLinesError`` as ``DecodedJSONLines/Iterator/next()`` does.
+    public mutating func next() async throws(JSONLinesError) -> Line? { try base.next() }
+
+    /// The next decoded value, or `nil` at the end.
+    /// - Parameter actor: The isolation of the caller.
+    /// - Returns: The value and its line number.
+    /// - Throws: ``JSONLinesError`` as ``DecodedJSONLines/Iterator/next()`` does.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(JSONLinesError) -> Line? {
+      try base.next()
+    }
+  }
+}
+
+extension JSONLinesError {
+  /// The error for a line that failed to decode: its syntax error when the line is not valid JSON, else the
+  /// decoder's explanation (`PATH: MESSAGE (line 1, column C)`).
+  init(lineNumber: Int, decoding error: any Error) {
+    let context: DecodingError.Context?
+    switch error as? DecodingError {
+    case .typeMismatch(_, let c)?, .valueNotFound(_, let c)?, .keyNotFound(_, let c)?, .dataCorrupted(let c)?:
+      context = c
+    default:
+      context = nil
+    }
+    if let parseError = context?.underlyingError as? JSONParseError {
+      self.init(lineNumber: lineNumber, parseError: parseError, message: parseError.message)
+    } else {
+      self.init(lineNumber: lineNumber, parseError: nil, message: context?.debugDescription ?? "\(error)")
+    }
+  }
+}
