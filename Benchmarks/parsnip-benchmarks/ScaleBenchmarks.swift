@@ -74,22 +74,39 @@ enum ScaleBenchmarks {
   }
 
   /// Time per byte of the read-only parse and the tree parse at 1, 10 and 100 MB.
+  ///
+  /// The sizes are timed round-robin (one batch of each size per round, median over the rounds), so a core that
+  /// slows down for a while slows every size alike instead of skewing whichever size it was measuring.
   static func scaling(_ harness: Harness) {
     print("\n### Scaling: parse speed at 1, 10 and 100 MB (the corpora under 1 MB repeated inside an array)\n")
     print("| input | JSONDocument MB/s | JSON tree MB/s | JSONSerialization MB/s |")
     print("| --- | ---: | ---: | ---: |")
+    let sizes = [1, 10, 100]
+    let documents = sizes.map { try! Data(contentsOf: arrayDocument(megabytes: $0)) }
+    let byteArrays = documents.map { [UInt8]($0) }
+    let rounds = Int(ProcessInfo.processInfo.environment["BENCH_SCALING_ROUNDS"] ?? "7") ?? 7
+    func roundRobin(_ body: (Int) -> Void) -> [Double] {
+      // Calls per batch: about as many bytes per batch as one 100 MB parse.
+      let batches = sizes.map { Swift.max(1, sizes.last! / $0) }
+      for k in sizes.indices { body(k) }  // warm-up
+      var samples = [[Double]](repeating: [], count: sizes.count)
+      let clock = ContinuousClock()
+      for _ in 0..<rounds {
+        for k in sizes.indices {
+          let t = clock.measure { for _ in 0..<batches[k] { body(k) } }
+          samples[k].append(t.seconds / Double(batches[k]))
+        }
+      }
+      return samples.map { $0.sorted()[$0.count / 2] }
+    }
+    let index = roundRobin { blackHole(try! JSONDocument(parsing: byteArrays[$0])) }
+    let tree = roundRobin { blackHole(try! JSON(parsing: byteArrays[$0])) }
+    let foundation = roundRobin { blackHole(try! JSONSerialization.jsonObject(with: documents[$0])) }
     var speeds: [[Double]] = []  // MB/s per size: document, tree, Foundation
-    for megabytes in [1, 10, 100] {
-      let data = try! Data(contentsOf: arrayDocument(megabytes: megabytes))
-      let bytes = [UInt8](data)
-      let light = Harness(budget: .milliseconds(300), minimumSamples: 5)
-      let index = light.measure { blackHole(try! JSONDocument(parsing: bytes)) }
-      let tree = light.measure { blackHole(try! JSON(parsing: bytes)) }
-      let foundation = light.measure { blackHole(try! JSONSerialization.jsonObject(with: data)) }
-      let mb = Double(bytes.count) / 1e6
-      speeds.append([mb / index, mb / tree, mb / foundation])
-      print("| \(format(mb)) MB | \(format(mb / index)) | \(format(mb / tree)) | \(format(mb / foundation)) |")
-      fflush(nil)
+    for k in sizes.indices {
+      let mb = Double(byteArrays[k].count) / 1e6
+      speeds.append([mb / index[k], mb / tree[k], mb / foundation[k]])
+      print("| \(format(mb)) MB | \(format(mb / index[k])) | \(format(mb / tree[k])) | \(format(mb / foundation[k])) |")
     }
     // Time per byte at 10 and 100 MB relative to 1 MB (the target: within ±20%).
     var cells: [String] = []
@@ -99,6 +116,7 @@ enum ScaleBenchmarks {
       cells.append((largest >= 0 ? "+" : "") + format(largest) + "%")
     }
     print("| time per byte vs 1 MB, largest change | \(cells.joined(separator: " | ")) |")
+    fflush(nil)
   }
 
   /// One value near the end of a 100 MB document: on-demand read vs full parses of the same bytes.
