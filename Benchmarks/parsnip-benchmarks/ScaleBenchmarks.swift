@@ -42,17 +42,23 @@ enum ScaleBenchmarks {
 
   /// One compact corpus per line, at least `megabytes` MB.
   static func linesDocument(megabytes: Int) -> URL {
-    let url = directory.appendingPathComponent("lines-\(megabytes)MB.jsonl")
+    let lines = Corpus.all.map { try! JSON(parsing: $0.bytes).bytes() }
+    return linesFile("lines-\(megabytes)MB.jsonl", megabytes: megabytes, lines: lines)
+  }
+
+  /// `lines` repeated in order, one per line, to at least `megabytes` MB; written on first use, then reused.
+  static func linesFile(_ name: String, megabytes: Int, lines: [[UInt8]]) -> URL {
+    let url = directory.appendingPathComponent(name)
     if FileManager.default.fileExists(atPath: url.path) { return url }
     try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let lines = Corpus.all.map { try! JSON(parsing: $0.bytes).bytes() + [UInt8(ascii: "\n")] }
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try! FileHandle(forWritingTo: url)
     var written = 0
     var k = 0
     var chunk: [UInt8] = []
-    while written < megabytes * 1_000_000 {
-      chunk.append(contentsOf: lines[k % lines.count])
+    while written + chunk.count < megabytes * 1_000_000 {
+      chunk += lines[k % lines.count]
+      chunk.append(UInt8(ascii: "\n"))
       k += 1
       if chunk.count > 8_000_000 {
         handle.write(Data(chunk))
@@ -186,26 +192,8 @@ enum ScaleBenchmarks {
   /// The statuses of twitter.json, one compact status per line, at least `megabytes` MB.
   static func statusLinesDocument(megabytes: Int) -> (URL, lines: [[UInt8]]) {
     let twitter = Corpus.all.first { $0.name == "twitter.json" }!
-    let statuses = try! JSON(parsing: twitter.bytes)["statuses"].arrayValue!
-    let lines = statuses.map { try! $0.bytes() }
-    let url = directory.appendingPathComponent("statuses-\(megabytes)MB.jsonl")
-    if FileManager.default.fileExists(atPath: url.path) { return (url, lines) }
-    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-    let handle = try! FileHandle(forWritingTo: url)
-    var written = 0
-    var chunk: [UInt8] = []
-    while written < megabytes * 1_000_000 {
-      for line in lines { chunk += line + [UInt8(ascii: "\n")] }
-      if chunk.count > 8_000_000 {
-        handle.write(Data(chunk))
-        written += chunk.count
-        chunk.removeAll(keepingCapacity: true)
-      }
-    }
-    handle.write(Data(chunk))
-    try! handle.close()
-    return (url, lines)
+    let lines = try! JSON(parsing: twitter.bytes)["statuses"].arrayValue!.map { try! $0.bytes() }
+    return (linesFile("statuses-\(megabytes)MB.jsonl", megabytes: megabytes, lines: lines), lines)
   }
 
   /// Streaming typed decoding: each line of a statuses file straight into `Twitter.Status`, vs the same decoding
