@@ -1,6 +1,6 @@
 /// Finds one value in JSON text by walking only the path to it.
 ///
-/// Values that the path does not enter are skipped without being decoded: strings are jumped over 8 bytes at a
+/// Values that the path does not enter are skipped without being decoded: strings are jumped over 16 bytes at a
 /// time, containers by counting brackets outside strings. The value found is then parsed strictly, so what the
 /// reader returns is always valid; skipped siblings are only checked for balanced brackets and terminated strings
 /// (the trade every on-demand parser makes). Use `JSON(parsing:)` or `JSONDocument` to validate a whole document.
@@ -156,14 +156,22 @@ struct OnDemandReader {
   func skipString(at i: Int) throws(JSONParseError) -> Int {
     var j = i &+ 1
     while true {
-      while j &+ 8 <= end {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-        let hits = SWAR.zeroBytes(word ^ SWAR.broadcast(.quote)) | SWAR.zeroBytes(word ^ SWAR.broadcast(.backslash))
-        if hits != 0 {
-          j &+= hits.trailingZeroBitCount >> 3
-          break
+      while j &+ 16 <= end {
+        let k = Self.firstQuoteOrBackslash(base + j)
+        j &+= k
+        if k < 16 { break }
+      }
+      if j &+ 16 > end {
+        while j &+ 8 <= end {
+          let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+          let hits =
+            SWAR.zeroBytes(word ^ SWAR.broadcast(.quote)) | SWAR.zeroBytes(word ^ SWAR.broadcast(.backslash))
+          if hits != 0 {
+            j &+= hits.trailingZeroBitCount >> 3
+            break
+          }
+          j &+= 8
         }
-        j &+= 8
       }
       guard j < end else { throw JSONParseError(.unexpectedEndOfInput, "unterminated string", at: i, in: input) }
       let b = base[j]
@@ -177,27 +185,79 @@ struct OnDemandReader {
   }
 
   /// Offset just past the container starting at `i`, counting brackets outside strings.
+  ///
+  /// 16 bytes at a time without a branch per string: the quotes of a block, as a bit mask, give by prefix XOR the
+  /// bytes inside strings, and the brackets outside them change the depth by their counts; only a block that can
+  /// close the container is looked at bracket by bracket. A block with a backslash, and the last 16 bytes of the
+  /// input, are stepped through byte by byte.
   func skipContainer(at i: Int) throws(JSONParseError) -> Int {
     var depth = 0
     var j = i
-    let brackets = SWAR.broadcast(0x7B)  // '{'; '[' | 0x20 == '{' and ']' | 0x20 == '}'
-    let closers = SWAR.broadcast(0x7D)
-    let lower = SWAR.broadcast(0x20)
-    while j < end {
-      // Jump to the next quote or bracket, 8 bytes at a time.
-      while j &+ 8 <= end {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-        let folded = word | lower
-        let hits =
-          SWAR.zeroBytes(word ^ SWAR.broadcast(.quote)) | SWAR.zeroBytes(folded ^ brackets)
-          | SWAR.zeroBytes(folded ^ closers)
-        if hits != 0 {
-          j &+= hits.trailingZeroBitCount >> 3
-          break
-        }
-        j &+= 8
+    var inString = false
+    var stringStart = 0  // opening quote of the string `inString` is in
+    while j &+ 16 <= end {
+      guard let masks = Self.blockMasks(base + j) else {
+        j &+= 16  // no quote, backslash or bracket: inside a long string or between numbers
+        continue
       }
-      guard j < end else { break }
+      if masks.backslashes != 0 {
+        // Escapes: this block byte by byte (an escape may run into the next block).
+        let stop = j &+ 16
+        while j < stop {
+          let b = base[j]
+          if inString {
+            if b == .backslash {
+              j &+= 1
+            } else if b == .quote {
+              inString = false
+            }
+          } else if b == .quote {
+            inString = true
+            stringStart = j
+          } else if b == .openBrace || b == .openBracket {
+            depth &+= 1
+          } else if b == .closeBrace || b == .closeBracket {
+            depth &-= 1
+            if depth == 0 { return j &+ 1 }
+          }
+          j &+= 1
+        }
+        continue
+      }
+      // Bit k set: byte k is inside a string (an opening quote counts as inside, a closing one as outside).
+      var inside = Self.prefixXOR(masks.quotes)
+      let oddQuotes = inside & 0x8000 != 0
+      if inString { inside ^= 0xFFFF }
+      let opens = masks.opens & ~inside
+      let closes = masks.closes & ~inside
+      if closes != 0 {
+        // No more than 16 closing brackets fit in a block; below that, walk them in order.
+        if depth > 16 {
+          depth &+= opens.nonzeroBitCount &- closes.nonzeroBitCount
+        } else {
+          var brackets = opens | closes
+          while brackets != 0 {
+            let k = brackets.trailingZeroBitCount
+            if opens & (1 &<< k) != 0 {
+              depth &+= 1
+            } else {
+              depth &-= 1
+              if depth == 0 { return j &+ k &+ 1 }
+            }
+            brackets &= brackets &- 1
+          }
+        }
+      } else if opens != 0 {
+        depth &+= opens.nonzeroBitCount
+      }
+      if oddQuotes { inString.toggle() }
+      // Ending inside a string, the block's last quote opened it.
+      if inString, masks.quotes != 0 { stringStart = j &+ 15 &- masks.quotes.leadingZeroBitCount }
+      j &+= 16
+    }
+    // The last bytes: as a string (from its opening quote) or container byte by byte.
+    if inString { j = try skipString(at: stringStart) }
+    while j < end {
       switch base[j] {
       case .quote:
         j = try skipString(at: j)
@@ -208,11 +268,67 @@ struct OnDemandReader {
         depth &-= 1
         if depth == 0 { return j &+ 1 }
       default:
-        break  // a false positive of the folded comparison ('[' | 0x20 also matches 0x5B's neighbours)
+        break
       }
       j &+= 1
     }
     throw JSONParseError(.unexpectedEndOfInput, "unexpected end of input inside a container", at: end, in: input)
+  }
+
+  /// Bit k of each mask stands for byte k of the 16 at `p`: quotes, backslashes, `{` or `[`, `}` or `]`; `nil`
+  /// when the block has none of them.
+  @inline(__always)
+  static func blockMasks(
+    _ p: UnsafePointer<UInt8>
+  ) -> (quotes: UInt16, backslashes: UInt16, opens: UInt16, closes: UInt16)? {
+    let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+    let quotes: SIMD16<UInt8> = SIMD16(repeating: 0x22)
+    let backslashes: SIMD16<UInt8> = SIMD16(repeating: 0x5C)
+    let lower: SIMD16<UInt8> = SIMD16(repeating: 0x20)
+    let openers: SIMD16<UInt8> = SIMD16(repeating: 0x7B)  // '{', and '[' | 0x20
+    let closers: SIMD16<UInt8> = SIMD16(repeating: 0x7D)  // '}', and ']' | 0x20
+    let folded = bytes | lower
+    let q = bytes .== quotes
+    let b = bytes .== backslashes
+    let o = folded .== openers
+    let c = folded .== closers
+    let any = unsafeBitCast(q .| b .| o .| c, to: SIMD2<UInt64>.self)
+    if any[0] | any[1] == 0 { return nil }
+    return (bits(q), bits(b), bits(o), bits(c))
+  }
+
+  /// A 16-lane mask as 16 bits, lane k at bit k: each word's high bits gathered by one multiplication.
+  @inline(__always)
+  static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    let magic: UInt64 = 0x0002_0408_1020_4081
+    let low = ((words[0] & 0x8080_8080_8080_8080) &* magic) >> 56
+    let high = ((words[1] & 0x8080_8080_8080_8080) &* magic) >> 56
+    return UInt16(truncatingIfNeeded: low | high << 8)
+  }
+
+  /// Bit k set when an odd number of bits at or below k are set.
+  @inline(__always)
+  static func prefixXOR(_ x: UInt16) -> UInt16 {
+    var x = x
+    x ^= x &<< 1
+    x ^= x &<< 2
+    x ^= x &<< 4
+    x ^= x &<< 8
+    return x
+  }
+
+  /// The position (0..<16) of the first quote or backslash among 16 bytes at `p`; 16 when there is none. SIMD
+  /// compares, read back as two words (see `Scanner.firstStringSpecialByte`).
+  @inline(__always)
+  static func firstQuoteOrBackslash(_ p: UnsafePointer<UInt8>) -> Int {
+    let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+    let quotes: SIMD16<UInt8> = SIMD16(repeating: 0x22)
+    let backslashes: SIMD16<UInt8> = SIMD16(repeating: 0x5C)
+    let words = unsafeBitCast((bytes .== quotes) .| (bytes .== backslashes), to: SIMD2<UInt64>.self)
+    if words[0] != 0 { return words[0].trailingZeroBitCount >> 3 }
+    if words[1] != 0 { return 8 &+ words[1].trailingZeroBitCount >> 3 }
+    return 16
   }
 
   @inline(never)
