@@ -102,26 +102,13 @@ extension DecodedJSONLines: AsyncSequence {
   /// The error type.
   public typealias Failure = JSONLinesError
 
+  /// The asynchronous iterator.
+  public typealias AsyncIterator = JSONLinesAsyncIterator<Line>
+
   /// Starts reading asynchronously.
   /// - Returns: An iterator that reads each chunk when needed.
-  public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: makeIterator()) }
-
-  /// Pulls decoded lines one at a time in an async context.
-  public struct AsyncIterator: AsyncIteratorProtocol {
-    var base: Iterator
-
-    /// The next decoded value, or `nil` at the end.
-    /// - Returns: The value and its line number.
-    /// - Throws: ``JSONLinesError`` as ``DecodedJSONLines/Iterator/next()`` does.
-    public mutating func next() async throws(JSONLinesError) -> Line? { try base.next() }
-
-    /// The next decoded value, or `nil` at the end.
-    /// - Parameter actor: The isolation of the caller.
-    /// - Returns: The value and its line number.
-    /// - Throws: ``JSONLinesError`` as ``DecodedJSONLines/Iterator/next()`` does.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(JSONLinesError) -> Line? {
-      try base.next()
-    }
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(makeIterator()) { (iterator: inout Iterator) throws(JSONLinesError) in try iterator.next() }
   }
 }
 
