@@ -25,8 +25,7 @@ extension JSONLines {
 }
 
 /// JSON Lines decoded line by line into a `Decodable` type; see ``JSONLines/decoded(as:using:)``.
-public struct DecodedJSONLines<Value: Decodable>: @unchecked Sendable {
-  // `@unchecked`: only `Value.Type` is stored besides Sendable parts, and values are created per iteration.
+public struct DecodedJSONLines<Value: Decodable>: Sendable {
   let lines: JSONLines
   let decoder: ParsnipDecoder
 
