@@ -100,10 +100,6 @@ struct Row {
   /// Baseline time over Parsnip time: the median of paired rounds (see `Harness.compare`).
   var ratio: Double
 
-  init(name: String, bytes: Int, parsnip: Double, baseline: Double) {
-    self.init(name: name, bytes: bytes, Comparison(parsnip: parsnip, baseline: baseline, ratio: baseline / parsnip))
-  }
-
   init(name: String, bytes: Int, _ comparison: Comparison) {
     self.name = name
     self.bytes = bytes
