@@ -156,22 +156,11 @@ struct OnDemandReader {
   func skipString(at i: Int) throws(JSONParseError) -> Int {
     var j = i &+ 1
     while true {
+      // 16 bytes at a time; the last few of the input one by one below.
       while j &+ 16 <= end {
         let k = Self.firstQuoteOrBackslash(base + j)
         j &+= k
         if k < 16 { break }
-      }
-      if j &+ 16 > end {
-        while j &+ 8 <= end {
-          let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-          let hits =
-            SWAR.zeroBytes(word ^ SWAR.broadcast(.quote)) | SWAR.zeroBytes(word ^ SWAR.broadcast(.backslash))
-          if hits != 0 {
-            j &+= hits.trailingZeroBitCount >> 3
-            break
-          }
-          j &+= 8
-        }
       }
       guard j < end else { throw JSONParseError(.unexpectedEndOfInput, "unterminated string", at: i, in: input) }
       let b = base[j]
@@ -292,19 +281,8 @@ struct OnDemandReader {
     let b = bytes .== backslashes
     let o = folded .== openers
     let c = folded .== closers
-    let any = unsafeBitCast(q .| b .| o .| c, to: SIMD2<UInt64>.self)
-    if any[0] | any[1] == 0 { return nil }
-    return (bits(q), bits(b), bits(o), bits(c))
-  }
-
-  /// A 16-lane mask as 16 bits, lane k at bit k: each word's high bits gathered by one multiplication.
-  @inline(__always)
-  static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
-    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    let magic: UInt64 = 0x0002_0408_1020_4081
-    let low = ((words[0] & 0x8080_8080_8080_8080) &* magic) >> 56
-    let high = ((words[1] & 0x8080_8080_8080_8080) &* magic) >> 56
-    return UInt16(truncatingIfNeeded: low | high << 8)
+    guard SIMD16Mask.any(q .| b .| o .| c) else { return nil }
+    return (SIMD16Mask.bits(q), SIMD16Mask.bits(b), SIMD16Mask.bits(o), SIMD16Mask.bits(c))
   }
 
   /// Bit k set when an odd number of bits at or below k are set.
@@ -318,17 +296,13 @@ struct OnDemandReader {
     return x
   }
 
-  /// The position (0..<16) of the first quote or backslash among 16 bytes at `p`; 16 when there is none. SIMD
-  /// compares, read back as two words (see `Scanner.firstStringSpecialByte`).
+  /// The position (0..<16) of the first quote or backslash among 16 bytes at `p`; 16 when there is none.
   @inline(__always)
   static func firstQuoteOrBackslash(_ p: UnsafePointer<UInt8>) -> Int {
     let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
     let quotes: SIMD16<UInt8> = SIMD16(repeating: 0x22)
     let backslashes: SIMD16<UInt8> = SIMD16(repeating: 0x5C)
-    let words = unsafeBitCast((bytes .== quotes) .| (bytes .== backslashes), to: SIMD2<UInt64>.self)
-    if words[0] != 0 { return words[0].trailingZeroBitCount >> 3 }
-    if words[1] != 0 { return 8 &+ words[1].trailingZeroBitCount >> 3 }
-    return 16
+    return SIMD16Mask.firstLane((bytes .== quotes) .| (bytes .== backslashes))
   }
 
   @inline(never)

@@ -75,3 +75,33 @@ enum SWAR {
     return (quotes | backslashes | controls) & 0x8080_8080_8080_8080
   }
 }
+
+/// Reading the result of a 16-byte SIMD comparison (`SIMDMask<SIMD16<Int8>>`, all-ones lanes where it holds) as
+/// integers. The mask is read as two words rather than lane by lane, which `any(_:)` and subscripts compile to.
+enum SIMD16Mask {
+  /// The first lane (0..<16) where `mask` holds; 16 when it holds nowhere.
+  @inline(__always)
+  static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    if words[0] != 0 { return words[0].trailingZeroBitCount >> 3 }
+    if words[1] != 0 { return 8 &+ words[1].trailingZeroBitCount >> 3 }
+    return 16
+  }
+
+  /// Whether `mask` holds in any lane.
+  @inline(__always)
+  static func any(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return words[0] | words[1] != 0
+  }
+
+  /// `mask` as 16 bits, lane k at bit k: each word's high bits gathered by one multiplication.
+  @inline(__always)
+  static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    let magic: UInt64 = 0x0002_0408_1020_4081
+    let low = ((words[0] & 0x8080_8080_8080_8080) &* magic) >> 56
+    let high = ((words[1] & 0x8080_8080_8080_8080) &* magic) >> 56
+    return UInt16(truncatingIfNeeded: low | high << 8)
+  }
+}

@@ -116,7 +116,7 @@ struct Scanner {
   /// 16 when there is none.
   ///
   /// SIMD compares (SSE2 `pcmpeqb`/`pcmpgtb` on x86-64): a signed byte below 0x20 is a control character or
-  /// non-ASCII. The mask is read as two words rather than with `any(_:)`, which reduces lane by lane.
+  /// non-ASCII.
   @inline(__always)
   static func firstStringSpecialByte(_ p: UnsafePointer<UInt8>) -> Int {
     // Explicitly typed operands: with inferred ones the compiler picks the generic, lane-by-lane operators.
@@ -125,11 +125,7 @@ struct Scanner {
     let backslashes: SIMD16<UInt8> = SIMD16(repeating: 0x5C)
     let spaces: SIMD16<Int8> = SIMD16(repeating: 0x20)
     let signed: SIMD16<Int8> = SIMD16<Int8>(truncatingIfNeeded: bytes)
-    let special = (bytes .== quotes) .| (bytes .== backslashes) .| (signed .< spaces)
-    let words = unsafeBitCast(special, to: SIMD2<UInt64>.self)
-    if words[0] != 0 { return words[0].trailingZeroBitCount >> 3 }
-    if words[1] != 0 { return 8 &+ words[1].trailingZeroBitCount >> 3 }
-    return 16
+    return SIMD16Mask.firstLane((bytes .== quotes) .| (bytes .== backslashes) .| (signed .< spaces))
   }
 
   /// High bit set in each byte that is `"`, `\`, a control character (< 0x20) or non-ASCII (≥ 0x80).
