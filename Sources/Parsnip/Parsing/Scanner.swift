@@ -183,11 +183,11 @@ struct Scanner {
     valueLoop: while true {
       if keyFirst {
         // `"key" :`, written out here: as a call it is not inlined, and keys are a third of all nodes.
-        guard i < end, base[i] == .quote else { throw keyExpected() }
+        guard i < end, base[i] == .quote else { throw unexpected("a string key", at: i) }
         try scanString()
         if i < end, base[i] == .colon {
           i &+= 1
-          if i < end, base[i] <= .space { skipWhitespace() }
+          skipWhitespace()
         } else {
           try scanSpacedColon()
         }
@@ -240,8 +240,7 @@ struct Scanner {
       // After a complete value: close containers or move to the next element.
       while true {
         guard depth > 0 else { return }
-        // Compact text has the separator right after the value.
-        if i < end, base[i] <= .space { skipWhitespace() }
+        skipWhitespace()
         guard i < end else {
           throw unexpected(inObject ? "',' or '}'" : "',' or ']'", at: i)
         }
@@ -310,9 +309,6 @@ struct Scanner {
       return self.error(.invalidNumber, "invalid number: expected \(expected)", at: offset)
     }
   }
-
-  @inline(never)
-  func keyExpected() -> JSONParseError { unexpected("a string key", at: i) }
 
   /// Whitespace, then the colon after a key, then whitespace.
   @inline(never)
