@@ -154,10 +154,8 @@ public final class ParsnipDecoder: @unchecked Sendable {
     }
   }
 
-  /// Decodes one JSON Lines line (the bytes stay owned by the caller).
-  func decode<T: Decodable>(_ type: T.Type, fromLine bytes: UnsafeRawBufferPointer) throws -> T {
-    try Self.run(type, buffer: bytes, options: withOptions { $0 }, path: nil, report: false).value
-  }
+  /// The settings as they are now, for a reader that decodes many documents with them (JSON Lines).
+  var optionsSnapshot: Options { withOptions { $0 } }
 
   /// Decodes a value from JSON text.
   ///

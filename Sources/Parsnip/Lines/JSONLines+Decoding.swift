@@ -14,8 +14,8 @@ extension JSONLines {
   /// ```
   /// - Parameters:
   ///   - type: The type of every line.
-  ///   - decoder: Its strategies and options; its ``ParsnipDecoder/allowsJSON5`` applies, not the lines'
-  ///     ``options``.
+  ///   - decoder: Its strategies and options, read once when an iteration starts; its
+  ///     ``ParsnipDecoder/allowsJSON5`` applies, not the lines' ``options``.
   /// - Returns: A sequence of decoded lines, synchronous (``DecodedJSONLines/makeIterator()``) and asynchronous.
   public func decoded<Value: Decodable>(
     as type: Value.Type, using decoder: ParsnipDecoder = ParsnipDecoder()
@@ -52,11 +52,11 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     while let line = try iterator.next() { try body(line) }
   }
 
-  /// Pulls decoded lines one at a time.
+  /// Pulls decoded lines one at a time, with the decoder's settings as they were when it was made.
   public struct Iterator {
     var base: JSONLines.Iterator
     let policy: JSONLines.ErrorPolicy
-    let decoder: ParsnipDecoder
+    let options: ParsnipDecoder.Options
     /// The bad lines skipped so far under ``JSONLines/ErrorPolicy/skip``, in order: invalid JSON and values that
     /// did not decode.
     public private(set) var skipped: [JSONLinesError] = []
@@ -64,7 +64,7 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     init(base: JSONLines.Iterator, policy: JSONLines.ErrorPolicy, decoder: ParsnipDecoder) {
       self.base = base
       self.policy = policy
-      self.decoder = decoder
+      options = decoder.optionsSnapshot
     }
 
     /// The next decoded value, or `nil` at the end of the input.
@@ -72,11 +72,12 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     /// - Throws: ``JSONLinesError`` for a bad line (with ``JSONLines/ErrorPolicy/stop``) or when the input can't
     ///   be read.
     public mutating func next() throws(JSONLinesError) -> Line? {
-      let decoder = self.decoder
+      let options = self.options
       while true {
         let outcome = try base.nextRawLine { (bytes, number) throws(JSONLinesError) -> Result<Line, JSONLinesError> in
           do {
-            return .success(Line(number: number, value: try decoder.decode(Value.self, fromLine: bytes)))
+            let value = try ParsnipDecoder.run(Value.self, buffer: bytes, options: options, path: nil, report: false)
+            return .success(Line(number: number, value: value.value))
           } catch {
             return .failure(JSONLinesError(lineNumber: number, decoding: error))
           }
