@@ -37,6 +37,21 @@ public struct JSONDocument: Sendable {
     }
   }
 
+  /// Parses JSON text from a byte array, which the document keeps instead of copying.
+  ///
+  /// Arrays share their storage, so this costs one reference; a later change to the caller's array copies it on
+  /// the caller's side and leaves the document as parsed.
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text.
+  ///   - options: Grammar and limits (default: strict RFC 8259).
+  /// - Throws: ``JSONParseError`` naming what was wrong and where.
+  public init(parsing bytes: [UInt8], options: JSON.ParsingOptions = .default) throws(JSONParseError) {
+    // A `[UInt8]` is always one native buffer (bridging from Objective-C copies non-class elements eagerly), and
+    // that buffer neither moves nor changes while a reference to it is held; the document holds one in `release`.
+    let buffer = bytes.withUnsafeBytes { $0 }
+    try self.init(owning: buffer, options: options) { _ in withExtendedLifetime(bytes) {} }
+  }
+
   /// Parses JSON text from bytes, copying them once into storage the document owns.
   /// - Parameters:
   ///   - bytes: UTF-8 JSON text.

@@ -36,6 +36,19 @@ import Testing
     #expect(document.root["a"]?.int == 2)
   }
 
+  @Test func keepsItsOwnViewOfAByteArrayTheCallerChanges() throws {
+    var bytes = Array(#"{"name": "Ada", "langs": ["en", "fr"]}"#.utf8)
+    let document = try JSONDocument(parsing: bytes)
+    // The caller's writes copy the array (it is shared with the document), so the document still reads the text
+    // it parsed; after the caller drops its copy, the document keeps the storage alive.
+    for k in bytes.indices { bytes[k] = UInt8(ascii: "x") }
+    #expect(document.root["name"]?.string == "Ada")
+    bytes = []
+    #expect(document.root["langs"]?[1]?.string == "fr")
+    #expect(try document.root.json() == ["name": "Ada", "langs": ["en", "fr"]])
+    #expect(throws: JSONParseError.self) { try JSONDocument(parsing: [UInt8]()) }
+  }
+
   @Test func mapsFiles() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-doc-\(UUID()).json")
     try Data(text.utf8).write(to: url)
