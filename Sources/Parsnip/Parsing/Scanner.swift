@@ -57,9 +57,10 @@ struct Scanner {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    // Fast exits: every structural or value byte is above ' '; pretty-printed text puts one space after ':'.
+    // Fast exits: every structural or value byte is above ' '; pretty-printed text puts one space after ':', and
+    // text without indentation one line feed between tokens.
     guard i < end, base[i] <= .space else { return }
-    if base[i] == .space, i &+ 1 < end, base[i &+ 1] > .space {
+    if base[i] == .space || base[i] == .newline, i &+ 1 < end, base[i &+ 1] > .space {
       i &+= 1
       return
     }
@@ -410,6 +411,30 @@ struct Scanner {
       } else if b >= 0x80 {
         // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 8-byte steps.
         repeat {
+          // Common runs many bytes at a time, checked as one word: four two-byte sequences (Cyrillic, Greek,
+          // Hebrew, Arabic), or two three-byte ones (CJK) whose leads are neither 0xE0 nor 0xED (those two need a
+          // range check on their second byte). Anything else goes through `utf8SequenceLength`.
+          let lead = base[j]
+          if j &+ 8 <= end {
+            let word = Self.load(base + j)
+            if lead < 0xE0 {
+              let leadBits = word & 0x001E_001E_001E_001E  // zero only for the overlong leads 0xC0 and 0xC1
+              if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0,
+                (leadBits &+ 0x007F_007F_007F_007F) & 0x0080_0080_0080_0080 == 0x0080_0080_0080_0080
+              {
+                j &+= 8
+                continue
+              }
+            } else if lead < 0xF0 {
+              let second = UInt8(truncatingIfNeeded: word >> 24)
+              if word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0, lead != 0xE0, lead != 0xED, second != 0xE0,
+                second != 0xED
+              {
+                j &+= 6
+                continue
+              }
+            }
+          }
           let length =
             j &+ 4 <= end
             ? Scanner.utf8SequenceLength(base + j) : Scanner.utf8SequenceLength(base, at: j, end: end) ?? 0

@@ -73,6 +73,36 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
+  /// Long runs of two- and three-byte sequences are validated a word at a time; corrupt one byte of such a run at
+  /// every position (leads 0xC0, 0xC1, 0xE0 and 0xED, missing and extra continuations) and compare.
+  @Test func corruptedMultibyteRunsAgreeWithTheStandardLibrary() {
+    var rng = SplitMix64(seed: 0x5EED_0002)
+    let scalars: [[UInt8]] = [
+      [0xD0, 0x9B], [0xD1, 0x8F], [0xC2, 0x80], [0xDF, 0xBF], [0xE3, 0x81, 0x82], [0xE4, 0xB8, 0x80],
+      [0xEF, 0xBF, 0xBD], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+    ]
+    let corruptions: [UInt8] = [0xC0, 0xC1, 0xE0, 0xED, 0xA0, 0x80, 0xBF, 0xF0, 0xFF, 0x41, 0xE3, 0xD0]
+    var mismatches: [[UInt8]] = []
+    for round in 0..<20_000 {
+      // A run of one script (plus spaces), as real text has.
+      let script = rng.next() % 2 == 0 ? scalars[0..<4] : scalars[4..<10]
+      var bytes: [UInt8] = []
+      while bytes.count < 8 + Int(rng.next() % 40) {
+        bytes += rng.next() % 8 == 0 ? [0x20] : script[script.startIndex + Int(rng.next() % UInt64(script.count))]
+      }
+      if round % 4 != 0 { bytes[Int(rng.next() % UInt64(bytes.count))] = corruptions[Int(rng.next() % 12)] }
+      if round % 7 == 0 { bytes.insert(0xA9, at: Int(rng.next() % UInt64(bytes.count))) }
+      let padding = [UInt8](repeating: 0x20, count: Int(rng.next() % 9))
+      let oracle = String(validating: bytes, as: UTF8.self)
+      let parsed = try? JSON(parsing: padding + [0x5B] + Self.quoted(bytes) + [0x2C, 0x31, 0x5D])
+      if (oracle == nil) != (parsed == nil) || (parsed != nil && parsed?[0].stringValue != oracle) {
+        mismatches.append(bytes)
+      }
+    }
+    let firstFew = mismatches.prefix(5)
+    #expect(mismatches.count == 0, "\(firstFew)")
+  }
+
   @Test(arguments: [
     #""\uD800""#, #""\uDBFF""#, #""\uDC00""#, #""\uDFFF""#, #""\uDC00\uD800""#, #""\uD800\uD800""#,
     #""\uD800\u0041""#, #""\uD800\n""#, #""\uD800""#, #""a\uD800b""#, #"{"\uDFAA": 1}"#,
