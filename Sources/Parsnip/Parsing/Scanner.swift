@@ -67,31 +67,14 @@ struct Scanner {
     skipWhitespaceRun()
   }
 
-  /// Skips a run of whitespace 8 bytes at a time (indentation makes up much of pretty-printed text).
-  ///
-  /// The first byte above `0x20` ends the run; the bytes before it are whitespace unless one is a control
-  /// character, which is rare enough to check one by one (the scan stops there and the caller reports it).
+  /// Skips a run of whitespace 16 bytes at a time (a line break and indentation make up much of pretty-printed
+  /// text). A control character other than whitespace ends the run; the caller reports it.
   @inline(__always)
   mutating func skipWhitespaceRun() {
-    while i &+ 8 <= end {
-      let word = Self.load(base + i)
-      let stop = Self.bytesAboveSpace(word)
-      // Bytes below the first one above 0x20 that are not spaces: line breaks and tabs, or an invalid control
-      // character. Usually one line break.
-      var others = Self.nonZeroBytes(word ^ 0x2020_2020_2020_2020) & (stop == 0 ? ~0 : (stop ^ (stop &- 1)) >> 8)
-      while others != 0 {
-        let k = others.trailingZeroBitCount >> 3
-        if !base[i &+ k].isJSONWhitespace {
-          i &+= k
-          return
-        }
-        others &= others &- 1
-      }
-      if stop != 0 {
-        i &+= stop.trailingZeroBitCount >> 3
-        return
-      }
-      i &+= 8
+    while i &+ 16 <= end {
+      let k = Self.firstNonWhitespaceByte(base + i)
+      i &+= k
+      if k < 16 { return }
     }
     while i < end, base[i].isJSONWhitespace { i &+= 1 }
   }
@@ -101,16 +84,17 @@ struct Scanner {
     UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
   }
 
-  /// High bit set in each byte that is not zero (exact).
+  /// The position (0..<16) of the first byte among 16 at `p` that is not a space, tab, line feed or carriage
+  /// return; 16 when all are.
   @inline(__always)
-  static func nonZeroBytes(_ word: UInt64) -> UInt64 {
-    (((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-  }
-
-  /// High bit set in each byte above `0x20` (exact).
-  @inline(__always)
-  static func bytesAboveSpace(_ word: UInt64) -> UInt64 {
-    (((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x5F5F_5F5F_5F5F_5F5F) | word) & 0x8080_8080_8080_8080
+  static func firstNonWhitespaceByte(_ p: UnsafePointer<UInt8>) -> Int {
+    let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+    let spaces: SIMD16<UInt8> = SIMD16(repeating: 0x20)
+    let lineFeeds: SIMD16<UInt8> = SIMD16(repeating: 0x0A)
+    let returns: SIMD16<UInt8> = SIMD16(repeating: 0x0D)
+    let tabs: SIMD16<UInt8> = SIMD16(repeating: 0x09)
+    let whitespace = (bytes .== spaces) .| (bytes .== lineFeeds) .| (bytes .== returns) .| (bytes .== tabs)
+    return SIMD16Mask.firstLane(.!whitespace)
   }
 
   /// The position (0..<16) of the first byte among 16 at `p` that is `"`, `\`, a control character or non-ASCII;

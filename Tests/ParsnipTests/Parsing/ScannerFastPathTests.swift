@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Parsnip
 
-/// The scanner's block-at-a-time paths (16 and 8 bytes in strings, 8 in whitespace, 4-byte UTF-8 checks) give
+/// The scanner's block-at-a-time paths (16 and 8 bytes in strings, 16 in whitespace, UTF-8 checks) give
 /// the same answers as byte-by-byte reading, wherever the interesting byte falls in a block.
 @Suite struct ScannerFastPathTests {
   /// ASCII filler that never needs escaping.
