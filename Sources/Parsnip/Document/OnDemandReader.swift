@@ -175,34 +175,33 @@ struct OnDemandReader {
 
   /// Offset just past the container starting at `i`, counting brackets outside strings.
   ///
-  /// 16 bytes at a time without a branch per string: the quotes of a block, as a bit mask, give by prefix XOR the
+  /// 32 bytes at a time without a branch per string: the quotes of a block, as a bit mask, give by prefix XOR the
   /// bytes inside strings, and the brackets outside them change the depth by their counts; only a block that can
-  /// close the container is looked at bracket by bracket. A block with a backslash, and the last 16 bytes of the
+  /// close the container is looked at bracket by bracket. A block with a backslash, and the last 32 bytes of the
   /// input, are stepped through byte by byte.
   func skipContainer(at i: Int) throws(JSONParseError) -> Int {
     var depth = 0
     var j = i
-    var inString = false
-    var stringStart = 0  // opening quote of the string `inString` is in
-    while j &+ 16 <= end {
+    var inString: UInt32 = 0  // all ones while the previous block ended inside a string
+    while j &+ 32 <= end {
       guard let masks = Self.blockMasks(base + j) else {
-        j &+= 16  // no quote, backslash or bracket: inside a long string or between numbers
+        j &+= 32  // no quote, backslash or bracket: inside a long string or between numbers
         continue
       }
-      if masks.backslashes != 0 {
+      if masks.hasBackslash {
         // Escapes: this block byte by byte (an escape may run into the next block).
-        let stop = j &+ 16
+        var inside = inString != 0
+        let stop = j &+ 32
         while j < stop {
           let b = base[j]
-          if inString {
+          if inside {
             if b == .backslash {
               j &+= 1
             } else if b == .quote {
-              inString = false
+              inside = false
             }
           } else if b == .quote {
-            inString = true
-            stringStart = j
+            inside = true
           } else if b == .openBrace || b == .openBracket {
             depth &+= 1
           } else if b == .closeBrace || b == .closeBracket {
@@ -211,17 +210,16 @@ struct OnDemandReader {
           }
           j &+= 1
         }
+        inString = inside ? ~0 : 0
         continue
       }
       // Bit k set: byte k is inside a string (an opening quote counts as inside, a closing one as outside).
-      var inside = Self.prefixXOR(masks.quotes)
-      let oddQuotes = inside & 0x8000 != 0
-      if inString { inside ^= 0xFFFF }
+      let inside = Self.prefixXOR(masks.quotes) ^ inString
       let opens = masks.opens & ~inside
       let closes = masks.closes & ~inside
       if closes != 0 {
-        // No more than 16 closing brackets fit in a block; below that, walk them in order.
-        if depth > 16 {
+        // No more than 32 closing brackets fit in a block; below that, walk them in order.
+        if depth > 32 {
           depth &+= opens.nonzeroBitCount &- closes.nonzeroBitCount
         } else {
           var brackets = opens | closes
@@ -239,13 +237,11 @@ struct OnDemandReader {
       } else if opens != 0 {
         depth &+= opens.nonzeroBitCount
       }
-      if oddQuotes { inString.toggle() }
-      // Ending inside a string, the block's last quote opened it.
-      if inString, masks.quotes != 0 { stringStart = j &+ 15 &- masks.quotes.leadingZeroBitCount }
-      j &+= 16
+      inString = UInt32(bitPattern: Int32(bitPattern: inside) >> 31)  // the last byte's state, spread
+      j &+= 32
     }
     // The last bytes: as a string (from its opening quote) or container byte by byte.
-    if inString { j = try skipString(at: stringStart) }
+    if inString != 0 { j = try skipString(at: openingQuote(before: j, notBefore: i)) }
     while j < end {
       switch base[j] {
       case .quote:
@@ -264,35 +260,60 @@ struct OnDemandReader {
     throw JSONParseError(.unexpectedEndOfInput, "unexpected end of input inside a container", at: end, in: input)
   }
 
-  /// Bit k of each mask stands for byte k of the 16 at `p`: quotes, backslashes, `{` or `[`, `}` or `]`; `nil`
-  /// when the block has none of them.
+  /// The opening quote of the string that the byte before `j` is inside: the last quote before `j` that no
+  /// backslash escapes (an odd run of backslashes before a quote escapes it).
+  @inline(never)
+  func openingQuote(before j: Int, notBefore start: Int) -> Int {
+    var k = j &- 1
+    while k > start {
+      if base[k] == .quote {
+        var backslashes = 0
+        while k &- backslashes &- 1 > start, base[k &- backslashes &- 1] == .backslash { backslashes &+= 1 }
+        if backslashes & 1 == 0 { return k }
+      }
+      k &-= 1
+    }
+    return start
+  }
+
+  /// Bit k of each mask stands for byte k of the 32 at `p`: quotes, `{` or `[`, `}` or `]`; `nil` when the block
+  /// has none of them and no backslash.
   @inline(__always)
   static func blockMasks(
     _ p: UnsafePointer<UInt8>
-  ) -> (quotes: UInt16, backslashes: UInt16, opens: UInt16, closes: UInt16)? {
-    let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+  ) -> (quotes: UInt32, opens: UInt32, closes: UInt32, hasBackslash: Bool)? {
+    let low = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+    let high = UnsafeRawPointer(p + 16).loadUnaligned(as: SIMD16<UInt8>.self)
     let quotes: SIMD16<UInt8> = SIMD16(repeating: 0x22)
     let backslashes: SIMD16<UInt8> = SIMD16(repeating: 0x5C)
     let lower: SIMD16<UInt8> = SIMD16(repeating: 0x20)
     let openers: SIMD16<UInt8> = SIMD16(repeating: 0x7B)  // '{', and '[' | 0x20
     let closers: SIMD16<UInt8> = SIMD16(repeating: 0x7D)  // '}', and ']' | 0x20
-    let folded = bytes | lower
-    let q = bytes .== quotes
-    let b = bytes .== backslashes
-    let o = folded .== openers
-    let c = folded .== closers
-    guard SIMD16Mask.any(q .| b .| o .| c) else { return nil }
-    return (SIMD16Mask.bits(q), SIMD16Mask.bits(b), SIMD16Mask.bits(o), SIMD16Mask.bits(c))
+    let lowFolded = low | lower
+    let highFolded = high | lower
+    let q0 = low .== quotes
+    let q1 = high .== quotes
+    let b = (low .== backslashes) .| (high .== backslashes)
+    let o0 = lowFolded .== openers
+    let o1 = highFolded .== openers
+    let c0 = lowFolded .== closers
+    let c1 = highFolded .== closers
+    guard SIMD16Mask.any(q0 .| q1 .| b .| o0 .| o1 .| c0 .| c1) else { return nil }
+    @inline(__always) func bits(_ low: SIMDMask<SIMD16<Int8>>, _ high: SIMDMask<SIMD16<Int8>>) -> UInt32 {
+      UInt32(SIMD16Mask.bits(low)) | UInt32(SIMD16Mask.bits(high)) &<< 16
+    }
+    return (bits(q0, q1), bits(o0, o1), bits(c0, c1), SIMD16Mask.any(b))
   }
 
   /// Bit k set when an odd number of bits at or below k are set.
   @inline(__always)
-  static func prefixXOR(_ x: UInt16) -> UInt16 {
+  static func prefixXOR(_ x: UInt32) -> UInt32 {
     var x = x
     x ^= x &<< 1
     x ^= x &<< 2
     x ^= x &<< 4
     x ^= x &<< 8
+    x ^= x &<< 16
     return x
   }
 

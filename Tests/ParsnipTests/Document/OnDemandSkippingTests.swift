@@ -3,7 +3,7 @@ import Testing
 
 @testable import Parsnip
 
-/// `OnDemandReader.skipContainer` skips 16 bytes at a time with bit masks; every container it skips must end where
+/// `OnDemandReader.skipContainer` skips 32 bytes at a time with bit masks; every container it skips must end where
 /// the strict scanner says it does.
 @Suite struct OnDemandSkippingTests {
   /// Checks every container of `text` against the tape.
@@ -57,7 +57,13 @@ import Testing
 
   @Test func reportsAnUnterminatedStringAtItsQuote() throws {
     for prefix in ["[", "[1,", "[\"ok\",", String(repeating: " ", count: 17) + "{\"k\":"] {
-      for body in ["abc", String(repeating: "x", count: 40), "a\\\"b" + String(repeating: "y", count: 30)] {
+      let long = String(repeating: "z", count: 40)
+      let bodies = [
+        "abc", String(repeating: "x", count: 40), "a\\\"b" + String(repeating: "y", count: 30),
+        // Escaped quotes after escaped backslashes, before and in the last block the skip reads byte by byte.
+        long + "\\\\\\\"" + long, long + "\\\"" + long + "\\\\\\\"ab", "\\\"" + long + long,
+      ]
+      for body in bodies {
         let text = Array((prefix + "\"" + body).utf8)
         let start = text.firstIndex { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }!
         let opening = prefix.utf8.count
