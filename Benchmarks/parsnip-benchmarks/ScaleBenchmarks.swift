@@ -173,20 +173,23 @@ enum ScaleBenchmarks {
     let size = Double((try! FileManager.default.attributesOfItem(atPath: url.path)[.size] as! NSNumber).intValue)
     let clock = ContinuousClock()
     var rss = 0.0
-    let streamed = clock.measure { rss = child(["child-lines", url.path]) }.seconds
     // In-memory reference: parse each distinct line from memory, as many bytes as the file holds.
     let lines = Corpus.all.map { try! JSON(parsing: $0.bytes).bytes() }
     let perCycle = lines.reduce(0) { $0 + $1.count + 1 }
     let cycles = Int(size) / perCycle
-    let inMemory = clock.measure {
-      for _ in 0..<Swift.max(cycles / 10, 1) { for line in lines { blackHole(try! JSON(parsing: line)) } }
-    }.seconds * Double(cycles) / Double(Swift.max(cycles / 10, 1))
+    let (streamed, inMemory, ratio) = pairedRounds(
+      stream: { clock.measure { rss = child(["child-lines", url.path]) }.seconds },
+      inMemory: {
+        clock.measure {
+          for _ in 0..<Swift.max(cycles / 10, 1) { for line in lines { blackHole(try! JSON(parsing: line)) } }
+        }.seconds * Double(cycles) / Double(Swift.max(cycles / 10, 1))
+      })
     print("\n### JSON Lines: \(format(size / 1e6)) MB file, one compact corpus per line\n")
     print("| method | MB/s | peak RSS MB |")
     print("| --- | ---: | ---: |")
     print("| `JSONLines(contentsOf:)` streaming (child process, incl. start-up) | \(format(size / 1e6 / streamed)) | \(format(rss / 1e6)) |")
     print("| `JSON(parsing:)` on the same lines in memory | \(format(size / 1e6 / inMemory)) | - |")
-    print("| streaming / in-memory | \(format(inMemory / streamed * 100))% | |")
+    print("| streaming / in-memory (median of \(pairedRoundCount) paired rounds) | \(format(ratio * 100))% | |")
     fflush(nil)
   }
 
@@ -205,14 +208,19 @@ enum ScaleBenchmarks {
     let size = Double((try! FileManager.default.attributesOfItem(atPath: url.path)[.size] as! NSNumber).intValue)
     let clock = ContinuousClock()
     var rss = 0.0
-    let streamed = clock.measure { rss = child(["child-typed-lines", url.path]) }.seconds
     let perCycle = Double(lines.reduce(0) { $0 + $1.count + 1 })
     let decoder = ParsnipDecoder()
     let foundation = JSONDecoder()
     let cycles = 200
-    let parsnip = clock.measure {
-      for _ in 0..<cycles { for line in lines { blackHole(try! decoder.decode(Twitter.Status.self, from: line)) } }
-    }.seconds
+    // The in-memory side decodes `cycles` copies of the lines; its time is scaled to the file's size.
+    let (streamed, scaledParsnip, ratio) = pairedRounds(
+      stream: { clock.measure { rss = child(["child-typed-lines", url.path]) }.seconds },
+      inMemory: {
+        clock.measure {
+          for _ in 0..<cycles { for line in lines { blackHole(try! decoder.decode(Twitter.Status.self, from: line)) } }
+        }.seconds * size / (perCycle * Double(cycles))
+      })
+    let parsnip = scaledParsnip * perCycle * Double(cycles) / size
     let lineData = lines.map { Data($0) }
     let reference = clock.measure {
       for _ in 0..<cycles / 10 { for line in lineData { blackHole(try! foundation.decode(Twitter.Status.self, from: line)) } }
@@ -224,8 +232,38 @@ enum ScaleBenchmarks {
     print("| `JSONLines(contentsOf:).decoded(as:)` streaming (child process, incl. start-up) | \(format(size / 1e6 / streamed)) | \(format(rss / 1e6)) |")
     print("| `ParsnipDecoder.decode` on the same lines in memory | \(format(mb / parsnip)) | - |")
     print("| Foundation `JSONDecoder.decode` on the same lines in memory | \(format(mb / reference)) | - |")
-    print("| streaming / in-memory ParsnipDecoder | \(format(parsnip / mb * (size / 1e6) / streamed * 100))% | |")
+    print("| streaming / in-memory ParsnipDecoder (median of \(pairedRoundCount) paired rounds) | \(format(ratio * 100))% | |")
     fflush(nil)
+  }
+
+  static let pairedRoundCount = 3
+
+  /// Times a streaming run (seconds for the whole file) and the in-memory reference (seconds for as many bytes) in
+  /// alternating rounds, so that both see the same core: the machine's two vCPUs differ in speed, and a single pair
+  /// of runs swung the ratio between 62% and 98%. Returns the median seconds of each and the median of the per-round
+  /// ratios (in-memory time / streaming time: the streaming speed as a fraction of the in-memory one).
+  static func pairedRounds(
+    stream: () -> Double, inMemory: () -> Double
+  ) -> (stream: Double, inMemory: Double, ratio: Double) {
+    var streams: [Double] = []
+    var memories: [Double] = []
+    var ratios: [Double] = []
+    for round in 0..<pairedRoundCount {
+      let s: Double
+      let m: Double
+      if round % 2 == 0 {
+        s = stream()
+        m = inMemory()
+      } else {
+        m = inMemory()
+        s = stream()
+      }
+      streams.append(s)
+      memories.append(m)
+      ratios.append(m / s)
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return (median(streams), median(memories), median(ratios))
   }
 
   /// Runs this executable with `arguments` and returns the peak RSS in bytes it prints.
