@@ -57,6 +57,16 @@ if selected.contains("profile-load") { blackHole(Corpus.all.count) }
 if selected.contains("profile-index") {
   for corpus in Corpus.all { for _ in 0..<iterations { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
 }
+// `profile-decode` / `profile-decode-snake`: ParsnipDecoder alone (20 decodes) into the Codable models of BENCH_FILES;
+// with `foundation` as well, Foundation's JSONDecoder instead.
+if selected.contains("profile-decode") || selected.contains("profile-decode-snake") {
+  let snakeCase = selected.contains("profile-decode-snake")
+  let foundation = selected.contains("foundation")
+  for item in CodableBenchmarks.cases where item.name.contains("snake_case") == snakeCase {
+    guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
+    for _ in 0..<20 { blackHole(try! foundation ? item.decodeFoundation(corpus.data) : item.decodeParsnip(corpus.data)) }
+  }
+}
 // `profile-encode` / `profile-encode-snake`: ParsnipEncoder alone (20 encodes) on the Codable models of BENCH_FILES;
 // with `foundation` as well, Foundation's JSONEncoder instead (for instruction-count ratios).
 if selected.contains("profile-encode") || selected.contains("profile-encode-snake") {
