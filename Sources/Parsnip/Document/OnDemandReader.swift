@@ -183,6 +183,10 @@ struct OnDemandReader {
     var depth = 0
     var j = i
     var inString: UInt32 = 0  // all ones while the previous block ended inside a string
+    // Where the string that the scan may end inside began: the last block with a quote and its quote mask (its last
+    // quote opened the string), or, after a block read byte by byte, the quote itself (`lastQuotes` 0).
+    var lastQuoteBlock = i
+    var lastQuotes: UInt32 = 0
     while j &+ 32 <= end {
       guard let masks = Self.blockMasks(base + j) else {
         j &+= 32  // no quote, backslash or bracket: inside a long string or between numbers
@@ -202,6 +206,8 @@ struct OnDemandReader {
             }
           } else if b == .quote {
             inside = true
+            lastQuoteBlock = j
+            lastQuotes = 0
           } else if b == .openBrace || b == .openBracket {
             depth &+= 1
           } else if b == .closeBrace || b == .closeBracket {
@@ -238,10 +244,17 @@ struct OnDemandReader {
         depth &+= opens.nonzeroBitCount
       }
       inString = UInt32(bitPattern: Int32(bitPattern: inside) >> 31)  // the last byte's state, spread
+      if masks.quotes != 0 {
+        lastQuoteBlock = j
+        lastQuotes = masks.quotes
+      }
       j &+= 32
     }
     // The last bytes: as a string (from its opening quote) or container byte by byte.
-    if inString != 0 { j = try skipString(at: openingQuote(before: j, notBefore: i)) }
+    if inString != 0 {
+      let opening = lastQuotes == 0 ? lastQuoteBlock : lastQuoteBlock &+ 31 &- lastQuotes.leadingZeroBitCount
+      j = try skipString(at: opening)
+    }
     while j < end {
       switch base[j] {
       case .quote:
@@ -258,22 +271,6 @@ struct OnDemandReader {
       j &+= 1
     }
     throw JSONParseError(.unexpectedEndOfInput, "unexpected end of input inside a container", at: end, in: input)
-  }
-
-  /// The opening quote of the string that the byte before `j` is inside: the last quote before `j` that no
-  /// backslash escapes (an odd run of backslashes before a quote escapes it).
-  @inline(never)
-  func openingQuote(before j: Int, notBefore start: Int) -> Int {
-    var k = j &- 1
-    while k > start {
-      if base[k] == .quote {
-        var backslashes = 0
-        while k &- backslashes &- 1 > start, base[k &- backslashes &- 1] == .backslash { backslashes &+= 1 }
-        if backslashes & 1 == 0 { return k }
-      }
-      k &-= 1
-    }
-    return start
   }
 
   /// Bit k of each mask stands for byte k of the 32 at `p`: quotes, `{` or `[`, `}` or `]`; `nil` when the block
