@@ -56,6 +56,8 @@ struct StringTable {
   static let maximumLength = 1 << 16
   /// 64 Ki slots of 48 bytes (3 MiB) at most; half of them used.
   static let maximumCapacity = 1 << 16
+  /// Documents shorter than this (in bytes) are not interned.
+  static let minimumSourceCount = 1 << 10
   /// Past this many probes a string is not interned (see the type's discussion).
   static let maximumProbes = 32
   /// Per process, so that colliding strings cannot be prepared in advance.
@@ -225,7 +227,15 @@ struct StringTable {
   private mutating func slowString(
     offset: Int, count: Int, hasEscapes: Bool, stamp: UInt32, status: inout UInt8
   ) -> String {
-    if entries == nil { grow() }
+    if entries == nil {
+      // A small document repeats too few strings to pay for a table (about 1 300 instructions to set up, fill and
+      // empty): its strings are built directly, and its objects' keys checked by `DuplicateKeyFinder`.
+      guard sourceCount >= Self.minimumSourceCount else {
+        if stamp != 0 { status |= Status.uncertain }
+        return StringDecoding.string(base, from: offset, count: count, hasEscapes: hasEscapes)
+      }
+      grow()
+    }
     guard count <= Self.maximumLength, stamp != 0 || count <= 16 || internsLongValues else {
       if stamp != 0 { status |= Status.uncertain }
       return StringDecoding.string(base, from: offset, count: count, hasEscapes: hasEscapes)

@@ -75,17 +75,16 @@ struct TreeBuilder {
   /// Builds the value at node `i` and everything inside it.
   /// - Throws: ``JSONParseError/Kind-swift.enum/duplicateKey`` in `.reject` mode.
   mutating func value(at i: Int) throws(JSONParseError) -> JSON {
-    let strings = UnsafeMutablePointer<StringTable>.allocate(capacity: 1)
-    strings.initialize(to: StringTable(base: base, sourceCount: source.count))
+    var table = StringTable(base: base, sourceCount: source.count)
     var stack = BuildStack()
     defer {
       stack.deallocate()
-      strings.pointee.deallocate()
-      strings.deinitialize(count: 1)
-      strings.deallocate()
+      table.deallocate()
     }
-    let reader = ScalarReader(kinds: kinds, words: words, base: base, strings: strings)
-    return try build(at: i, stack: &stack, reader: reader)
+    return try withUnsafeMutablePointer(to: &table) { strings throws(JSONParseError) in
+      let reader = ScalarReader(kinds: kinds, words: words, base: base, strings: strings)
+      return try build(at: i, stack: &stack, reader: reader)
+    }
   }
 
   private mutating func build(at root: Int, stack: inout BuildStack, reader: ScalarReader) throws(JSONParseError) -> JSON {

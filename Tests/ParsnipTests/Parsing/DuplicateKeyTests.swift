@@ -55,6 +55,31 @@ import Testing
     #expect((try? JSON(parsing: #"[{"k": 1}, {"k": 2}]"#, options: Self.reject)) != nil)
   }
 
+  /// Documents under 1 KiB find repeated keys by comparing key bytes; larger ones through the interning table. Padding
+  /// a document with trailing whitespace moves it from one path to the other and must change nothing.
+  @Test(arguments: [
+    #"{"a": 1, "b": 2, "a": 3}"#, #"{"a": 1, "\u0061": 2}"#, #"[{"x": {"k": 1, "\u006b": 2}}]"#,
+    #"[{"k": 1}, {"k": 2}]"#, #"{"a": {"a": {"a": 1}}, "b": [{"a": 1, "a": [2]}]}"#, #"{"é": 1, "e\#u{301}": 2}"#,
+    #"{"a": 1, "b": {"c": 2, "d": 3, "c": 4}, "a": 5}"#, #"{"long key past sixteen bytes": 1, "long key past sixteen bytes": 2}"#,
+    "{" + (0..<40).map { #""k\#($0 % 25)": \#($0)"# }.joined(separator: ", ") + "}",
+  ])
+  func smallAndLargeDocumentsAgree(_ text: String) throws {
+    let padded = text + String(repeating: " ", count: 1100)
+    #expect(try JSON(parsing: padded) == JSON(parsing: text))
+    #expect(try JSON(parsing: padded).description == JSON(parsing: text).description)
+    func rejection(_ text: String) -> JSONParseError? {
+      do {
+        _ = try JSON(parsing: text, options: Self.reject)
+        return nil
+      } catch { return error }
+    }
+    let small = rejection(text)
+    let large = rejection(padded)
+    #expect(small?.kind == large?.kind)
+    #expect(small?.byteOffset == large?.byteOffset)
+    #expect(small?.message == large?.message)
+  }
+
   @Test func rejectInJSON5ReportsTheOriginalPosition() {
     let options = JSON.ParsingOptions(allowsJSON5: true, duplicateKeys: .reject)
     let e = #expect(throws: JSONParseError.self) {
