@@ -42,7 +42,9 @@ struct BuildStack {
 
   @inline(__always)
   mutating func push(_ value: __owned JSON) {
-    if valueCount == valueCapacity { values = Self.grow(values, count: valueCount, capacity: &valueCapacity) }
+    if valueCount == valueCapacity {
+      values = values.movedToDoubleCapacity(count: valueCount, capacity: &valueCapacity)
+    }
     (values + valueCount).initialize(to: value)
     valueCount &+= 1
   }
@@ -55,14 +57,18 @@ struct BuildStack {
 
   @inline(__always)
   mutating func pushKey(_ key: __owned String) {
-    if keyCount == keyCapacity { keys = Self.grow(keys, count: keyCount, capacity: &keyCapacity) }
+    if keyCount == keyCapacity {
+      keys = keys.movedToDoubleCapacity(count: keyCount, capacity: &keyCapacity)
+    }
     (keys + keyCount).initialize(to: key)
     keyCount &+= 1
   }
 
   @inline(__always)
   mutating func pushFrame(_ frame: Frame) {
-    if frameCount == frameCapacity { frames = Self.grow(frames, count: frameCount, capacity: &frameCapacity) }
+    if frameCount == frameCapacity {
+      frames = frames.movedToDoubleCapacity(count: frameCount, capacity: &frameCapacity)
+    }
     (frames + frameCount).initialize(to: frame)
     frameCount &+= 1
   }
@@ -109,13 +115,17 @@ struct BuildStack {
     }
     return unique
   }
+}
 
+extension UnsafeMutablePointer {
+  /// Moves the first `count` elements into a new buffer of twice `capacity` (which is updated) and frees this one:
+  /// the growth step of the parser's scratch stacks.
   @inline(never)
-  private static func grow<T>(_ buffer: UnsafeMutablePointer<T>, count: Int, capacity: inout Int) -> UnsafeMutablePointer<T> {
+  func movedToDoubleCapacity(count: Int, capacity: inout Int) -> UnsafeMutablePointer<Pointee> {
     capacity &*= 2
-    let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-    grown.moveInitialize(from: buffer, count: count)
-    buffer.deallocate()
+    let grown = UnsafeMutablePointer<Pointee>.allocate(capacity: capacity)
+    grown.moveInitialize(from: self, count: count)
+    deallocate()
     return grown
   }
 }

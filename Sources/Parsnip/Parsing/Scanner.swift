@@ -393,7 +393,7 @@ struct Scanner {
           .unescapedControlCharacter,
           "unescaped control character U+\(hex4(UInt16(b))) in string", at: j)
       } else if b >= 0x80 {
-        // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 8-byte steps.
+        // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 16-byte steps.
         repeat {
           // Common runs many bytes at a time, checked as one word: four two-byte sequences (Cyrillic, Greek,
           // Hebrew, Arabic), or two three-byte ones (CJK) whose leads are neither 0xE0 nor 0xED (those two need a
@@ -545,7 +545,7 @@ struct ContainerStack {
 
   @inline(__always)
   mutating func push(node: Int, count elements: UInt32) {
-    if count == capacity { grow() }
+    if count == capacity { words = words.movedToDoubleCapacity(count: count, capacity: &capacity) }
     words[count] = UInt64(truncatingIfNeeded: node) | UInt64(elements) << 32
     count &+= 1
   }
@@ -555,14 +555,5 @@ struct ContainerStack {
     count &-= 1
     let word = words[count]
     return (Int(truncatingIfNeeded: word & 0xFFFF_FFFF), UInt32(truncatingIfNeeded: word >> 32))
-  }
-
-  @inline(never)
-  private mutating func grow() {
-    let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity &* 2)
-    grown.update(from: words, count: count)
-    words.deallocate()
-    words = grown
-    capacity &*= 2
   }
 }
