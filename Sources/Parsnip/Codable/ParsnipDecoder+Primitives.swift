@@ -9,7 +9,7 @@ extension TapeView {
     let word = words[node]
     return StringDecoding.string(
       base, from: Int(truncatingIfNeeded: word & 0xFFFF_FFFF), count: Int(truncatingIfNeeded: word >> 32),
-      hasEscapes: kind & Tape.Flag.hasEscapes != 0)
+      flags: kind)
   }
 
   @inline(__always)

@@ -58,7 +58,7 @@ struct TapeView {
     let word = words[node]
     return StringDecoding.string(
       base, from: Int(truncatingIfNeeded: word & 0xFFFF_FFFF), count: Int(truncatingIfNeeded: word >> 32),
-      hasEscapes: kinds[node] & Tape.Flag.hasEscapes != 0)
+      flags: kinds[node])
   }
 
   /// Where a node starts in the source, for line and column: the quote of a string, the first byte otherwise.

@@ -40,7 +40,7 @@ extension JSONDocument {
       guard tape.kind(index) == .string else { return nil }
       return StringDecoding.string(
         storage.base, from: tape.offset(index), count: tape.aux(index),
-        hasEscapes: tape.flags(index) & Tape.Flag.hasEscapes != 0)
+        flags: tape.flags(index))
     }
 
     /// The number, when this value is a number.
@@ -150,7 +150,7 @@ extension JSONDocument {
       while j < end {
         let key = StringDecoding.string(
           storage.base, from: tape.offset(j), count: tape.aux(j),
-          hasEscapes: tape.flags(j) & Tape.Flag.hasEscapes != 0)
+          flags: tape.flags(j))
         result.append((key, Value(storage: storage, index: j + 1)))
         j = tape.next(j + 1)
       }

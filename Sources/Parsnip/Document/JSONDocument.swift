@@ -139,7 +139,7 @@ enum DuplicateKeyCheck {
         let end = tape.aux(i)
         while j < end {
           let key = StringDecoding.string(
-            base, from: tape.offset(j), count: tape.aux(j), hasEscapes: tape.flags(j) & Tape.Flag.hasEscapes != 0)
+            base, from: tape.offset(j), count: tape.aux(j), flags: tape.flags(j))
           if !seen.insert(key).inserted {
             throw JSONParseError(.duplicateKey, "duplicate key \"\(key)\" in object", at: tape.offset(j) - 1, in: source)
           }

@@ -90,7 +90,7 @@ struct DuplicateKeyFinder {
     let endNode = tape.aux(i)
     while j < endNode {
       let key = StringDecoding.string(
-        base, from: tape.offset(j), count: tape.aux(j), hasEscapes: tape.flags(j) & Tape.Flag.hasEscapes != 0)
+        base, from: tape.offset(j), count: tape.aux(j), flags: tape.flags(j))
       if !seen.insert(ExactKey(key)).inserted { return true }
       j = tape.next(j + 1)
     }

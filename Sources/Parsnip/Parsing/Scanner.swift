@@ -385,7 +385,7 @@ struct Scanner {
       if b == .quote {
         break
       } else if b == .backslash {
-        flags = Tape.Flag.hasEscapes
+        flags |= Tape.Flag.hasEscapes
         guard j &+ 1 < end else { throw error(.unexpectedEndOfInput, "unterminated string", at: i) }
         j = try scanEscape(at: j)
       } else if b < 0x20 {
@@ -393,6 +393,7 @@ struct Scanner {
           .unescapedControlCharacter,
           "unescaped control character U+\(hex4(UInt16(b))) in string", at: j)
       } else if b >= 0x80 {
+        flags |= Tape.Flag.nonASCII
         // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 16-byte steps.
         repeat {
           // Common runs many bytes at a time, checked as one word: four two-byte sequences (Cyrillic, Greek,

@@ -147,18 +147,18 @@ struct StringTable {
   ///
   /// - Parameters:
   ///   - stamp: Non-zero while reading the keys of one object (see the type's discussion); 0 for values.
-  ///   - hasEscapes: Whether the raw bytes contain an escape sequence.
+  ///   - flags: The string node's `Tape.Flag` bits.
   ///   - status: Receives `Status` bits (only ever set, never cleared).
   @inline(__always)
   mutating func string(
-    offset: Int, count: Int, hasEscapes: Bool, stamp: UInt32, status: inout UInt8
+    offset: Int, count: Int, flags: UInt8, stamp: UInt32, status: inout UInt8
   ) -> String {
     // Reading the first 16 bytes whole may run past the string (into its closing quote and what follows), which
     // must stay inside the source.
     guard count <= 16, offset &+ 16 <= sourceCount, entries != nil else {
-      return slowString(offset: offset, count: count, hasEscapes: hasEscapes, stamp: stamp, status: &status)
+      return slowString(offset: offset, count: count, flags: flags, stamp: stamp, status: &status)
     }
-    if hasEscapes, stamp != 0 { status |= Status.uncertain }
+    if flags & Tape.Flag.hasEscapes != 0, stamp != 0 { status |= Status.uncertain }
     let p = base + offset
     let bits = UInt64(truncatingIfNeeded: count) &<< 3
     let prefix0 = count >= 8 ? Self.load(p) : Self.load(p) & ((1 &<< bits) &- 1)
@@ -180,7 +180,7 @@ struct StringTable {
       slot = (slot &+ 1) & mask
     }
     return insert(
-      at: slot, offset: offset, count: count, hasEscapes: hasEscapes, prefix0: prefix0, prefix1: prefix1,
+      at: slot, offset: offset, count: count, flags: flags, prefix0: prefix0, prefix1: prefix1,
       hash: hash, stamp: stamp, status: &status)
   }
 
@@ -204,10 +204,10 @@ struct StringTable {
   /// Builds a string that was not found and adds it at `slot` (the empty slot ending its probe sequence).
   @inline(never)
   private mutating func insert(
-    at slot: Int, offset: Int, count: Int, hasEscapes: Bool, prefix0: UInt64, prefix1: UInt64, hash: UInt32,
+    at slot: Int, offset: Int, count: Int, flags: UInt8, prefix0: UInt64, prefix1: UInt64, hash: UInt32,
     stamp: UInt32, status: inout UInt8
   ) -> String {
-    let string = StringDecoding.string(base, from: offset, count: count, hasEscapes: hasEscapes)
+    let string = StringDecoding.string(base, from: offset, count: count, flags: flags)
     let entry = entries.unsafelyUnwrapped + slot
     guard used < limit, entry.pointee.length == UInt32.max else {
       if stamp != 0 { status |= Status.uncertain }  // not tracked
@@ -225,22 +225,22 @@ struct StringTable {
   /// Strings past 16 bytes, short strings at the very end of the source, and the first lookup.
   @inline(never)
   private mutating func slowString(
-    offset: Int, count: Int, hasEscapes: Bool, stamp: UInt32, status: inout UInt8
+    offset: Int, count: Int, flags: UInt8, stamp: UInt32, status: inout UInt8
   ) -> String {
     if entries == nil {
       // A small document repeats too few strings to pay for a table (about 1 300 instructions to set up, fill and
       // empty): its strings are built directly, and its objects' keys checked by `DuplicateKeyFinder`.
       guard sourceCount >= Self.minimumSourceCount else {
         if stamp != 0 { status |= Status.uncertain }
-        return StringDecoding.string(base, from: offset, count: count, hasEscapes: hasEscapes)
+        return StringDecoding.string(base, from: offset, count: count, flags: flags)
       }
       grow()
     }
     guard count <= Self.maximumLength, stamp != 0 || count <= 16 || internsLongValues else {
       if stamp != 0 { status |= Status.uncertain }
-      return StringDecoding.string(base, from: offset, count: count, hasEscapes: hasEscapes)
+      return StringDecoding.string(base, from: offset, count: count, flags: flags)
     }
-    if hasEscapes, stamp != 0 { status |= Status.uncertain }
+    if flags & Tape.Flag.hasEscapes != 0, stamp != 0 { status |= Status.uncertain }
     let p = base + offset
     let prefix0: UInt64
     let prefix1: UInt64
@@ -283,7 +283,7 @@ struct StringTable {
       slot = (slot &+ 1) & mask
     }
     return insert(
-      at: slot, offset: offset, count: count, hasEscapes: hasEscapes, prefix0: prefix0, prefix1: prefix1,
+      at: slot, offset: offset, count: count, flags: flags, prefix0: prefix0, prefix1: prefix1,
       hash: hash, stamp: stamp, status: &status)
   }
 

@@ -18,6 +18,8 @@ final class Tape: @unchecked Sendable {
   enum Flag {
     /// string: contains at least one escape sequence.
     static let hasEscapes: UInt8 = 0x08
+    /// string: contains at least one byte of 0x80 or above (multi-byte UTF-8), so `String` must not be told it is ASCII.
+    static let nonASCII: UInt8 = 0x10
     /// number: has a fraction or an exponent.
     static let isFloat: UInt8 = 0x08
     /// number: integer syntax whose value does not fit `Int64`/`UInt64`.

@@ -15,12 +15,11 @@ struct ScalarReader {
 
   @inline(__always) func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF) }
   @inline(__always) func aux(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] >> 32) }
-  @inline(__always) func hasEscapes(_ i: Int) -> Bool { kinds[i] & Tape.Flag.hasEscapes != 0 }
 
   /// The string at node `i`, interned; `stamp` and `status` as for `StringTable.string`.
   @inline(__always)
   func string(at i: Int, stamp: UInt32, status: inout UInt8) -> String {
-    strings.pointee.string(offset: offset(i), count: aux(i), hasEscapes: hasEscapes(i), stamp: stamp, status: &status)
+    strings.pointee.string(offset: offset(i), count: aux(i), flags: kinds[i], stamp: stamp, status: &status)
   }
 
   /// The scalar at node `i` (which must not be a container or an end node).

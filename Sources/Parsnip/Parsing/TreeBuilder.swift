@@ -29,7 +29,6 @@ struct TreeBuilder {
 
   @inline(__always) private func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF) }
   @inline(__always) private func aux(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] >> 32) }
-  @inline(__always) private func hasEscapes(_ i: Int) -> Bool { kinds[i] & Tape.Flag.hasEscapes != 0 }
 
   /// Index of the node after the value at `i`.
   @inline(__always) private func next(_ i: Int) -> Int {
@@ -38,7 +37,7 @@ struct TreeBuilder {
   }
 
   func string(at i: Int) -> String {
-    StringDecoding.string(base, from: offset(i), count: aux(i), hasEscapes: hasEscapes(i))
+    StringDecoding.string(base, from: offset(i), count: aux(i), flags: kinds[i])
   }
 
   func number(at i: Int) -> JSONNumber { Self.number(at: i, kinds: kinds, words: words, base: base) }

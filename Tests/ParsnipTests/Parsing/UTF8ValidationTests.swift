@@ -117,4 +117,41 @@ import Testing
     #expect(try JSON(parsing: #""\uD83D\uDE00 \uD834\uDD1E \udbff\udfff""#) == "😀 𝄞 \u{10FFFF}")
     #expect(try JSON(parsing: #""\u0000\u001f\u00e9\u20AC""#) == "\u{0}\u{1F}é€")
   }
+
+  /// Decoded strings skip a second validation and are told whether they are ASCII; a non-ASCII string marked ASCII
+  /// would report its UTF-8 length as its UTF-16 and character counts. Every way of reading a string is checked,
+  /// with the non-ASCII byte in the fast 16-byte path, after it, at the end, and beside escapes; the padding takes
+  /// the document past `StringTable.minimumSourceCount`, so keys and short values are interned.
+  @Test func decodedStringsKnowWhetherTheyAreASCII() throws {
+    struct Document: Decodable { let objects: [[String: String]] }
+    let samples: [(json: String, string: String)] = [
+      ("plain ascii", "plain ascii"), ("é", "é"), ("zoë", "zoë"),
+      (String(repeating: "a", count: 20) + "é", String(repeating: "a", count: 20) + "é"), ("漢字かな", "漢字かな"),
+      ("😀 tail", "😀 tail"), (String(repeating: "x", count: 40) + "€", String(repeating: "x", count: 40) + "€"),
+      (#"tab\tthen é"#, "tab\tthen é"), (#"\u00e9 escaped"#, "é escaped"), (#"\u00e9\u00e9"#, "éé"),
+    ]
+    for padding in ["", String(repeating: "p", count: StringTable.minimumSourceCount)] {
+      let members = samples.map { #""\#($0.json)": "\#($0.json)""# }.joined(separator: ", ")
+      let bytes = Array(#"{"objects": [{\#(members)}, {\#(members)}], "padding": "\#(padding)"}"#.utf8)
+      let tree = try JSON(parsing: bytes)
+      let index = try JSONDocument(parsing: bytes)
+      let decoded = try ParsnipDecoder().decode(Document.self, from: bytes).objects
+      for object in 0..<2 {
+        let members = try #require(tree["objects"][object].objectValue?.members)
+        for (position, string) in samples.map(\.string).enumerated() {
+          let readings = [
+            ("tree key", members[position].key), ("tree value", members[position].value.stringValue),
+            ("document", index.root["objects"]?[object]?[string]?.string), ("decoder", decoded[object][string]),
+          ]
+          for (how, value) in readings {
+            let value = try #require(value, "\(how) \(string)")
+            #expect(value == string, "\(how)")
+            #expect(value.utf16.count == string.utf16.count, "\(how) \(string)")
+            #expect(value.count == string.count, "\(how) \(string)")
+            #expect(value.hashValue == string.hashValue, "\(how) \(string)")
+          }
+        }
+      }
+    }
+  }
 }
