@@ -125,12 +125,15 @@ enum ParserFuzzer {
       if dx.isNaN || dy.isNaN { return dx.isNaN && dy.isNaN }
       return x == y && dx.bitPattern == dy.bitPattern
     case (.string(let x), .string(let y)):
-      return Array(x.utf8) == Array(y.utf8)
+      // The UTF-16 count also checks the ASCII bit the library gives its strings (see `StringDecoding.validated`).
+      return Array(x.utf8) == Array(y.utf8) && x.utf16.count == y.utf16.count
     case (.array(let x), .array(let y)):
       return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
     case (.object(let x), .object(let y)):
       return x.count == y.count
-        && zip(x.members, y.members).allSatisfy { Array($0.key.utf8) == Array($1.key.utf8) && same($0.value, $1.value) }
+        && zip(x.members, y.members).allSatisfy {
+          Array($0.key.utf8) == Array($1.key.utf8) && $0.key.utf16.count == $1.key.utf16.count && same($0.value, $1.value)
+        }
     default:
       return a == b
     }
@@ -161,10 +164,9 @@ struct TapeWalker {
     case .true: return .bool(true)
     case .false: return .bool(false)
     case .string:
-      return .string(
-        StringDecoding.string(
-          base, from: tape.offset(node), count: tape.aux(node),
-          hasEscapes: tape.flags(node) & Tape.Flag.hasEscapes != 0))
+      // Escape-free strings through the standard library's validating initializer: the library skips that check.
+      guard tape.flags(node) & Tape.Flag.hasEscapes != 0 else { return .string(text(node)) }
+      return .string(StringDecoding.string(base, from: tape.offset(node), count: tape.aux(node), flags: tape.flags(node)))
     case .number:
       let text = text(node)
       if tape.flags(node) & Tape.Flag.json5 != 0 {
