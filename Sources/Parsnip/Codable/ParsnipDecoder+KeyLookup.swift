@@ -129,14 +129,7 @@ extension TapeView {
     while key < end {
       let length = self.length(key)
       let start = base + offset(key)
-      var isASCII = kinds[key] & Tape.Flag.hasEscapes == 0
-      if isASCII {
-        for i in 0..<length where start[i] >= 0x80 {
-          isASCII = false
-          break
-        }
-      }
-      if isASCII {
+      if kinds[key] & (Tape.Flag.hasEscapes | Tape.Flag.nonASCII) == 0 {
         // ASCII camelCasing never lengthens a name.
         if length >= name.count {
           let buffer = workspace.pointee.reserveScratch(length + 1)

@@ -20,6 +20,18 @@ private struct KeyProbe: Encodable {
   }
 }
 
+/// Looks up each converted name of `KeyConversionTests.lookupKeys` by name (not through `allKeys`).
+private struct KeyLookups: Decodable {
+  var found: [String: Int] = [:]
+  init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    for key in KeyConversionTests.lookupKeys {
+      let name = KeyConversion.convertFromSnakeCase(key)
+      if let value = try container.decodeIfPresent(Int.self, forKey: AnyKey(stringValue: name)) { found[name] = value }
+    }
+  }
+}
+
 /// Collects the keys Foundation's `convertFromSnakeCase` produces.
 private struct KeyCollector: Decodable {
   var keys: [String]
@@ -66,6 +78,31 @@ private struct KeyCollector: Decodable {
     let escaped = key.replacingOccurrences(of: "\"", with: "\\\"")
     let collected = try decoder.decode(KeyCollector.self, from: Data("{\"\(escaped)\": 1}".utf8))
     #expect([KeyConversion.convertFromSnakeCase(key)] == collected.keys)
+  }
+
+  /// `snakeKeys` without the keys whose camelCased names repeat an earlier one's (Foundation keeps the first such
+  /// member, Parsnip the last, as for duplicate keys), plus two keys that the document writes with escapes.
+  static let lookupKeys: [String] = {
+    var seen = Set<String>()
+    return snakeKeys.filter { seen.insert(KeyConversion.convertFromSnakeCase($0)).inserted } + ["café_bar", "user_Nick"]
+  }()
+
+  /// The decoder finds members by camelCasing their names on the fly: ASCII names (known from the scanner's flags)
+  /// in place, other names, and names with escapes, through `convertFromSnakeCase`. Each finds what Foundation finds.
+  @Test func snakeCaseLookupsFindWhatFoundationFinds() throws {
+    let members = Self.lookupKeys.enumerated().map { position, key in
+      let written = key == "café_bar" ? #"caf\u00e9_bar"# : key == "user_Nick" ? #"user_\u004eick"# : key
+      return "\"\(written.replacingOccurrences(of: "\"", with: "\\\""))\": \(position)"
+    }
+    let text = "{" + members.joined(separator: ", ") + "}"
+    let parsnip = ParsnipDecoder()
+    parsnip.keyDecodingStrategy = .convertFromSnakeCase
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let expected = try foundation.decode(KeyLookups.self, from: Data(text.utf8)).found
+    #expect(try parsnip.decode(KeyLookups.self, from: Data(text.utf8)).found == expected)
+    #expect(expected.count == Self.lookupKeys.count)
+    #expect(expected["caféBar"] == Self.lookupKeys.count - 2 && expected["userNick"] == Self.lookupKeys.count - 1)
   }
 
   @Test func snakeCaseRoundTripsAcronymsThroughTheDecoderRule() {
