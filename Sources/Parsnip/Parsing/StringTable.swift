@@ -10,8 +10,8 @@ import Synchronization
 
 /// Interns the strings of one document while its tree is built, and finds repeated keys in an object on the way.
 ///
-/// Documents repeat their keys and many of their values (`"en"`, URLs, type names). Building a `String` validates
-/// and copies its bytes (and allocates past 15 bytes); finding the earlier copy costs a hash and one comparison.
+/// Documents repeat their keys and many of their values (`"en"`, URLs, type names). Building a `String` copies its
+/// bytes (and allocates past 15 bytes); finding the earlier copy costs a hash and one comparison.
 /// Entries are keyed by the raw source bytes between the quotes, so a string with escapes is interned too (equal
 /// raw bytes decode to equal strings).
 ///
