@@ -37,6 +37,12 @@ enum NumberParser {
       i &+= 1
       if i < end, p[i].isDigit { throw .invalid(offset: i, expected: "'.', 'e' or the end of the number after a leading '0'") }
     } else {
+      // Runs of digits (ids, long doubles) eight at a time while the significand has room for them.
+      while digits <= 11, i &+ 8 <= end, let eight = eightDigits(p + i) {
+        significand = significand &* 100_000_000 &+ eight
+        digits &+= 8
+        i &+= 8
+      }
       while i < end, p[i].isDigit {
         if digits < 19 {
           significand = significand &* 10 &+ UInt64(p[i] &- .zero)
@@ -52,6 +58,13 @@ enum NumberParser {
       result.isIntegerSyntax = false
       i &+= 1
       guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit after '.'") }
+      // Eight at a time once the next digit is significant (leading fraction zeros are not counted as digits).
+      while digits <= 11, digits > 0 || p[i] != .zero, i &+ 8 <= end, let eight = eightDigits(p + i) {
+        significand = significand &* 100_000_000 &+ eight
+        digits &+= 8
+        exponent &-= 8
+        i &+= 8
+      }
       while i < end, p[i].isDigit {
         let d = p[i] &- .zero
         if digits < 19 {
@@ -87,6 +100,21 @@ enum NumberParser {
     result.exponent = exponent
     result.isExact = dropped == 0 && exponent > -100_000_000 && exponent < 100_000_000
     return result
+  }
+
+  /// The value of the eight bytes at `p` when all of them are ASCII digits (SWAR: the digits are combined in pairs,
+  /// then fours, then eights, three multiplications in all).
+  @inline(__always)
+  static func eightDigits(_ p: UnsafePointer<UInt8>) -> UInt64? {
+    let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    // Every byte is 0x30...0x39: its high nibble is 3, and adding 6 does not carry out of the low nibble.
+    guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+      (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
+    else { return nil }
+    var v = word &- 0x3030_3030_3030_3030  // byte k holds digit k (the first digit in the lowest byte)
+    v = (v &* 10 &+ (v >> 8)) & 0x00FF_00FF_00FF_00FF
+    v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
+    return (v &* 10_000 &+ (v >> 32)) & 0xFFFF_FFFF
   }
 
   /// Builds the lossless value for a number scanned at `start..<scanned.end`.

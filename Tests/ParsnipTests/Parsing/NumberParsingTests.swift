@@ -80,4 +80,52 @@ import Testing
     #expect(try Self.number("1e" + digits).doubleValue == .infinity)
     #expect(try Self.number("1e-" + digits).doubleValue == 0)
   }
+
+  /// Digits are read eight at a time (`NumberParser.eightDigits`) while the significand has room: every length of
+  /// integer and fraction run, with leading fraction zeros, must give what the standard library gives, and the
+  /// digits of a number without an exponent must be kept as written.
+  @Test func digitRunsOfEveryLengthReadExactly() throws {
+    var rng = SplitMix64(seed: 7)
+    func digits(_ count: Int, leadingNonZero: Bool) -> String {
+      String((0..<count).map { k in
+        Character(String(leadingNonZero && k == 0 ? 1 + rng.next() % 9 : rng.next() % 10))
+      })
+    }
+    for integerLength in 1...30 {
+      for (zeros, fractionLength) in [(0, 0), (0, 1), (0, 8), (0, 13), (3, 9), (9, 17), (0, 24)] {
+        let integer = digits(integerLength, leadingNonZero: true)
+        let fraction = fractionLength == 0 ? "" : "." + String(repeating: "0", count: zeros)
+          + digits(fractionLength, leadingNonZero: true)
+        for text in [integer + fraction, "-" + integer + fraction, "0" + (fraction.isEmpty ? "" : fraction)] {
+          for suffix in ["", "e7", "E-3"] {
+            let number = try Self.number(text + suffix)
+            #expect(number.doubleValue == Double(text + suffix), "\(text + suffix)")
+            // With an exponent, or below 1e-6, the description writes the same digits in exponent notation.
+            if suffix.isEmpty, !text.hasPrefix("0.000000") {
+              #expect(number.description == text, "\(text)")
+              if fraction.isEmpty { #expect(number.int64Value == Int64(text), "\(text)") }
+            }
+            // The same number inside an array, where a `,` or `]` follows the digits.
+            let array = try JSON(parsing: "[\(text + suffix),\(text + suffix)]")
+            #expect(array[1].doubleValue == Double(text + suffix), "\(text + suffix)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func eightDigitsRejectsAnyOtherByte() {
+    var rng = SplitMix64(seed: 11)
+    for _ in 0..<1_000 {
+      let value = rng.next() % 100_000_000
+      var bytes = Array(String(format: "%08llu", value).utf8)
+      #expect(bytes.withUnsafeBufferPointer { NumberParser.eightDigits($0.baseAddress!) } == value)
+      let position = Int(rng.next() % 8)
+      for other: UInt8 in [0x00, 0x20, 0x2B, 0x2D, 0x2E, 0x2F, 0x3A, 0x3F, 0x40, 0x45, 0x65, 0x70, 0xB0, 0xB9, 0xFF] {
+        bytes[position] = other
+        #expect(bytes.withUnsafeBufferPointer { NumberParser.eightDigits($0.baseAddress!) } == nil, "\(bytes)")
+      }
+    }
+  }
 }
+
