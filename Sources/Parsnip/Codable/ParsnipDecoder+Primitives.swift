@@ -40,6 +40,10 @@ extension TapeView {
     // The scanner flags numbers of 20 or more digits as big, so 19 digits cannot overflow.
     var magnitude: UInt64 = 0
     var i = 0
+    while i &+ 8 <= count, let eight = NumberParser.eightDigits(p + i) {
+      magnitude = magnitude &* 100_000_000 &+ eight
+      i &+= 8
+    }
     while i < count {
       magnitude = magnitude &* 10 &+ UInt64(p[i] &- .zero)
       i &+= 1
