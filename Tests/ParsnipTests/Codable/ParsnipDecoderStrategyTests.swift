@@ -340,6 +340,18 @@ import Testing
     #expect(try decoder.decode(F.Scalars.self, from: JSON(parsing: text)) == expected)
   }
 
+  /// As the README's Codable section says: the member named by the snake_case form first, else the last member whose
+  /// camelCased name matches (Foundation's JSONDecoder takes the first match).
+  @Test func snakeCaseCollisionsPreferTheSnakeCaseNameThenTheLastMatch() throws {
+    struct User: Decodable { var userName: Int }
+    let decoder = ParsnipDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    #expect(try decoder.decode(User.self, from: #"{"userName": 1, "user_name": 2}"#).userName == 2)
+    #expect(try decoder.decode(User.self, from: #"{"user_name": 1, "userName": 2}"#).userName == 1)
+    #expect(try decoder.decode(User.self, from: #"{"User_Name": 1, "userName": 2}"#).userName == 2)
+    #expect(try decoder.decode(User.self, from: #"{"userName": 1, "User_Name": 2}"#).userName == 2)
+  }
+
   @Test func duplicateKeysTakeTheLastValue() throws {
     let decoder = ParsnipDecoder()
     #expect(
