@@ -90,7 +90,8 @@ enum NumberParser {
       guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit in the exponent") }
       var e = 0
       while i < end, p[i].isDigit {
-        if e < 100_000_000 { e = e &* 10 &+ Int(p[i] &- .zero) }
+        // Past nine digits the exponent saturates far beyond what `isExact` accepts, whatever the fraction takes off.
+        e = e < 100_000_000 ? e &* 10 &+ Int(p[i] &- .zero) : 1 << 40
         i &+= 1
       }
       exponent &+= negativeExponent ? -e : e

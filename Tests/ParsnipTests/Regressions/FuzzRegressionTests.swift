@@ -50,4 +50,20 @@ import Testing
     #expect(json.description == "[0]")
     #expect(Self.checkProperties(Array("[0.0e5, -0E+3, 0.00e-2]".utf8))?.description == "[0,-0,0.0000]")
   }
+
+  /// An exponent of more than nine digits stops being accumulated, and the saturated value, less the fraction's
+  /// digits, passed for an exact exponent: `1.00000000003133e1000000001` was kept as `…e99999986`.
+  @Test func aSaturatedExponentIsNeverTakenAsExact() throws {
+    let text = "-1.00000000003133e1000000001"
+    let json = try #require(Self.checkProperties(Array("[\(text)]".utf8)))
+    let exact = try #require(JSONNumber(text: text))
+    #expect(json[0].numberValue == exact)
+    #expect(json[0].doubleValue == -.infinity)
+    #expect(try JSONDocument(parsing: Array(text.utf8)).root.number == exact)
+    #expect(throws: DecodingError.self) { try ParsnipDecoder().decode(Double.self, from: Array(text.utf8)) }
+    for small in ["1.5e-1000000001", "0.000001e-999999999", "123.45e+9999999999999"] {
+      #expect(try JSON(parsing: small).numberValue == JSONNumber(text: small), "\(small)")
+    }
+  }
 }
+
