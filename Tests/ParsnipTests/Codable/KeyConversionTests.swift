@@ -87,8 +87,9 @@ private struct KeyCollector: Decodable {
     return snakeKeys.filter { seen.insert(KeyConversion.convertFromSnakeCase($0)).inserted } + ["café_bar", "user_Nick"]
   }()
 
-  /// The decoder finds members by camelCasing their names on the fly: ASCII names (known from the scanner's flags)
-  /// in place, other names, and names with escapes, through `convertFromSnakeCase`. Each finds what Foundation finds.
+  /// The decoder finds members by camelCasing their names on the fly: ASCII names in place, other names and names
+  /// with escapes through `convertFromSnakeCase`. Each finds what Foundation finds. (Which path a name takes is
+  /// only a matter of speed: the ASCII path hands names it cannot convert to the general one.)
   @Test func snakeCaseLookupsFindWhatFoundationFinds() throws {
     let members = Self.lookupKeys.enumerated().map { position, key in
       let written = key == "café_bar" ? #"caf\u00e9_bar"# : key == "user_Nick" ? #"user_\u004eick"# : key
