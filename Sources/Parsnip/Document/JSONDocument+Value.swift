@@ -57,7 +57,8 @@ extension JSONDocument {
         let start = tape.offset(index)
         if let scanned = try? NumberParser.scan(storage.base, from: start, end: start + tape.aux(index)) {
           if scanned.isNegative {
-            return scanned.significand <= UInt64(Int64.max) ? -Int(scanned.significand) : nil
+            // `Int.min`'s magnitude is one past `Int.max`.
+            return scanned.significand <= UInt64(Int.max) + 1 ? Int(truncatingIfNeeded: 0 &- scanned.significand) : nil
           }
           return scanned.significand <= UInt64(Int.max) ? Int(scanned.significand) : nil
         }

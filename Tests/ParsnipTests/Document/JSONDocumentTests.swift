@@ -31,6 +31,23 @@ import Testing
     }
   }
 
+  @Test func integersReadLikeTheTree() throws {
+    // Both ends of `Int`, one past each, and integers written as fractions or with exponents.
+    let numbers = [
+      "-9223372036854775808", "9223372036854775807", "-9223372036854775809", "9223372036854775808", "-0", "0",
+      "1.0", "1e2", "-1e2", "1.5", "18446744073709551616",
+    ]
+    let text = "[" + numbers.joined(separator: ",") + "]"
+    let document = try JSONDocument(parsing: text)
+    let tree = try JSON(parsing: text)
+    for (position, number) in numbers.enumerated() {
+      #expect(document.root[position]?.int == tree[position].intValue, "\(number)")
+      #expect(document.root[position]?.double == tree[position].doubleValue, "\(number)")
+    }
+    #expect(document.root[0]?.int == Int.min)
+    #expect(document.root[2]?.int == nil)
+  }
+
   @Test func lastDuplicateKeyWins() throws {
     let document = try JSONDocument(parsing: #"{"a":1,"b":0,"a":2}"#)
     #expect(document.root["a"]?.int == 2)

@@ -1,0 +1,323 @@
+// libFuzzer target for the readers that do not go through the tree: `JSONDocument` and `ParsnipDecoder`. Built by
+// Fuzz/run.sh together with all of the Parsnip sources (one module, so internal helpers are visible); it is not part
+// of the SwiftPM build.
+//
+// Properties checked for every input:
+// - `JSONDocument` accepts exactly what `JSON(parsing:)` accepts, and its values agree with the tree's: kinds,
+//   strings, numbers, `int` and `double`, counts, members in order, and lookups by every key and by a missing one;
+// - `ParsnipDecoder` accepts exactly what the tree parser accepts, into a type that reads every value through the
+//   generic containers (keyed, unkeyed, single value) as every scalar type a model might ask for;
+// - what it decodes agrees with the tree: shape, keys, null, Booleans, strings, `Double` and every integer type
+//   (exactly: `1.0` is an integer, `1e-400` is not);
+// - where Foundation's `JSONDecoder` also decodes the input, it finds the same values (integers aside, which it
+//   converts through `Double`), with default keys and with `convertFromSnakeCase`. Inputs on which the two are
+//   documented to differ are left out of this comparison: repeated keys, keys that collide after conversion
+//   (Foundation keeps the first, Parsnip the last), and numbers like `0e1` (see `hasFoundationZeroExponentBug`).
+
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func decoderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let input = UnsafeRawBufferPointer(start: size == 0 ? nil : UnsafeRawPointer(data), count: size)
+  DecoderFuzzer.check(Array(input))
+  return 0
+}
+
+enum DecoderFuzzer {
+  static func check(_ bytes: [UInt8]) {
+    let tree = try? JSON(parsing: bytes)
+    checkDocument(bytes, tree: tree)
+    let parsnip = decode(bytes, snakeCase: false)
+    guard (parsnip != nil) == (tree != nil) else {
+      fail("ParsnipDecoder \(parsnip == nil ? "rejected" : "accepted") what the tree parser did not", bytes)
+    }
+    guard let tree, let parsnip else { return }
+    guard parsnip.agrees(with: tree) else { fail("ParsnipDecoder found\n\(parsnip)\nin the tree\n\(tree)", bytes) }
+    guard (try? JSON(parsing: bytes, options: .init(duplicateKeys: .reject))) != nil else { return }
+    guard let parsnipSnake = decode(bytes, snakeCase: true) else { fail("convertFromSnakeCase rejected it", bytes) }
+    guard !hasFoundationZeroExponentBug(bytes) else { return }
+    if let foundation = foundationDecode(bytes, snakeCase: false), !foundation.sameIgnoringIntegers(parsnip, mayAlsoFind: []) {
+      fail("default keys: ParsnipDecoder found\n\(parsnip)\nFoundation found\n\(foundation)", bytes)
+    }
+    guard !hasSnakeCaseCollision(tree) else { return }
+    if let foundation = foundationDecode(bytes, snakeCase: true),
+      !foundation.sameIgnoringIntegers(parsnipSnake, mayAlsoFind: Probe.keysFoundByTheirSnakeCaseForm)
+    {
+      fail("convertFromSnakeCase: ParsnipDecoder found\n\(parsnipSnake)\nFoundation found\n\(foundation)", bytes)
+    }
+  }
+
+  // MARK: JSONDocument
+
+  static func checkDocument(_ bytes: [UInt8], tree: JSON?) {
+    let document = try? JSONDocument(parsing: bytes)
+    guard (document != nil) == (tree != nil) else {
+      fail("JSONDocument \(document == nil ? "rejected" : "accepted") what the tree parser did not", bytes)
+    }
+    guard let document, let tree else { return }
+    guard let built = try? document.root.json(), ParserFuzzerEquality.same(built, tree) else {
+      fail("JSONDocument.Value.json() differs from the tree", bytes)
+    }
+    compare(document.root, tree, bytes)
+  }
+
+  static func compare(_ value: JSONDocument.Value, _ json: JSON, _ bytes: [UInt8]) {
+    guard value.kind == json.kind else { fail("document kind \(value.kind), tree kind \(json.kind)", bytes) }
+    guard value.isNull == json.isNull, value.bool == json.boolValue else { fail("document null or Boolean", bytes) }
+    guard value.string.map({ Array($0.utf8) }) == json.stringValue.map({ Array($0.utf8) }),
+      value.string?.utf16.count == json.stringValue?.utf16.count
+    else { fail("document string \(String(describing: value.string))", bytes) }
+    guard value.number == json.numberValue, value.int == json.intValue,
+      value.double?.bitPattern == json.doubleValue?.bitPattern
+    else {
+      fail("document number \(String(describing: value.number)) int \(String(describing: value.int))", bytes)
+    }
+    // An object's count includes repeated keys, which the tree merges (checked with the members below).
+    guard value.count == json.count || json.kind == .object else {
+      fail("document count \(value.count), tree \(json.count)", bytes)
+    }
+    switch json {
+    case .array(let elements):
+      let documentElements = value.elements
+      guard documentElements.count == elements.count else { fail("document elements", bytes) }
+      for (k, element) in elements.enumerated() {
+        compare(documentElements[k], element, bytes)
+        guard let at = value[k], at.byteOffset == documentElements[k].byteOffset else {
+          fail("document subscript [\(k)]", bytes)
+        }
+      }
+      guard value[elements.count] == nil, value[-1] == nil else { fail("document subscript past the end", bytes) }
+    case .object(let object):
+      // The document keeps every member, the tree the last of each key (at the first one's position).
+      let members = value.members
+      guard members.count == value.count, members.count >= object.count else { fail("document members", bytes) }
+      for member in object.members {
+        guard let found = value[member.key] else { fail("document lookup of \(member.key.debugDescription)", bytes) }
+        compare(found, member.value, bytes)
+      }
+      let lastByKey = Dictionary(members.map { (Array($0.key.utf8), $0.value.byteOffset) }) { $1 }
+      guard lastByKey.count == object.count else { fail("document keys differ from the tree's", bytes) }
+      for (key, offset) in lastByKey {
+        guard value[String(decoding: key, as: UTF8.self)]?.byteOffset == offset else { fail("document lookup", bytes) }
+      }
+      let missing = "\u{1}missing"
+      guard object[missing] != nil || value[missing] == nil else { fail("document found a missing key", bytes) }
+    default:
+      break
+    }
+  }
+
+  // MARK: Codable
+
+  static func decode(_ bytes: [UInt8], snakeCase: Bool) -> Probe? {
+    var decoder = ParsnipDecoder()
+    if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+    return try? decoder.decode(Probe.self, from: bytes)
+  }
+
+  static func foundationDecode(_ bytes: [UInt8], snakeCase: Bool) -> Probe? {
+    let decoder = JSONDecoder()
+    if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+    return try? decoder.decode(Probe.self, from: Data(bytes))
+  }
+
+  /// Whether the text has a number like `0e1`, which this toolchain's `JSONDecoder` refuses to decode as a
+  /// `Double` or `Float` (it decodes `0e+1`, `0.0e1` and `1e1`, and `JSONSerialization` reads all of them). Such
+  /// inputs are checked against the tree only. The test is on the raw bytes, so it also skips some inputs that have
+  /// the pattern inside a string.
+  static func hasFoundationZeroExponentBug(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count >= 2 else { return false }
+    for k in 0..<(bytes.count - 1) where bytes[k] == UInt8(ascii: "0") && bytes[k + 1] | 0x20 == UInt8(ascii: "e") {
+      let before = k == 0 ? UInt8(ascii: " ") : bytes[k - 1]
+      if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(before) && before != UInt8(ascii: ".") { return true }
+    }
+    return false
+  }
+
+  /// Whether an object has two keys that `convertFromSnakeCase` turns into the same name.
+  static func hasSnakeCaseCollision(_ json: JSON) -> Bool {
+    switch json {
+    case .array(let elements): return elements.contains { hasSnakeCaseCollision($0) }
+    case .object(let object):
+      let converted = object.keys.map { Array(KeyConversion.convertFromSnakeCase($0).utf8) }
+      return Set(converted).count != converted.count || object.values.contains { hasSnakeCaseCollision($0) }
+    default: return false
+    }
+  }
+
+  static func fail(_ message: String, _ bytes: [UInt8]) -> Never {
+    let shown = bytes.count <= 512 ? bytes.map { String($0) }.joined(separator: ", ") : "\(bytes.count) bytes"
+    fatalError("DecoderFuzzer: \(message)\ninput: [\(shown)]")
+  }
+}
+
+/// Equality of trees that also holds for NaN, tells `-0.0` from `0.0`, and compares strings by their bytes and
+/// UTF-16 counts (which checks the ASCII bit the library gives its strings).
+enum ParserFuzzerEquality {
+  static func same(_ a: JSON, _ b: JSON) -> Bool {
+    switch (a, b) {
+    case (.number(let x), .number(let y)):
+      return x == y && x.doubleValue.bitPattern == y.doubleValue.bitPattern
+    case (.string(let x), .string(let y)):
+      return Array(x.utf8) == Array(y.utf8) && x.utf16.count == y.utf16.count
+    case (.array(let x), .array(let y)):
+      return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+    case (.object(let x), .object(let y)):
+      return x.count == y.count
+        && zip(x.members, y.members).allSatisfy {
+          Array($0.key.utf8) == Array($1.key.utf8) && $0.key.utf16.count == $1.key.utf16.count && same($0.value, $1.value)
+        }
+    default:
+      return a == b
+    }
+  }
+}
+
+struct AnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+/// A value read the way a hand-written `init(from:)` might: as an object, else an array, else a scalar asked for
+/// as every type in turn.
+indirect enum Probe: Decodable, Equatable, CustomStringConvertible {
+  case scalar(Scalar)
+  case array([Probe])
+  case object([Bytes: Probe], lookups: [Bool])
+
+  /// Strings compared by their bytes and UTF-16 count (not by canonical equivalence, as `String ==` does).
+  struct Bytes: Hashable, CustomStringConvertible {
+    let utf8: [UInt8]
+    let utf16Count: Int
+    init(_ string: String) {
+      utf8 = Array(string.utf8)
+      utf16Count = string.utf16.count
+    }
+    var description: String { String(decoding: utf8, as: UTF8.self).debugDescription }
+  }
+
+  /// What one value decodes to as each type (`nil` where that type threw).
+  struct Scalar: Equatable {
+    var isNil: Bool
+    var bool: Bool?
+    var int: Int?
+    var int8: Int8?
+    var uint8: UInt8?
+    var int32: Int32?
+    var uint64: UInt64?
+    var double: UInt64?  // bit patterns: NaN equal to itself, -0.0 apart from 0.0
+    var float: UInt32?
+    var string: Bytes?
+  }
+
+  /// Keys every object is asked about, whether present or not: plain, camelCase, snake_case, and odd shapes.
+  static let probedKeys = ["a", "id", "userId", "user_id", "userID", "URL", "_a", "a_", "aB", "a_b", "", "é"]
+
+  init(from decoder: any Decoder) throws {
+    if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+      var members: [Bytes: Probe] = [:]
+      for key in keyed.allKeys { members[Bytes(key.stringValue)] = try keyed.decode(Probe.self, forKey: key) }
+      var lookups: [Bool] = []
+      for name in Self.probedKeys {
+        let key = AnyKey(stringValue: name)
+        lookups.append(keyed.contains(key))
+        lookups.append((try? keyed.decodeNil(forKey: key)) ?? false)
+        lookups.append((try? keyed.decodeIfPresent(Probe.self, forKey: key)).flatMap { $0 } != nil)
+      }
+      self = .object(members, lookups: lookups)
+      return
+    }
+    if var unkeyed = try? decoder.unkeyedContainer() {
+      var elements: [Probe] = []
+      while !unkeyed.isAtEnd {
+        if try unkeyed.decodeNil() {
+          elements.append(.scalar(Scalar(isNil: true)))
+        } else {
+          elements.append(try unkeyed.decode(Probe.self))
+        }
+      }
+      self = .array(elements)
+      return
+    }
+    let single = try decoder.singleValueContainer()
+    self = .scalar(
+      Scalar(
+        isNil: single.decodeNil(), bool: try? single.decode(Bool.self), int: try? single.decode(Int.self),
+        int8: try? single.decode(Int8.self), uint8: try? single.decode(UInt8.self),
+        int32: try? single.decode(Int32.self), uint64: try? single.decode(UInt64.self),
+        double: (try? single.decode(Double.self))?.bitPattern, float: (try? single.decode(Float.self))?.bitPattern,
+        string: (try? single.decode(String.self)).map(Bytes.init)))
+  }
+
+  /// Whether this value, decoded with default keys, holds what the tree holds: the same shape and keys, and for
+  /// each scalar the same null, Boolean, string, `Double` and integers.
+  func agrees(with json: JSON) -> Bool {
+    switch (self, json) {
+    case (.array(let elements), .array(let values)):
+      return elements.count == values.count && zip(elements, values).allSatisfy { $0.agrees(with: $1) }
+    case (.object(let members, _), .object(let object)):
+      return members.count == object.count
+        && object.members.allSatisfy { member in members[Bytes(member.key)]?.agrees(with: member.value) ?? false }
+    case (.scalar(let scalar), _):
+      // Like Foundation, the decoder refuses a number whose nearest `Double` is infinite or (for a non-zero
+      // number) zero.
+      let double = json.numberValue.flatMap { number -> UInt64? in
+        let mantissa = number.description.prefix { $0 != "e" && $0 != "E" }
+        let isZero = mantissa.allSatisfy { $0 == "0" || $0 == "." || $0 == "-" }
+        let value = number.doubleValue
+        return value.isFinite && (value != 0 || isZero) ? value.bitPattern : nil
+      }
+      // Integers are exact: `1.0` and `1e2` are integers, `1.0000000000000000001` and `1e-400` are not. (Foundation
+      // converts through `Double`, so it takes those two for 1 and 0, and refuses `9223372036854775807.0`.)
+      let number = json.numberValue
+      let int64 = number?.int64Value
+      return scalar.isNil == json.isNull && scalar.bool == json.boolValue
+        && scalar.string == json.stringValue.map(Bytes.init) && scalar.double == double
+        && scalar.int == int64.flatMap { Int(exactly: $0) } && scalar.int8 == int64.flatMap { Int8(exactly: $0) }
+        && scalar.uint8 == int64.flatMap { UInt8(exactly: $0) } && scalar.int32 == int64.flatMap { Int32(exactly: $0) }
+        && scalar.uint64 == number?.uint64Value
+    default:
+      return false
+    }
+  }
+
+  /// Positions in an object's `lookups` of the probed keys that `convertFromSnakeCase` cannot produce (`userID`,
+  /// `user_id`, `URL`): Parsnip also finds them by their snake_case form (`user_id`, `url`), so that `userID` and
+  /// `myURLProperty` round-trip; Foundation does not.
+  static let keysFoundByTheirSnakeCaseForm: Set<Int> = Set(
+    probedKeys.indices.filter { k in
+      KeyConversion.convertFromSnakeCase(KeyConversion.convertToSnakeCase(probedKeys[k])) != probedKeys[k]
+    }.flatMap { k in [3 * k, 3 * k + 1, 3 * k + 2] })
+
+  /// Equality except for the integer types, on which Foundation is not exact (see `agrees(with:)`). `other` (what
+  /// Parsnip found) may find the lookups at `mayAlsoFind` where this (Foundation's) does not.
+  func sameIgnoringIntegers(_ other: Probe, mayAlsoFind: Set<Int>) -> Bool {
+    switch (self, other) {
+    case (.scalar(var a), .scalar(var b)):
+      (a.int, a.int8, a.uint8, a.int32, a.uint64) = (nil, nil, nil, nil, nil)
+      (b.int, b.int8, b.uint8, b.int32, b.uint64) = (nil, nil, nil, nil, nil)
+      return a == b
+    case (.array(let x), .array(let y)):
+      return x.count == y.count && zip(x, y).allSatisfy { $0.sameIgnoringIntegers($1, mayAlsoFind: mayAlsoFind) }
+    case (.object(let x, let xLookups), .object(let y, let yLookups)):
+      let lookupsAgree = zip(xLookups, yLookups).enumerated().allSatisfy { k, pair in
+        pair.0 == pair.1 || (mayAlsoFind.contains(k) && !pair.0)
+      }
+      return lookupsAgree && x.count == y.count
+        && x.allSatisfy { key, value in y[key].map { value.sameIgnoringIntegers($0, mayAlsoFind: mayAlsoFind) } ?? false }
+    default:
+      return false
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .scalar(let s): "\(s)"
+    case .array(let elements): "[\(elements.map(\.description).joined(separator: ", "))]"
+    case .object(let members, let lookups):
+      "{\(members.map { "\($0.key): \($0.value)" }.sorted().joined(separator: ", "))} lookups \(lookups.map { $0 ? 1 : 0 })"
+    }
+  }
+}
