@@ -5,8 +5,8 @@
 #   Fuzz/run.sh -- CRASHFILE            replay one parser input (for example a crash-* artifact)
 #   Fuzz/run.sh paths [SECONDS]         fuzz key paths, JSON Pointers, JSONPath and JSON Patch (Fuzz/PathFuzzer)
 #   Fuzz/run.sh paths -- CRASHFILE      replay one input of the path fuzzer
-#   Fuzz/run.sh decoder [SECONDS]       fuzz JSONDocument and ParsnipDecoder against the tree and Foundation
-#                                       (Fuzz/DecoderFuzzer); `decoder -- CRASHFILE` replays
+#   Fuzz/run.sh codable [SECONDS]       fuzz JSONDocument, ParsnipDecoder and ParsnipEncoder against the tree and
+#                                       Foundation (Fuzz/CodableFuzzer); `codable -- CRASHFILE` replays
 #   (`parser` may also be named explicitly: `Fuzz/run.sh parser 60`.)
 #
 # The parser's seed corpus is copied at run time from ../shared/conformance/json-test-suite (never committed) plus a
@@ -18,7 +18,7 @@ work="$root/Fuzz/.build"
 
 target=parser
 case "${1:-}" in
-  parser | paths | decoder)
+  parser | paths | codable)
     target=$1
     shift
     ;;
@@ -28,11 +28,11 @@ if [ "$target" = paths ]; then
   dict="$root/Fuzz/PathFuzzer/paths.dict"
   bin="$work/path-fuzzer"
   corpus="$work/corpus-paths"
-elif [ "$target" = decoder ]; then
-  main="$root/Fuzz/DecoderFuzzer/main.swift"
-  dict="$root/Fuzz/DecoderFuzzer/decoder.dict"
-  bin="$work/decoder-fuzzer"
-  corpus="$work/corpus-decoder"
+elif [ "$target" = codable ]; then
+  main="$root/Fuzz/CodableFuzzer/main.swift"
+  dict="$root/Fuzz/CodableFuzzer/codable.dict"
+  bin="$work/codable-fuzzer"
+  corpus="$work/corpus-codable"
 else
   main="$root/Fuzz/ParserFuzzer/main.swift"
   dict="$root/Fuzz/ParserFuzzer/json.dict"
@@ -89,7 +89,7 @@ else
   printf '%s' "[Infinity, -0x0, 0xFFFFFFFFFFFFFFFFFFFF, '\\0\\v\\a', {ünï_cödé: null, \\u0061b: true}]" >"$seeds/json5-2.json5"
   printf '\xef\xbb\xbf{"a":\xc2\xa0[1,\xe2\x80\xa82]}' >"$seeds/json5-3.json5"
 fi
-if [ "$target" = decoder ]; then
+if [ "$target" = codable ]; then
   # Objects whose keys exercise the snake_case conversion and the probed lookups, and numbers at the types' edges.
   printf '%s' '{"user_id":1,"a_b":[true,null,"x"],"_private_":{"URL_value":2.5},"aB":"é","id":-0}' >"$seeds/keys-1.json"
   printf '%s' '{"__a__b__":1,"a__b":2,"userID":3,"user_i_d":4,"é_é":5,"":6,"_":7,"a_":8}' >"$seeds/keys-2.json"

@@ -27,12 +27,20 @@ enum KeyConversion {
     guard !key.isEmpty else { return key }
     var key = key
     let ascii: String? = key.withUTF8 { bytes in
-      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      guard takesASCIISnakeCasePath(bytes) else { return nil }
       return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
         snakeCaseASCII(bytes, into: out.baseAddress!)
       }
     }
     return ascii ?? snakeCaseUnicode(key)
+  }
+
+  /// Whether `snakeCaseASCII` converts `name`: ASCII, and every byte a character of its own (no `\r\n`, which is one
+  /// character, and Foundation steps over characters).
+  @inline(__always)
+  static func takesASCIISnakeCasePath(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in name where byte >= 0x80 || byte == UInt8(ascii: "\r") { return false }
+    return true
   }
 
   /// Writes the snake_case form of an ASCII name into `out`, which must hold `2 * name.count` bytes.
@@ -54,7 +62,7 @@ enum KeyConversion {
         k &+= 1
       }
     }
-    // The loop of `snakeCaseWords(count:isUpper:isLower:)` on bytes; words are never empty, so `o > 0` marks
+    // The loop of `snakeCaseWords`, on bytes that are each a character; words are never empty, so `o > 0` marks
     // every word but the first.
     var wordStart = 0
     var searchStart = 1
@@ -84,9 +92,16 @@ enum KeyConversion {
   /// The Foundation algorithm on Unicode scalars, for names with non-ASCII characters.
   static func snakeCaseUnicode(_ key: String) -> String {
     let scalars = Array(key.unicodeScalars)
+    var startsCharacter = [Bool](repeating: false, count: scalars.count + 1)
+    var offset = 0
+    for character in key {
+      startsCharacter[offset] = true
+      offset += character.unicodeScalars.count
+    }
+    startsCharacter[scalars.count] = true
     let words = snakeCaseWords(
       count: scalars.count, isUpper: { isUppercase(scalars[$0]) },
-      isLower: { isLowercase(scalars[$0]) })
+      isLower: { isLowercase(scalars[$0]) }, startsCharacter: { startsCharacter[$0] })
     return words.map { range in
       var view = String.UnicodeScalarView()
       view.append(contentsOf: scalars[range])
@@ -94,12 +109,29 @@ enum KeyConversion {
     }.joined(separator: "_")
   }
 
-  /// Word ranges of a name of `count` characters, split the way Foundation's `convertToSnakeCase` splits them.
-  static func snakeCaseWords(count: Int, isUpper: (Int) -> Bool, isLower: (Int) -> Bool) -> [Range<Int>] {
+  /// Word ranges of a name of `count` Unicode scalars, split the way Foundation's `convertToSnakeCase` splits them.
+  ///
+  /// Foundation finds letters scalar by scalar but steps from one to the next by whole characters (a letter with
+  /// its combining marks): `startsCharacter(k)` tells whether scalar `k` begins one (and is true at `count`).
+  static func snakeCaseWords(
+    count: Int, isUpper: (Int) -> Bool, isLower: (Int) -> Bool, startsCharacter: (Int) -> Bool
+  ) -> [Range<Int>] {
     guard count > 0 else { return [] }
+    // `String.index(after:)` and `index(before:)` from a scalar position: round down to its character, then step.
+    func characterStart(_ k: Int) -> Int {
+      var b = k
+      while b > 0, !startsCharacter(b) { b -= 1 }
+      return b
+    }
+    func nextCharacter(after k: Int) -> Int {
+      var b = characterStart(k) + 1
+      while b < count, !startsCharacter(b) { b += 1 }
+      return b
+    }
+    func previousCharacter(before k: Int) -> Int { characterStart(Swift.max(characterStart(k) - 1, 0)) }
     var words: [Range<Int>] = []
     var wordStart = 0
-    var searchStart = 1
+    var searchStart = nextCharacter(after: 0)
     while true {
       // The next uppercase letter at or after searchStart.
       var u = searchStart
@@ -113,11 +145,14 @@ enum KeyConversion {
         wordStart = u
         break
       }
-      if l == u + 1 {
+      if l == nextCharacter(after: u) {
         wordStart = u  // a capitalized word: `Property`
       } else {
-        words.append(u..<(l - 1))  // an uppercase run: `URL` in `URLProperty`
-        wordStart = l - 1
+        // An uppercase run: `URL` in `URLProperty`. (Foundation would trap on an inverted range, which only a
+        // lowercase letter inside the uppercase letter's own character could make.)
+        let beforeLower = Swift.max(previousCharacter(before: l), u)
+        words.append(u..<beforeLower)
+        wordStart = beforeLower
       }
       searchStart = l + 1
     }

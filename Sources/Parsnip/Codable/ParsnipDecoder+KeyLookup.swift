@@ -102,13 +102,8 @@ extension TapeView {
   /// The key node for a property under `.convertFromSnakeCase`: the member named by the property name in snake
   /// case, else (Foundation's rule) the last member whose camelCased name is the property name. -1 when neither.
   func findSnakeCaseMember(_ name: UnsafeBufferPointer<UInt8>, in object: Int, end: Int, hasDuplicates: Bool) -> Int {
-    var isASCII = true
-    for byte in name where byte >= 0x80 {
-      isASCII = false
-      break
-    }
     let found: Int
-    if isASCII {
+    if KeyConversion.takesASCIISnakeCasePath(name) {
       let buffer = workspace.pointee.reserveScratch(2 * name.count + 1)
       let count = KeyConversion.snakeCaseASCII(name, into: buffer)
       found = findMember(

@@ -46,6 +46,9 @@ private struct KeyCollector: Decodable {
     "userID", "HTTPServer", "x1Y2", "my2ndThing", "already_snake", "__dunder__", "someKEY_VALUE", "fooBAR123baz",
     "iPhone", "_oneTwoThree_", "feeFiFoFum", "xmlContents", "", "é", "décÉlan", "ÉtéBon", "ǅemal", "abcΣef",
     "abcǅef", "abcⒶef", "aΣΣb", "aİb", "ßBig", "aBß", "a\u{301}Bc", "日本語Key",
+    // Foundation steps over whole characters: a letter with its combining marks, and `\r\n`.
+    "fȞ\u{34B}сорȗ65le", "aB\u{34B}c", "aBC\u{301}d", "aB\u{301}\u{302}Cd", "ǅ\u{301}ab", "aBC\r\nd", "a\r\nBc",
+    "\r\nAb",
   ]
 
   @Test(arguments: camelNames)
@@ -68,7 +71,7 @@ private struct KeyCollector: Decodable {
   static let snakeKeys = [
     "my_url_property", "_a_b_", "a__b", "User_Name", "userName", "__x", "x", "a_b_c", "URL_VALUE", "a_1", "a_1b",
     "é_été", "foo_bAR", "_", "__", "", "a_1b2c", "a_x'y", "a_ab-cd", "a_ab.cd", "one_two_three", "fee_fi_fo_fum",
-    "a_ǆa", "a_ßa", "id_str", "profile_image_url_https", "ß_x",
+    "a_ǆa", "a_ßa", "id_str", "profile_image_url_https", "ß_x", "a_\u{301}b", "_\u{301}a_b",
   ]
 
   @Test(arguments: snakeKeys)

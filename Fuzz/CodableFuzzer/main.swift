@@ -1,6 +1,6 @@
-// libFuzzer target for the readers that do not go through the tree: `JSONDocument` and `ParsnipDecoder`. Built by
-// Fuzz/run.sh together with all of the Parsnip sources (one module, so internal helpers are visible); it is not part
-// of the SwiftPM build.
+// libFuzzer target for the paths that do not go through the tree parser and writer: `JSONDocument`,
+// `ParsnipDecoder` and `ParsnipEncoder`. Built by Fuzz/run.sh together with all of the Parsnip sources (one module,
+// so internal helpers are visible); it is not part of the SwiftPM build.
 //
 // Properties checked for every input:
 // - `JSONDocument` accepts exactly what `JSON(parsing:)` accepts, and its values agree with the tree's: kinds,
@@ -12,18 +12,22 @@
 // - where Foundation's `JSONDecoder` also decodes the input, it finds the same values (integers aside, which it
 //   converts through `Double`), with default keys and with `convertFromSnakeCase`. Inputs on which the two are
 //   documented to differ are left out of this comparison: repeated keys, keys that collide after conversion
-//   (Foundation keeps the first, Parsnip the last), and numbers like `0e1` (see `hasFoundationZeroExponentBug`).
+//   (Foundation keeps the first, Parsnip the last), and numbers like `0e1` (see `hasFoundationZeroExponentBug`);
+// - `ParsnipEncoder`, given the tree through the generic containers (nested ones, and a keyed container asked for
+//   twice, which makes it fall back from streaming to its tree encoder), writes text that parses back to the tree,
+//   `encodeToJSON` gives the same, and Foundation's `JSONEncoder` writes the same values, with default keys and with
+//   `convertToSnakeCase`.
 
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func decoderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+public func codableFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let input = UnsafeRawBufferPointer(start: size == 0 ? nil : UnsafeRawPointer(data), count: size)
-  DecoderFuzzer.check(Array(input))
+  CodableFuzzer.check(Array(input))
   return 0
 }
 
-enum DecoderFuzzer {
+enum CodableFuzzer {
   static func check(_ bytes: [UInt8]) {
     let tree = try? JSON(parsing: bytes)
     checkDocument(bytes, tree: tree)
@@ -32,6 +36,7 @@ enum DecoderFuzzer {
       fail("ParsnipDecoder \(parsnip == nil ? "rejected" : "accepted") what the tree parser did not", bytes)
     }
     guard let tree, let parsnip else { return }
+    checkEncoder(tree, bytes)
     guard parsnip.agrees(with: tree) else { fail("ParsnipDecoder found\n\(parsnip)\nin the tree\n\(tree)", bytes) }
     guard (try? JSON(parsing: bytes, options: .init(duplicateKeys: .reject))) != nil else { return }
     guard let parsnipSnake = decode(bytes, snakeCase: true) else { fail("convertFromSnakeCase rejected it", bytes) }
@@ -107,7 +112,46 @@ enum DecoderFuzzer {
     }
   }
 
-  // MARK: Codable
+  // MARK: Encoding
+
+  static func checkEncoder(_ tree: JSON, _ bytes: [UInt8]) {
+    guard !hasInfiniteNumber(tree) else { return }  // both encoders throw for those, as they are told to
+    let expected = Replay.normalized(tree)
+    for snakeCase in [false, true] {
+      let parsnip = ParsnipEncoder()
+      let foundation = JSONEncoder()
+      if snakeCase {
+        guard !hasSnakeCaseCollision(tree, convert: KeyConversion.convertToSnakeCase) else { continue }
+        parsnip.keyEncodingStrategy = .convertToSnakeCase
+        foundation.keyEncodingStrategy = .convertToSnakeCase
+      }
+      let replay = Replay(json: tree)
+      guard let text = try? parsnip.encodeToBytes(replay), let written = try? JSON(parsing: text) else {
+        fail("ParsnipEncoder (snake_case: \(snakeCase)) failed or wrote invalid JSON", bytes)
+      }
+      guard Replay.same(written, expected, snakeCase: snakeCase) else {
+        fail("ParsnipEncoder (snake_case: \(snakeCase)) wrote \(String(decoding: text, as: UTF8.self))", bytes)
+      }
+      guard let json = try? parsnip.encodeToJSON(replay), Replay.same(json, written, snakeCase: false) else {
+        fail("ParsnipEncoder.encodeToJSON (snake_case: \(snakeCase)) differs from its text", bytes)
+      }
+      guard let data = try? foundation.encode(replay), let theirs = try? JSON(parsing: data) else { continue }
+      guard Replay.same(written, theirs, snakeCase: false) else {
+        fail("ParsnipEncoder wrote \(String(decoding: text, as: UTF8.self)), Foundation \(String(decoding: data, as: UTF8.self))", bytes)
+      }
+    }
+  }
+
+  static func hasInfiniteNumber(_ json: JSON) -> Bool {
+    switch json {
+    case .number(let n): return n.int64Value == nil && n.uint64Value == nil && !n.doubleValue.isFinite
+    case .array(let elements): return elements.contains(where: hasInfiniteNumber)
+    case .object(let object): return object.values.contains(where: hasInfiniteNumber)
+    default: return false
+    }
+  }
+
+  // MARK: Decoding
 
   static func decode(_ bytes: [UInt8], snakeCase: Bool) -> Probe? {
     var decoder = ParsnipDecoder()
@@ -134,20 +178,23 @@ enum DecoderFuzzer {
     return false
   }
 
-  /// Whether an object has two keys that `convertFromSnakeCase` turns into the same name.
-  static func hasSnakeCaseCollision(_ json: JSON) -> Bool {
+  /// Whether an object has two keys that `convert` turns into the same name.
+  static func hasSnakeCaseCollision(
+    _ json: JSON, convert: (String) -> String = KeyConversion.convertFromSnakeCase
+  ) -> Bool {
     switch json {
-    case .array(let elements): return elements.contains { hasSnakeCaseCollision($0) }
+    case .array(let elements): return elements.contains { hasSnakeCaseCollision($0, convert: convert) }
     case .object(let object):
-      let converted = object.keys.map { Array(KeyConversion.convertFromSnakeCase($0).utf8) }
-      return Set(converted).count != converted.count || object.values.contains { hasSnakeCaseCollision($0) }
+      let converted = object.keys.map { Array(convert($0).utf8) }
+      return Set(converted).count != converted.count
+        || object.values.contains { hasSnakeCaseCollision($0, convert: convert) }
     default: return false
     }
   }
 
   static func fail(_ message: String, _ bytes: [UInt8]) -> Never {
     let shown = bytes.count <= 512 ? bytes.map { String($0) }.joined(separator: ", ") : "\(bytes.count) bytes"
-    fatalError("DecoderFuzzer: \(message)\ninput: [\(shown)]")
+    fatalError("CodableFuzzer: \(message)\ninput: [\(shown)]")
   }
 }
 
@@ -318,6 +365,121 @@ indirect enum Probe: Decodable, Equatable, CustomStringConvertible {
     case .array(let elements): "[\(elements.map(\.description).joined(separator: ", "))]"
     case .object(let members, let lookups):
       "{\(members.map { "\($0.key): \($0.value)" }.sorted().joined(separator: ", "))} lookups \(lookups.map { $0 ? 1 : 0 })"
+    }
+  }
+}
+
+/// Encodes a tree through the generic containers, the way a hand-written `encode(to:)` would: integers as the
+/// narrowest of `Int8`, `Int32`, `Int64` and `UInt64` that holds them, other numbers as `Double`; every third array
+/// element that is an object, and every third member that is an array, through a nested container; and an object
+/// of two or more members through two requests for its keyed container (legal in Codable: the members merge).
+struct Replay: Encodable {
+  let json: JSON
+
+  func encode(to encoder: any Encoder) throws {
+    switch json {
+    case .array(let elements):
+      var container = encoder.unkeyedContainer()
+      try Self.fill(&container, elements)
+    case .object(let object):
+      let members = object.members
+      let half = members.count >= 2 ? members.count / 2 : members.count
+      var first = encoder.container(keyedBy: AnyKey.self)
+      try Self.fill(&first, members[..<half])
+      if half < members.count {
+        var second = encoder.container(keyedBy: AnyKey.self)
+        try Self.fill(&second, members[half...])
+      }
+    default:
+      var container = encoder.singleValueContainer()
+      switch json {
+      case .null: try container.encodeNil()
+      case .bool(let b): try container.encode(b)
+      case .string(let s): try container.encode(s)
+      case .number(let n):
+        if let i = n.int64Value {
+          if let narrow = Int8(exactly: i) {
+            try container.encode(narrow)
+          } else if let narrow = Int32(exactly: i) {
+            try container.encode(narrow)
+          } else {
+            try container.encode(i)
+          }
+        } else if let u = n.uint64Value {
+          try container.encode(u)
+        } else {
+          try container.encode(n.doubleValue)
+        }
+      default: break
+      }
+    }
+  }
+
+  static func fill(_ container: inout some UnkeyedEncodingContainer, _ elements: [JSON]) throws {
+    for (k, element) in elements.enumerated() {
+      switch element {
+      case .null where k % 2 == 0:
+        try container.encodeNil()
+      case .object(let object) where k % 3 == 2:
+        var nested = container.nestedContainer(keyedBy: AnyKey.self)
+        try fill(&nested, object.members[...])
+      default:
+        try container.encode(Replay(json: element))
+      }
+    }
+  }
+
+  static func fill(
+    _ container: inout KeyedEncodingContainer<AnyKey>, _ members: ArraySlice<JSONObject.Member>
+  ) throws {
+    for (k, member) in members.enumerated() {
+      let key = AnyKey(stringValue: member.key)
+      switch member.value {
+      case .null where k % 2 == 0:
+        try container.encodeNil(forKey: key)
+      case .array(let elements) where k % 3 == 2:
+        var nested = container.nestedUnkeyedContainer(forKey: key)
+        try fill(&nested, elements)
+      default:
+        try container.encode(Replay(json: member.value), forKey: key)
+      }
+    }
+  }
+
+  /// The tree as `Replay` encodes it: numbers that are not integers become their nearest `Double`.
+  static func normalized(_ json: JSON) -> JSON {
+    switch json {
+    case .number(let n) where n.int64Value == nil && n.uint64Value == nil: return .number(JSONNumber(n.doubleValue))
+    case .array(let elements): return .array(elements.map(normalized))
+    case .object(let object):
+      return .object(JSONObject(object.members.map { ($0.key, normalized($0.value)) }))
+    default: return json
+    }
+  }
+
+  /// Equality of written values: members in any order, numbers by value (as the writer's shortest text parses
+  /// back), strings by bytes; with `snakeCase`, `expected`'s keys are converted first.
+  static func same(_ written: JSON, _ expected: JSON, snakeCase: Bool) -> Bool {
+    switch (written, expected) {
+    case (.number(let x), .number(let y)):
+      // A `Double` compares as a `Double` (the writer may give a large one as digits without a point); integers
+      // as integers (`-0` is encoded as the integer 0).
+      if case .double = y.storage { return x.doubleValue.bitPattern == y.doubleValue.bitPattern }
+      if y.int64Value != nil || y.uint64Value != nil {
+        return x.int64Value == y.int64Value && x.uint64Value == y.uint64Value
+      }
+      return x.doubleValue.bitPattern == y.doubleValue.bitPattern
+    case (.array(let x), .array(let y)):
+      return x.count == y.count && zip(x, y).allSatisfy { same($0, $1, snakeCase: snakeCase) }
+    case (.object(let x), .object(let y)):
+      guard x.count == y.count else { return false }
+      let byKey = Dictionary(x.members.map { (Array($0.key.utf8), $0.value) }) { $1 }
+      return y.members.allSatisfy { member in
+        let key = snakeCase ? KeyConversion.convertToSnakeCase(member.key) : member.key
+        return byKey[Array(key.utf8)].map { same($0, member.value, snakeCase: snakeCase) } ?? false
+      }
+    default:
+      return ParserFuzzerEquality.same(written, expected)
     }
   }
 }
