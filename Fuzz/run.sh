@@ -49,6 +49,7 @@ else
   sources=$(find "$root/Sources/Parsnip/Parsing" "$root/Sources/Parsnip/Value" "$root/Sources/Parsnip/Writing" \
     -name '*.swift' | sort)
 fi
+sources="$sources $(find "$root/Fuzz/Shared" -name '*.swift' | sort)"
 newest=$(ls -t $sources "$main" | sed -n 1p)  # not head: ls would get SIGPIPE, fatal with pipefail
 if [ ! -x "$bin" ] || [ "$newest" -nt "$bin" ]; then
   echo "fuzz: building $bin" >&2

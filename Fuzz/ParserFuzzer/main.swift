@@ -27,7 +27,7 @@ enum ParserFuzzer {
     let json5Value = parse(input, options: json5)
     if let strictValue {
       guard let json5Value else { fail("strict JSON rejected in JSON5 mode", input) }
-      guard same(strictValue, json5Value) else { fail("strict and JSON5 values differ", input) }
+      guard FuzzEquality.same(strictValue, json5Value) else { fail("strict and JSON5 values differ", input) }
     }
     checkNormalization(input)
     for (base, value) in [(strict, strictValue), (json5, json5Value)] {
@@ -48,7 +48,7 @@ enum ParserFuzzer {
   ) {
     do {
       let value = try JSON(parsing: input, options: options)
-      guard same(value, expected) else { fail("\(options) changed the value", input) }
+      guard FuzzEquality.same(value, expected) else { fail("\(options) changed the value", input) }
     } catch {
       guard error.kind == allowedError, error.byteOffset <= input.count else {
         fail("\(options) failed with \(error.kind): \(error)", input)
@@ -84,7 +84,7 @@ enum ParserFuzzer {
       } catch {
         fail("written text does not parse: \(error)\n\(text)", input)
       }
-      guard same(value, reparsed) else { fail("round trip changed the value:\n\(text)", input) }
+      guard FuzzEquality.same(value, reparsed) else { fail("round trip changed the value:\n\(text)", input) }
       guard reparsed.description == texts[0] else { fail("writing is not idempotent:\n\(text)", input) }
     }
     // The tape, read directly, agrees with the tree.
@@ -94,7 +94,7 @@ enum ParserFuzzer {
         var index = 0
         let fromTape = walker.value(at: &index)
         guard index == tape.count else { fail("tape has \(tape.count) nodes, walk ended at \(index)", input) }
-        guard same(fromTape, value) else { fail("tape walk and tree differ", input) }
+        guard FuzzEquality.same(fromTape, value) else { fail("tape walk and tree differ", input) }
       }
     } catch {
       fail("second parse failed: \(error)", input)
@@ -113,29 +113,6 @@ enum ParserFuzzer {
       } catch {
         fail("normalized JSON5 rejected: \(error)\n\(String(decoding: normalized, as: UTF8.self))", input)
       }
-    }
-  }
-
-  /// Equality that also holds for NaN and tells `-0.0` from `0.0` for doubles.
-  static func same(_ a: JSON, _ b: JSON) -> Bool {
-    switch (a, b) {
-    case (.number(let x), .number(let y)):
-      let dx = x.doubleValue
-      let dy = y.doubleValue
-      if dx.isNaN || dy.isNaN { return dx.isNaN && dy.isNaN }
-      return x == y && dx.bitPattern == dy.bitPattern
-    case (.string(let x), .string(let y)):
-      // The UTF-16 count also checks the ASCII bit the library gives its strings (see `StringDecoding.validated`).
-      return Array(x.utf8) == Array(y.utf8) && x.utf16.count == y.utf16.count
-    case (.array(let x), .array(let y)):
-      return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
-    case (.object(let x), .object(let y)):
-      return x.count == y.count
-        && zip(x.members, y.members).allSatisfy {
-          Array($0.key.utf8) == Array($1.key.utf8) && $0.key.utf16.count == $1.key.utf16.count && same($0.value, $1.value)
-        }
-    default:
-      return a == b
     }
   }
 
