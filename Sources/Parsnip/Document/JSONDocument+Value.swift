@@ -77,6 +77,8 @@ extension JSONDocument {
     }
 
     /// The number of elements of an array or members of an object; `0` for any other value.
+    ///
+    /// A document keeps every member as written, so a repeated key counts each time (a `JSON` tree keeps one).
     public var count: Int {
       switch tape.kind(index) {
       case .array, .object: tape.containerCount(index)
@@ -141,7 +143,7 @@ extension JSONDocument {
       return result
     }
 
-    /// The members of an object in document order; empty for any other value.
+    /// The members of an object in document order, repeated keys included; empty for any other value.
     public var members: [(key: String, value: Value)] {
       guard tape.kind(index) == .object else { return [] }
       var result: [(key: String, value: Value)] = []
