@@ -18,7 +18,7 @@
 // - `ParsnipEncoder`, given the tree through the generic containers (nested ones, and a keyed container asked for
 //   twice, which makes it fall back from streaming to its tree encoder), writes text that parses back to the tree,
 //   `encodeToJSON` gives the same, and Foundation's `JSONEncoder` writes the same values, with default keys and with
-//   `convertToSnakeCase`.
+//   `convertToSnakeCase`; with `sortedKeys` (and indentation), keys come in the order Foundation puts them.
 
 import Foundation
 
@@ -140,6 +140,18 @@ enum CodableFuzzer {
       guard let data = try? foundation.encode(replay), let theirs = try? JSON(parsing: data) else { continue }
       guard Replay.same(written, theirs, snakeCase: false) else {
         fail("ParsnipEncoder wrote \(String(decoding: text, as: UTF8.self)), Foundation \(String(decoding: data, as: UTF8.self))", bytes)
+      }
+      // Sorted and indented: the same values, and keys in Foundation's order (by UTF-8 bytes).
+      parsnip.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+      foundation.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+      guard let sortedText = try? parsnip.encodeToBytes(replay), let sorted = try? JSON(parsing: sortedText),
+        Replay.same(sorted, expected, snakeCase: snakeCase)
+      else { fail("ParsnipEncoder with sorted keys (snake_case: \(snakeCase))", bytes) }
+      guard let sortedData = try? foundation.encode(replay), let theirsSorted = try? JSON(parsing: sortedData) else {
+        continue
+      }
+      guard Replay.sameKeyOrder(sorted, theirsSorted) else {
+        fail("sorted keys: ParsnipEncoder wrote \(String(decoding: sortedText, as: UTF8.self)), Foundation \(String(decoding: sortedData, as: UTF8.self))", bytes)
       }
     }
   }
@@ -452,6 +464,17 @@ struct Replay: Encodable {
       default:
         try container.encode(Replay(json: member.value), forKey: key)
       }
+    }
+  }
+
+  /// Whether every object in the two values lists its keys in the same order.
+  static func sameKeyOrder(_ a: JSON, _ b: JSON) -> Bool {
+    switch (a, b) {
+    case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { sameKeyOrder($0, $1) }
+    case (.object(let x), .object(let y)):
+      return x.keys.map { Array($0.utf8) } == y.keys.map { Array($0.utf8) }
+        && zip(x.values, y.values).allSatisfy { sameKeyOrder($0, $1) }
+    default: return true
     }
   }
 
