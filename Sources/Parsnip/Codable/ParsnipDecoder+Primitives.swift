@@ -29,7 +29,16 @@ extension TapeView {
     guard kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 else {
       return try integerSlowPath(I.self, at: node)
     }
-    let word = words[node]
+    let (magnitude, isNegative) = smallInteger(words[node])
+    if let value = Self.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
+    throw .corrupted("number \(numberText(node)) does not fit in \(I.self)", I.self, node)
+  }
+
+  /// The magnitude and sign of a number node with none of the float, big-integer and JSON5 flags: an optional
+  /// minus and at most 19 digits, already validated by the scanner (20 or more digits are flagged as big), so the
+  /// magnitude cannot overflow.
+  @inline(__always)
+  func smallInteger(_ word: UInt64) -> (magnitude: UInt64, isNegative: Bool) {
     var p = base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
     var count = Int(truncatingIfNeeded: word >> 32)
     let isNegative = p.pointee == .minus
@@ -37,7 +46,6 @@ extension TapeView {
       p += 1
       count &-= 1
     }
-    // The scanner flags numbers of 20 or more digits as big, so 19 digits cannot overflow.
     var magnitude: UInt64 = 0
     var i = 0
     while i &+ 8 <= count, let eight = NumberParser.eightDigits(p + i) {
@@ -48,8 +56,7 @@ extension TapeView {
       magnitude = magnitude &* 10 &+ UInt64(p[i] &- .zero)
       i &+= 1
     }
-    if let value = Self.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
-    throw .corrupted("number \(numberText(node)) does not fit in \(I.self)", I.self, node)
+    return (magnitude, isNegative)
   }
 
   @inline(__always)
@@ -84,19 +91,7 @@ extension TapeView {
     let start = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
     let count = Int(truncatingIfNeeded: word >> 32)
     if kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 {
-      var p = base + start
-      var n = count
-      let isNegative = p.pointee == .minus
-      if isNegative {
-        p += 1
-        n &-= 1
-      }
-      var magnitude: UInt64 = 0
-      var i = 0
-      while i < n {
-        magnitude = magnitude &* 10 &+ UInt64(p[i] &- .zero)
-        i &+= 1
-      }
+      let (magnitude, isNegative) = smallInteger(word)
       let value = Double(magnitude)
       return isNegative ? -value : value
     }

@@ -56,11 +56,7 @@ extension JSONDocument {
         // Integer syntax with at most 19 digits: convert straight from the bytes.
         let start = tape.offset(index)
         if let scanned = try? NumberParser.scan(storage.base, from: start, end: start + tape.aux(index)) {
-          if scanned.isNegative {
-            // `Int.min`'s magnitude is one past `Int.max`.
-            return scanned.significand <= UInt64(Int.max) + 1 ? Int(truncatingIfNeeded: 0 &- scanned.significand) : nil
-          }
-          return scanned.significand <= UInt64(Int.max) ? Int(scanned.significand) : nil
+          return scanned.int64Value.flatMap { Int(exactly: $0) }
         }
       }
       return number?.intValue

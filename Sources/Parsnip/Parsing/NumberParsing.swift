@@ -11,6 +11,14 @@ struct ScannedNumber {
   var isIntegerSyntax = true
   /// All significant digits fit in `significand` and the exponent is in a sane range.
   var isExact = true
+
+  /// The value of an integer written without fraction or exponent, when it fits in `Int64` (`-0` is 0).
+  var int64Value: Int64? {
+    guard isIntegerSyntax, isExact else { return nil }
+    // `Int64.min`'s magnitude is one past `Int64.max`.
+    if isNegative { return significand <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- significand) : nil }
+    return significand <= UInt64(Int64.max) ? Int64(significand) : nil
+  }
 }
 
 /// Strict RFC 8259 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
@@ -125,14 +133,8 @@ enum NumberParser {
         // `-0` is not an integer value but is a distinct double; keep its sign (text `-0`, double `-0.0`).
         return JSONNumber(storage: .decimal(significand: 0, exponent: 0, isNegative: true))
       }
-      if scanned.isNegative {
-        if scanned.significand <= UInt64(Int64.max) { return JSONNumber(storage: .int(-Int64(scanned.significand))) }
-        if scanned.significand == UInt64(Int64.max) + 1 { return JSONNumber(storage: .int(.min)) }
-      } else if scanned.significand <= UInt64(Int64.max) {
-        return JSONNumber(storage: .int(Int64(scanned.significand)))
-      } else {
-        return JSONNumber(storage: .uint(scanned.significand))
-      }
+      if let value = scanned.int64Value { return JSONNumber(storage: .int(value)) }
+      if !scanned.isNegative { return JSONNumber(storage: .uint(scanned.significand)) }
     }
     if scanned.isExact, !scanned.isIntegerSyntax, scanned.exponent >= Int(Int32.min), scanned.exponent <= Int(Int32.max) {
       // Keep the digits as written (with trailing fraction zeros) when they fit.
