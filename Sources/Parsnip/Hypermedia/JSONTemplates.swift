@@ -13,7 +13,8 @@
 /// - otherwise `field` becomes `{"href": ...}`.
 ///
 /// The resource's `links` object is consumed (entries with no template keep their raw ids under their name), and
-/// the top-level `links` and every linked collection are left out of the result. Other top-level members stay.
+/// the top-level `links` and every linked collection without links of its own are left out of the result. Other
+/// top-level members stay.
 ///
 /// Nested collections: a linked resource whose own collection has templates is embedded expanded, recursively; a
 /// resource met again on its own path (a cycle) is embedded as its collection holds it, unexpanded, which ends the

@@ -13,7 +13,7 @@ struct JSONTemplatesExpansion {
   private let options: JSONTemplates.Options
   /// Links by the collection they expand, in `links` order.
   private var links: [String: [Link]] = [:]
-  /// Collections named as link targets, left out of the result.
+  /// Collections named as link targets, left out of the result unless they have links of their own.
   private var linked: Set<String> = []
   /// Per collection: id text → index of the resource.
   private var indexes: [String: [String: Int]] = [:]
@@ -72,10 +72,10 @@ struct JSONTemplatesExpansion {
   /// The expanded document.
   mutating func run() throws(JSONTemplatesError) -> JSON {
     var result = JSONObject()
-    for member in root.members where member.key != "links" && !linked.contains(member.key) {
+    for member in root.members where member.key != "links" {
       if links[member.key] != nil {
         result[member.key] = try expandCollection(member.key, member.value)
-      } else {
+      } else if !linked.contains(member.key) {
         result[member.key] = member.value
       }
     }
