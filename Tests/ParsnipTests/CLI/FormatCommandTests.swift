@@ -133,7 +133,7 @@ import Testing
   /// Every benchmark corpus, formatted by the executable (memory-mapped input, streamed output), reads back with
   /// Foundation as the same document.
   @Test(
-    .enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)),
+    .requiresSharedData,
     arguments: Fixtures.benchData.map(\.lastPathComponent))
   func corpusSurvivesFormattingAccordingToFoundation(name: String) throws {
     let path = try #require(Fixtures.sharedDirectory("bench-data")).appendingPathComponent(name).path

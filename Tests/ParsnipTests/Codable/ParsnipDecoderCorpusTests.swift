@@ -5,7 +5,7 @@ import Testing
 @testable import Parsnip
 
 /// The benchmark corpora decoded into model structs, compared with Foundation's `JSONDecoder`.
-@Suite(.enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)))
+@Suite(.requiresSharedData)
 struct ParsnipDecoderCorpusTests {
   private func corpus(_ name: String) throws -> Data {
     try Data(contentsOf: try #require(Fixtures.benchData.first { $0.lastPathComponent == name }))

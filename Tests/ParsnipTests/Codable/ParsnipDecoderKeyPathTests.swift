@@ -110,7 +110,7 @@ import Testing
     #expect(try ParsnipDecoder().decode(Int.self, from: #"{"a": 1, "a": 2}"#, at: "a") == 2)
   }
 
-  @Test func decodesOnlyTheSubtreeOfALargeDocument() throws {
+  @Test(.requiresSharedData) func decodesOnlyTheSubtreeOfALargeDocument() throws {
     let file = try #require(Fixtures.benchData.first { $0.lastPathComponent == "twitter.json" })
     let data = try Data(contentsOf: file)
     let name = try ParsnipDecoder().decode(String.self, from: data, at: "statuses[3].user.screen_name")

@@ -44,7 +44,7 @@ import Testing
     #expect(throws: DecodingError.self) { try decoder.decode([UInt64].self, from: "[1.8446744073709551616e19]") }
   }
 
-  @Test func doublesMatchFoundationOnTheCorpusNumbers() throws {
+  @Test(.requiresSharedData) func doublesMatchFoundationOnTheCorpusNumbers() throws {
     let file = try #require(Fixtures.benchData.first { $0.lastPathComponent == "numbers.json" })
     let data = try Data(contentsOf: file)
     #expect(try ParsnipDecoder().decode([Double].self, from: data) == JSONDecoder().decode([Double].self, from: data))

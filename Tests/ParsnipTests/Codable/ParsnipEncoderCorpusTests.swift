@@ -5,7 +5,7 @@ import Testing
 @testable import Parsnip
 
 /// The benchmark corpora through Codable model structs: Parsnip's output must parse to Foundation's.
-@Suite(.enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)))
+@Suite(.requiresSharedData)
 struct ParsnipEncoderCorpusTests {
   static func corpus(_ name: String) throws -> Data {
     guard let directory = Fixtures.sharedDirectory("bench-data") else { throw CocoaError(.fileNoSuchFile) }

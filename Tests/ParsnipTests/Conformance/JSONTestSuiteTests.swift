@@ -5,7 +5,7 @@ import Testing
 
 /// JSONTestSuite (`../shared/conformance/json-test-suite`): every `y_` file is accepted, every `n_` file rejected,
 /// every `i_` file answered the way the table below documents, and the `test_transform` files parse without a crash.
-@Suite(.enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)))
+@Suite(.requiresSharedData)
 struct JSONTestSuiteTests {
   /// How the parser answers a file.
   enum Outcome: Equatable, CustomStringConvertible {

@@ -192,7 +192,7 @@ struct JSONDocumentPathTests {
 
   @Test(
     "random pointers and key paths agree with the tree on the bench data",
-    .enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)))
+    .requiresSharedData)
   func benchDataAgreesWithTree() throws {
     var generator = PathsTestRandom(seed: 9535)
     var checked = 0

@@ -23,7 +23,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: Fixtures.sharedDirectory("bench-data") != nil))
+  @Test(.requiresSharedData)
   func skipsEveryContainerOfTheCorporaToItsEnd() throws {
     for url in Fixtures.sharedFiles("bench-data") {
       try Self.expectSkipsMatchTape([UInt8](Data(contentsOf: url)))

@@ -81,7 +81,7 @@ import Testing
     #expect(sum == 1 * 1 + 2 * 2)
   }
 
-  @Test(.enabled(if: Fixtures.sharedDirectory("bench-data") != nil))
+  @Test(.requiresSharedData)
   func decodesCorpusLinesLikeTheWholeDocument() throws {
     // Every status of twitter.json on its own line, in chunks smaller than most lines.
     let directory = try #require(Fixtures.sharedDirectory("bench-data"))

@@ -119,12 +119,9 @@ import Testing
     #expect(failures.isEmpty, "\(failures)")
   }
 
-  @Test(arguments: ["canada.json", "mesh.json", "numbers.json", "marine_ik.json"])
+  @Test(.requiresSharedData, arguments: ["canada.json", "mesh.json", "numbers.json", "marine_ik.json"])
   func everyNumberInTheCorporaAgrees(_ name: String) throws {
-    guard let url = Fixtures.sharedDirectory("bench-data")?.appendingPathComponent(name) else {
-      print(Fixtures.absentMessage)
-      return
-    }
+    let url = try #require(Fixtures.sharedDirectory("bench-data")).appendingPathComponent(name)
     let bytes = try [UInt8](Data(contentsOf: url))
     var count = 0
     var failures: [String] = []

@@ -4,7 +4,7 @@ import Testing
 
 /// JSONTestSuite (../shared/conformance/json-test-suite): `y_` files parse, `n_` files fail with a located error,
 /// `i_` files either way without a crash; and JSON5 mode accepts every `y_` file with the same value.
-@Suite(.enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)))
+@Suite(.requiresSharedData)
 struct JSONTestSuiteConformanceTests {
   static let files = Fixtures.conformanceParsing
 

@@ -67,7 +67,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)))
+  @Test(.requiresSharedData)
   func benchDataMutationsRoundTrip() throws {
     var generator = PathsTestRandom(seed: 2026)
     for url in Fixtures.benchData {

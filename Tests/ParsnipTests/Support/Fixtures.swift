@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates test data: `../shared/` beside the package (override with `PARSNIP_SHARED`) and `Examples/`.
 enum Fixtures {
@@ -43,4 +44,9 @@ enum Fixtures {
   static func example(_ name: String) throws -> Data {
     try Data(contentsOf: packageRoot.appendingPathComponent("Examples").appendingPathComponent(name))
   }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// Skips a test or suite, saying why, when `../shared` is absent (a user's fresh clone).
+  static var requiresSharedData: Self { .enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)) }
 }

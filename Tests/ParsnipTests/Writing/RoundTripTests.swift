@@ -5,7 +5,7 @@ import Testing
 
 /// parse → write → parse gives the same value, and writing is idempotent, for the benchmark corpora and every
 /// JSONTestSuite `y_` file, in every layout.
-@Suite(.enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)))
+@Suite(.requiresSharedData)
 struct RoundTripTests {
   static let layouts: [(String, JSON.WritingOptions)] = [
     ("compact", .compact),
