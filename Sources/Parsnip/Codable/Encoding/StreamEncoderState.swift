@@ -25,7 +25,7 @@ struct StreamCore {
   /// protocol conformances costs more than the rest of encoding a small value.
   var kindKeys = [UInt](repeating: 0, count: 64)
   var kinds = [OneWordKind](repeating: .plain, count: 64)
-  /// Per key type: cached member names and the reusable container box (see `ParsnipEncoder+KeyedContainerCache`).
+  /// Per key type: cached member names and the reusable container box (see `StreamEncoderState+KeyedContainerCache`).
   var keyTypes: [KeyTypeEntry] = []
   var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
   /// A direct-mapped cache in front of `keyTypeIndexes`: metadata address → index.

@@ -4,7 +4,7 @@ import Foundation
 enum PathComponent {
   case none
   case key(any CodingKey)
-  /// A key of a plain one-byte type (see `ParsnipEncoder+KeyedContainerCache`): its byte and type, trivial to copy.
+  /// A key of a plain one-byte type (see `StreamEncoderState+KeyedContainerCache`): its byte and type, trivial to copy.
   case byteKey(UInt8, any CodingKey.Type)
   case index(Int)
   case string(String)

@@ -1,7 +1,7 @@
 import Foundation
 
 // Two per-key-type caches of one decode, for the costs that dominate decoding a struct (the same two the encoder
-// keeps, see ParsnipEncoder+KeyedContainerCache.swift):
+// keeps, see StreamEncoderState+KeyedContainerCache.swift):
 //
 // - Member names. A `CodingKeys` enum (or any plain key type of at most one byte) is identified by its byte, so its
 //   `stringValue`, converted to snake case under `.convertFromSnakeCase`, is the same every time: it is computed once

@@ -64,7 +64,7 @@ final class DecodingState {
   /// The site of the last error (see `site(of:)`).
   @exclusivity(unchecked) var lastErrorSite: ErrorSite?
 
-  /// Per key type: cached names and the reusable container box (see `ParsnipDecoder+KeyedContainerCache`).
+  /// Per key type: cached names and the reusable container box (see `DecodingState+KeyedContainerCache`).
   @exclusivity(unchecked) var keyTypes: [DecodeKeyTypeEntry] = []
   @exclusivity(unchecked) var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
   @exclusivity(unchecked) var keyTypeTags = [UInt](repeating: 0, count: 64)
