@@ -4,7 +4,8 @@ import Testing
 @testable import Parsnip
 
 /// JSONTestSuite (`../shared/conformance/json-test-suite`): every `y_` file is accepted, every `n_` file rejected,
-/// every `i_` file answered the way the table below documents, and the `test_transform` files parse without a crash.
+/// with a typed error located inside the input, every `i_` file answered the way the table below documents, and the
+/// `test_transform` files parse without a crash. JSON5 mode, a superset, reads every `y_` file to the same value.
 @Suite(.requiresSharedData)
 struct JSONTestSuiteTests {
   /// How the parser answers a file.
@@ -83,11 +84,8 @@ struct JSONTestSuiteTests {
     Fixtures.conformanceParsing.map(\.lastPathComponent).filter { $0.hasPrefix(prefix) }
   }
 
-  static func outcome(of name: String, in directory: String = "conformance/json-test-suite/test_parsing") throws
-    -> Outcome
-  {
-    let url = try #require(Fixtures.sharedDirectory(directory)).appendingPathComponent(name)
-    let data = try Data(contentsOf: url)
+  static func outcome(of name: String) throws -> Outcome {
+    let data = try Self.data(of: name)
     do {
       _ = try JSON(parsing: data)
       return .accepted
@@ -103,20 +101,33 @@ struct JSONTestSuiteTests {
     #expect(Set(Self.files("i_")) == Set(Self.implementationDefined.keys))
   }
 
+  static func data(of name: String) throws -> Data {
+    let directory = try #require(Fixtures.sharedDirectory("conformance/json-test-suite/test_parsing"))
+    return try Data(contentsOf: directory.appendingPathComponent(name))
+  }
+
   @Test(arguments: files("y_"))
   func acceptsValidDocument(name: String) throws {
     #expect(try Self.outcome(of: name) == .accepted)
+    let data = try Self.data(of: name)
+    #expect(try JSON(parsing: data, options: .init(allowsJSON5: true)) == JSON(parsing: data), "differs in JSON5 mode")
   }
 
   @Test(arguments: files("n_"))
-  func rejectsInvalidDocument(name: String) throws {
-    #expect(try Self.outcome(of: name) != .accepted)
+  func rejectsInvalidDocumentWithALocatedError(name: String) throws {
+    let data = try Self.data(of: name)
+    let error = #expect(throws: JSONParseError.self) { try JSON(parsing: data) }
+    if let error {
+      #expect(error.byteOffset >= 0 && error.byteOffset <= data.count)
+      #expect(error.line >= 1 && error.column >= 1)
+    }
   }
 
   @Test(arguments: files("i_"))
   func answersImplementationDefinedDocumentAsDocumented(name: String) throws {
     let expected = try #require(Self.implementationDefined[name], "\(name) is missing from the table")
     #expect(try Self.outcome(of: name) == expected.outcome, "\(expected.reason)")
+    _ = try? JSON(parsing: Self.data(of: name), options: .init(allowsJSON5: true))  // answers, without a crash
   }
 
   @Test(arguments: Fixtures.sharedFiles("conformance/json-test-suite/test_transform").map(\.lastPathComponent))
