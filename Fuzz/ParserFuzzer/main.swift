@@ -89,8 +89,9 @@ enum ParserFuzzer {
     }
     // The tape, read directly, agrees with the tree.
     do {
-      try Document.withTape(input, options: options) { tape, source throws(JSONParseError) in
-        let walker = TapeWalker(tape: tape, source: source)
+      try ScanPipeline.withScan(input, options: options) { text throws(JSONParseError) in
+        let tape = text.tape
+        let walker = TapeWalker(tape: tape, source: text.source)
         var index = 0
         let fromTape = walker.value(at: &index)
         guard index == tape.count else { fail("tape has \(tape.count) nodes, walk ended at \(index)", input) }

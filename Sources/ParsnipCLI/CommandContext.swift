@@ -149,10 +149,10 @@ final class CommandContext {
       // Errors skipped on the way to this line come first, so diagnostics and output keep the input's order.
       while reported < iterator.skipped.count {
         let error = iterator.skipped[reported]
-        if let parseError = error.parseError {
-          report(parseError, in: name, firstLine: error.lineNumber)
+        if error.parseError != nil {
+          emitDiagnostic("\(name):\(error.line):\(error.column): error: \(error.message)")
         } else {
-          report("\(name):\(error.lineNumber): \(error.message)")
+          report("\(name):\(error.line): \(error.message)")
         }
         reported += 1
       }
@@ -169,10 +169,8 @@ final class CommandContext {
   /// - Parameters:
   ///   - error: The parse error.
   ///   - name: The input's name (`<stdin>` for standard input).
-  ///   - firstLine: The line of the input where the parsed text starts (JSON Lines), 1 for a whole file.
-  func report(_ error: JSONParseError, in name: String, firstLine: Int = 1) {
-    let line = firstLine + error.line - 1
-    emitDiagnostic("\(name):\(line):\(error.column): error: \(error.message)")
+  func report(_ error: JSONParseError, in name: String) {
+    emitDiagnostic("\(name):\(error.line):\(error.column): error: \(error.message)")
   }
 
   /// Reports an error without a position: `parsnip: error: MESSAGE`.

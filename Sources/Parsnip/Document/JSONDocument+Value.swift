@@ -165,6 +165,6 @@ extension JSONDocument {
     }
 
     /// The byte offset of this value in the document's text.
-    public var byteOffset: Int { tape.offset(index) - (tape.kind(index) == .string ? 1 : 0) }
+    public var byteOffset: Int { storage.text.inputOffset(ofNode: index) }
   }
 }

@@ -18,23 +18,31 @@ import Foundation
 public struct JSONDocument: Sendable {
   let storage: Storage
 
-  /// Owns the bytes the tape refers to.
+  /// Owns the user's text and what scanning it produced.
   final class Storage: @unchecked Sendable {
+    /// The user's text.
+    let input: UnsafeRawBufferPointer
+    let scan: Scan
+    /// The bytes the tape refers to: `input`, or the normalized text of a JSON5 input.
     let bytes: UnsafeRawBufferPointer
-    let tape: Tape
     let release: @Sendable (UnsafeRawBufferPointer) -> Void
 
-    init(bytes: UnsafeRawBufferPointer, tape: Tape, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
-      self.bytes = bytes
-      self.tape = tape
+    init(input: UnsafeRawBufferPointer, scan: Scan, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
+      self.input = input
+      self.scan = scan
+      // An array's buffer neither moves nor changes while the array is held, and `scan` holds it.
+      self.bytes = scan.normalized?.withUnsafeBytes { $0 } ?? input
       self.release = release
     }
 
-    deinit { release(bytes) }
+    deinit { release(input) }
 
-    var base: UnsafePointer<UInt8> {
-      bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
-    }
+    var tape: Tape { scan.tape }
+
+    var base: UnsafePointer<UInt8> { ScannedText.base(of: bytes) }
+
+    /// The tape with its bytes and the way back to the user's text.
+    var text: ScannedText { ScannedText(tape: scan.tape, source: bytes, input: input, offsets: scan.offsets) }
   }
 
   /// Parses JSON text from a byte array, which the document keeps instead of copying.
@@ -92,61 +100,21 @@ public struct JSONDocument: Sendable {
     owning bytes: UnsafeRawBufferPointer, options: JSON.ParsingOptions,
     release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
   ) throws(JSONParseError) {
-    var source = bytes
-    var release = release
-    if options.allowsJSON5 {
-      // Keep the normalized strict text: the tape's offsets refer to it.
-      let normalized: [UInt8]
-      do { normalized = try JSON5.normalize(bytes, maximumDepth: options.maximumDepth) } catch {
-        release(bytes)
-        throw error
-      }
-      release(bytes)
-      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(normalized.count, 1), alignment: 8)
-      normalized.withUnsafeBytes { buffer.copyMemory(from: $0) }
-      source = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<normalized.count])
-      release = { $0.deallocate() }
-    }
-    let tape: Tape
     do {
-      var scanner = Scanner(input: source, maxDepth: options.maximumDepth)
-      scanner.allowsNonFiniteLiterals = options.allowsJSON5
-      tape = try scanner.scanDocument()
-      if options.duplicateKeys == .reject { try DuplicateKeyCheck.run(tape: tape, source: source) }
+      storage = Storage(input: bytes, scan: try Scan(bytes, options: options), release: release)
     } catch {
-      release(source)
+      release(bytes)
       throw error
     }
-    storage = Storage(bytes: source, tape: tape, release: release)
+    if options.duplicateKeys == .reject {
+      let text = storage.text
+      if let key = text.firstRepeatedKey() { throw text.duplicateKeyError(at: key) }
+    }
   }
 
   /// The top-level value.
   public var root: Value { Value(storage: storage, index: 0) }
 
-  /// The number of bytes of JSON text.
-  public var byteCount: Int { storage.bytes.count }
-}
-
-/// Rejects objects with repeated keys (only when `duplicateKeys == .reject`).
-enum DuplicateKeyCheck {
-  static func run(tape: Tape, source: UnsafeRawBufferPointer) throws(JSONParseError) {
-    let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
-    var i = 0
-    while i < tape.count {
-      if tape.rawKind(i) == Tape.Kind.object.rawValue {
-        var seen = Set<String>()
-        var j = i + 1
-        let end = tape.aux(i)
-        while j < end {
-          let key = StringDecoding.string(
-            base, from: tape.offset(j), count: tape.aux(j), flags: tape.flags(j))
-          if !seen.insert(key).inserted {
-            throw JSONParseError(.duplicateKey, "duplicate key \"\(key)\" in object", at: tape.offset(j) - 1, in: source)
-          }
-          j = tape.next(j + 1)
-        }
-      }
-      i += 1
-    }
-  }
+  /// The number of bytes of JSON text (as given, for JSON5).
+  public var byteCount: Int { storage.input.count }
 }

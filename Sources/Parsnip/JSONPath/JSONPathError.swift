@@ -65,21 +65,9 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
     self.message = message
     self.query = query
     self.byteOffset = byteOffset
-    var line = 1
-    var column = 1
-    var offset = 0
-    for byte in query.utf8 {
-      if offset >= byteOffset { break }
-      if byte == .newline {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-      offset += 1
-    }
-    self.line = line
-    self.column = column
+    let location = SourceLocation(byteOffset: byteOffset, in: query)
+    self.line = location.line
+    self.column = location.column
   }
 
   /// The diagnostic: `error: MESSAGE`, then the query line, then a caret under the offending position.
@@ -89,23 +77,8 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
   /// $.store[0
   ///          ^
   /// ```
-  /// Tabs before the caret are kept so that the caret lines up under the query text; only the line that holds
-  /// the offending position is shown.
+  /// Only the line that holds the offending position is shown (see `SourceLocation.caretLines(in:at:)`).
   public var description: String {
-    let bytes = Array(query.utf8)
-    let offset = Swift.min(Swift.max(byteOffset, 0), bytes.count)
-    var lineStart = offset
-    while lineStart > 0, bytes[lineStart - 1] != .newline { lineStart -= 1 }
-    var lineEnd = offset
-    while lineEnd < bytes.count, bytes[lineEnd] != .newline { lineEnd += 1 }
-    // A carriage return would move the terminal cursor; show it as the blank space it is.
-    let sourceLine = bytes[lineStart..<lineEnd].map { $0 == .carriageReturn ? UInt8.space : $0 }
-    var caret: [UInt8] = []
-    for byte in bytes[lineStart..<offset] where byte & 0xC0 != 0x80 {
-      caret.append(byte == .tab ? .tab : .space)
-    }
-    caret.append(UInt8(ascii: "^"))
-    let line = String(decoding: sourceLine, as: UTF8.self)
-    return "error: \(message)\n\(line)\n\(String(decoding: caret, as: UTF8.self))"
+    "error: \(message)\n" + SourceLocation.caretLines(in: query, at: byteOffset)
   }
 }

@@ -63,7 +63,7 @@ public struct JSONKeyPathError: Error, CustomStringConvertible {
       return "type mismatch at \(place): expected \(expected), found \(found)"
     case .invalidKeyPath(let text, let offset, let expected):
       return "invalid key path at offset \(offset): expected \(expected)\n"
-        + PathDiagnostics.caretLines(text: text, byteOffset: offset)
+        + SourceLocation.caretLines(in: text, at: offset)
     case .dataCorrupted(let message):
       return "cannot read the value at \(place): \(message)"
     case .cannotRemoveRoot:
@@ -125,25 +125,5 @@ enum PathDiagnostics {
       }
     }
     return out + "\""
-  }
-
-  /// Two lines: the text (or a window of it around the offset) and a caret under the character at `byteOffset`.
-  static func caretLines(text: String, byteOffset: Int) -> String {
-    let utf8 = text.utf8
-    let clamped = min(max(byteOffset, 0), utf8.count)
-    let splitIndex = utf8.index(utf8.startIndex, offsetBy: clamped)
-    var before = String(text[..<splitIndex])
-    var after = String(text[splitIndex...])
-    // Control characters would break the two-line layout; show them as a visible placeholder.
-    before = visible(before)
-    after = visible(after)
-    let context = 40
-    if before.count > context { before = "…" + String(before.suffix(context)) }
-    if after.count > context { after = String(after.prefix(context)) + "…" }
-    return before + after + "\n" + String(repeating: " ", count: before.count) + "^"
-  }
-
-  private static func visible(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
   }
 }

@@ -21,7 +21,7 @@ enum ByteSource: @unchecked Sendable {
   static func file(_ url: URL) throws(JSONLinesError) -> ByteSource {
     let fd = open(url.path, O_RDONLY)
     guard fd >= 0 else {
-      throw JSONLinesError(lineNumber: 0, parseError: nil, message: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+      throw JSONLinesError(readFailure: "cannot open \(url.path): \(String(cString: strerror(errno)))")
     }
     return .descriptor(fd, owned: true)
   }
@@ -36,6 +36,10 @@ final class LineSplitter: @unchecked Sendable {
   private var finished = false
   private var memoryOffset = 0
   private(set) var lineNumber = 0
+  /// The offset in the input of `buffer[0]`.
+  private var bufferOrigin = 0
+  /// The offset in the input of the line last handed out.
+  private(set) var lineStart = 0
 
   init(source: ByteSource, chunkSize: Int) {
     self.source = source
@@ -58,6 +62,7 @@ final class LineSplitter: @unchecked Sendable {
         var lineEnd = newline
         if lineEnd > start, buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
         let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+        lineStart = bufferOrigin + start
         start = newline + 1
         lineNumber += 1
         return try body(line, lineNumber)
@@ -67,6 +72,7 @@ final class LineSplitter: @unchecked Sendable {
         var lineEnd = filled
         if buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
         let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+        lineStart = bufferOrigin + start
         start = filled
         lineNumber += 1
         return try body(line, lineNumber)
@@ -81,6 +87,7 @@ final class LineSplitter: @unchecked Sendable {
     // Compact only when little room is left at the end: moving a long partial line on every read costs a copy.
     if start > 0, buffer.count - filled < buffer.count / 4 {
       if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending) }
+      bufferOrigin += start
       start = 0
       filled = pending
     }
@@ -97,7 +104,7 @@ final class LineSplitter: @unchecked Sendable {
       var r: Int
       repeat { r = read(fd, space.baseAddress!, space.count) } while r < 0 && errno == EINTR
       guard r >= 0 else {
-        throw JSONLinesError(lineNumber: lineNumber, parseError: nil, message: "read error: \(String(cString: strerror(errno)))")
+        throw JSONLinesError(readFailure: "read error: \(String(cString: strerror(errno)))", line: lineNumber)
       }
       n = r
     case .memory(let bytes):

@@ -74,12 +74,12 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     public mutating func next() throws(JSONLinesError) -> Line? {
       let options = self.options
       while true {
-        let outcome = try base.nextRawLine { (bytes, number) throws(JSONLinesError) -> Result<Line, JSONLinesError> in
+        let outcome = try base.nextRawLine { (bytes, number, lineStart) throws(JSONLinesError) -> Result<Line, JSONLinesError> in
           do {
             let value = try ParsnipDecoder.run(Value.self, buffer: bytes, options: options, path: nil, report: false)
             return .success(Line(number: number, value: value.value))
           } catch {
-            return .failure(JSONLinesError(lineNumber: number, decoding: error))
+            return .failure(JSONLinesError(line: number, lineStart: lineStart, decoding: error))
           }
         }
         switch outcome {
@@ -115,7 +115,7 @@ extension DecodedJSONLines: AsyncSequence {
 extension JSONLinesError {
   /// The error for a line that failed to decode: its syntax error when the line is not valid JSON, else the
   /// decoder's explanation (`PATH: MESSAGE (line 1, column C)`).
-  init(lineNumber: Int, decoding error: any Error) {
+  init(line: Int, lineStart: Int, decoding error: any Error) {
     let context: DecodingError.Context?
     switch error as? DecodingError {
     case .typeMismatch(_, let c)?, .valueNotFound(_, let c)?, .keyNotFound(_, let c)?, .dataCorrupted(let c)?:
@@ -124,9 +124,9 @@ extension JSONLinesError {
       context = nil
     }
     if let parseError = context?.underlyingError as? JSONParseError {
-      self.init(lineNumber: lineNumber, parseError: parseError, message: parseError.message)
+      self.init(line: line, lineStart: lineStart, parseError: parseError, message: parseError.message)
     } else {
-      self.init(lineNumber: lineNumber, parseError: nil, message: context?.debugDescription ?? "\(error)")
+      self.init(line: line, lineStart: lineStart, parseError: nil, message: context?.debugDescription ?? "\(error)")
     }
   }
 }

@@ -131,7 +131,8 @@ public struct JSONLines: Sendable {
           do throws(JSONParseError) {
             return .success(Line(number: number, value: try JSON(parsing: bytes, options: options)))
           } catch {
-            return .failure(JSONLinesError(lineNumber: number, parseError: error, message: error.message))
+            return .failure(
+              JSONLinesError(line: number, lineStart: splitter.lineStart, parseError: error, message: error.message))
           }
         }
         guard let outcome = result else { return nil }
@@ -145,16 +146,17 @@ public struct JSONLines: Sendable {
       }
     }
 
-    /// Calls `body` with the raw bytes of each non-blank line, for callers that parse lines themselves.
+    /// Calls `body` with the raw bytes of each non-blank line, its number and its offset in the input, for callers
+    /// that parse lines themselves.
     mutating func nextRawLine<R>(
-      _ body: (UnsafeRawBufferPointer, Int) throws(JSONLinesError) -> R
+      _ body: (UnsafeRawBufferPointer, Int, Int) throws(JSONLinesError) -> R
     ) throws(JSONLinesError) -> R? {
       if let openError { throw openError }
       guard let splitter else { return nil }
       while true {
         let result = try splitter.nextLine { (bytes, number) throws(JSONLinesError) -> R? in
           if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
-          return try body(bytes, number)
+          return try body(bytes, number, splitter.lineStart)
         }
         guard let outcome = result else { return nil }
         if let value = outcome { return value }

@@ -1,18 +1,41 @@
 /// An error reading JSON Lines: a line that is not valid JSON, a line that does not decode as the requested type
 /// (``JSONLines/decoded(as:using:)``), or a failure to read the input.
-public struct JSONLinesError: Error, Sendable, CustomStringConvertible {
+///
+/// Its location has the shape of every Parsnip error that involves text: ``byteOffset``, ``line`` and ``column`` in
+/// the whole input, counted as ``JSONParseError`` counts them (lines end at LF, so a lone CR is blank space inside
+/// its line, as it is to the line splitter).
+public struct JSONLinesError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The zero-based byte offset in the input of the syntax error, or of the start of a line that did not decode
+  /// (`0` for read failures).
+  public var byteOffset: Int
   /// The one-based line number of the bad line (`0` for read failures).
-  public var lineNumber: Int
-  /// The parse error within the line (its line is always 1; its column counts from the line's start), or `nil`
-  /// when the input could not be read.
+  public var line: Int
+  /// The one-based column of the syntax error in its line; `1` for a line that did not decode or a read failure.
+  public var column: Int
+  /// The parse error within the line, positioned within the line's own text, or `nil` when the line is valid JSON
+  /// that did not decode, or the input could not be read.
   public var parseError: JSONParseError?
   /// A readable explanation.
   public var message: String
 
+  /// An error for line `line`, which starts at byte `lineStart` of the input.
+  init(line: Int, lineStart: Int, parseError: JSONParseError?, message: String) {
+    self.byteOffset = lineStart + (parseError?.byteOffset ?? 0)
+    self.line = line
+    self.column = parseError?.column ?? 1
+    self.parseError = parseError
+    self.message = message
+  }
+
+  /// A failure to read the input.
+  init(readFailure message: String, line: Int = 0) {
+    self.init(line: line, lineStart: 0, parseError: nil, message: message)
+  }
+
   /// `LINE:COLUMN: MESSAGE` for invalid JSON, `LINE: MESSAGE` for a value that did not decode, the message alone
   /// for a read failure.
   public var description: String {
-    if let parseError { return "\(lineNumber):\(parseError.column): \(parseError.message)" }
-    return lineNumber > 0 ? "\(lineNumber): \(message)" : message
+    if parseError != nil { return "\(line):\(column): \(message)" }
+    return line > 0 ? "\(line): \(message)" : message
   }
 }

@@ -6,7 +6,11 @@
   import Darwin
 #endif
 
-/// Finds repeated keys in an object by comparing raw key bytes, without building strings.
+/// The one duplicate-key check, for every reader: finds repeated keys by comparing raw key bytes, without building
+/// strings, and decodes keys only when escapes could hide a repeat.
+///
+/// Two keys are the same when their decoded Unicode scalars are (`ExactKey`), not when Swift's `String ==` says so:
+/// `"\u00e9"` and `"e\u0301"` are canonically equivalent but different keys, as they are to the tree's objects.
 struct DuplicateKeyFinder {
   private var slots: [UInt32] = []  // node index + 1, or 0 when empty
   private var used: [Int] = []
@@ -95,5 +99,37 @@ struct DuplicateKeyFinder {
       j = tape.next(j + 1)
     }
     return false
+  }
+
+  /// The node of the first key of the object at node `i` that repeats an earlier key, or `Int.max`;
+  /// `key(ordinal, node)` is the decoded key of the member at that ordinal and key node.
+  static func firstRepeatedKey(objectAt i: Int, tape: Tape, key: (Int, Int) -> String) -> Int {
+    var seen = Set<ExactKey>()
+    let end = tape.aux(i)
+    var j = i &+ 1
+    var k = 0
+    while j < end {
+      if !seen.insert(ExactKey(key(k, j))).inserted { return j }
+      k &+= 1
+      j = tape.next(j &+ 1)
+    }
+    return Int.max
+  }
+
+  /// The first key node, in text order, that repeats an earlier key of its object, or `nil`: the key that the
+  /// tree builder reports, so that every reader names the same one.
+  mutating func firstRepeatedKey(in tape: Tape, base: UnsafePointer<UInt8>) -> Int? {
+    var found = Int.max
+    var i = 0
+    while i < Swift.min(tape.count, found) {
+      if tape.rawKind(i) == Tape.Kind.object.rawValue, hasDuplicates(objectAt: i, tape: tape, base: base) {
+        let repeated = Self.firstRepeatedKey(objectAt: i, tape: tape) { _, j in
+          StringDecoding.string(base, from: tape.offset(j), count: tape.aux(j), flags: tape.flags(j))
+        }
+        found = Swift.min(found, repeated)
+      }
+      i &+= 1
+    }
+    return found == Int.max ? nil : found
   }
 }

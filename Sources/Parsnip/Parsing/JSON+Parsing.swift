@@ -86,34 +86,9 @@ extension JSON {
   ///   - options: Grammar and limits (default: strict RFC 8259).
   /// - Throws: ``JSONParseError`` naming what was wrong and where.
   public init(parsing buffer: UnsafeRawBufferPointer, options: ParsingOptions = .default) throws(JSONParseError) {
-    self = try Document.withTape(buffer, options: options) { tape, source throws(JSONParseError) in
-      var builder = TreeBuilder(tape: tape, source: source, options: options)
+    self = try ScanPipeline.withScan(buffer, options: options) { text throws(JSONParseError) in
+      var builder = TreeBuilder(text: text, options: options)
       return try builder.value(at: 0)
     }
-  }
-}
-
-/// Entry point shared by every reader of the tape (tree building, decoding, on-demand queries).
-enum Document {
-  /// Scans `buffer` into a tape and calls `body` with the tape and the bytes that its offsets refer to.
-  static func withTape<R>(
-    _ buffer: UnsafeRawBufferPointer, options: JSON.ParsingOptions,
-    _ body: (Tape, UnsafeRawBufferPointer) throws(JSONParseError) -> R
-  ) throws(JSONParseError) -> R {
-    if options.allowsJSON5 {
-      let (normalized, offsets) = try JSON5.normalizeKeepingOffsets(buffer, maximumDepth: options.maximumDepth)
-      let result: Result<R, JSONParseError> = normalized.withUnsafeBytes { source in
-        Result { () throws(JSONParseError) -> R in
-          var scanner = Scanner(input: source, maxDepth: options.maximumDepth)
-          scanner.allowsNonFiniteLiterals = true
-          let tape = try scanner.scanDocument()
-          return try body(tape, source)
-        }
-      }
-      // Errors found in the normalized text (duplicate keys) are reported at their place in the JSON5 text.
-      return try result.mapError { offsets.originalError($0, in: buffer) }.get()
-    }
-    let tape = try Scanner(input: buffer, maxDepth: options.maximumDepth).scanDocument()
-    return try body(tape, buffer)
   }
 }

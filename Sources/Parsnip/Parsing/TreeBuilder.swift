@@ -10,8 +10,9 @@
 ///
 /// One builder builds one tree: ``value(at:)`` frees its scratch memory when it returns.
 struct TreeBuilder {
-  let tape: Tape
-  let source: UnsafeRawBufferPointer
+  let text: ScannedText
+  var tape: Tape { text.tape }
+  var source: UnsafeRawBufferPointer { text.source }
   let base: UnsafePointer<UInt8>
   private let kinds: UnsafeMutablePointer<UInt8>
   private let words: UnsafeMutablePointer<UInt64>
@@ -19,11 +20,15 @@ struct TreeBuilder {
   private var duplicates = DuplicateKeyFinder()
 
   init(tape: Tape, source: UnsafeRawBufferPointer, options: JSON.ParsingOptions) {
-    self.tape = tape
-    self.source = source
-    self.base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
-    self.kinds = tape.kinds
-    self.words = tape.words
+    self.init(text: ScannedText(tape: tape, source: source), options: options)
+  }
+
+  /// A builder whose errors point into the user's text.
+  init(text: ScannedText, options: JSON.ParsingOptions) {
+    self.text = text
+    self.base = ScannedText.base(of: text.source)
+    self.kinds = text.tape.kinds
+    self.words = text.tape.words
     self.rejectDuplicates = options.duplicateKeys == .reject
   }
 
@@ -189,19 +194,9 @@ struct TreeBuilder {
   /// The node of the first key that repeats an earlier key of the object (the scan found one).
   @inline(never)
   private func firstRepeatedKey(objectAt i: Int, end: Int, key: (Int) -> String) -> Int {
-    var seen = Set<ExactKey>()
-    var j = i &+ 1
-    var k = 0
-    while j < end {
-      if !seen.insert(ExactKey(key(k))).inserted { return j }
-      k &+= 1
-      j = next(j &+ 1)
-    }
-    return Int.max
+    DuplicateKeyFinder.firstRepeatedKey(objectAt: i, tape: tape) { k, _ in key(k) }
   }
 
   @inline(never)
-  private func duplicateKeyError(at j: Int) -> JSONParseError {
-    JSONParseError(.duplicateKey, "duplicate key \"\(string(at: j))\" in object", at: offset(j) - 1, in: source)
-  }
+  private func duplicateKeyError(at j: Int) -> JSONParseError { text.duplicateKeyError(at: j) }
 }

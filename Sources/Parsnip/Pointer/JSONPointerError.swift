@@ -90,7 +90,7 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
     if let offset, isSyntaxError {
       let what = if case .invalidNormalizedPath = kind { "normalized path" } else { "JSON pointer" }
       return "invalid \(what) at offset \(offset): \(reason)\n"
-        + PathDiagnostics.caretLines(text: text, byteOffset: offset)
+        + SourceLocation.caretLines(in: text, at: offset)
     }
     guard let tokenIndex else { return reason }
     let container = JSONPointerError.prefix(of: text, tokens: tokenIndex)

@@ -10,7 +10,8 @@ import Testing
   static func expectSkipsMatchTape(_ text: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     try text.withUnsafeBytes { buffer in
       let reader = OnDemandReader(input: buffer)
-      try Document.withTape(buffer, options: .default) { tape, _ throws(JSONParseError) in
+      try ScanPipeline.withScan(buffer, options: .default) { text throws(JSONParseError) in
+        let tape = text.tape
         for i in 0..<tape.count {
           let kind = tape.rawKind(i)
           guard kind == Tape.Kind.array.rawValue || kind == Tape.Kind.object.rawValue else { continue }

@@ -34,7 +34,7 @@ import Testing
       _ = try iterator.next()
       Issue.record("expected an error")
     } catch {
-      #expect(error.lineNumber == 3)
+      #expect(error.line == 3)
       #expect(error.parseError == nil)
       #expect(error.description == "3: id: expected an Int, found a string (\"two\") (line 1, column 21)")
     }
@@ -46,7 +46,7 @@ import Testing
       try lines.forEach { _ in }
     } throws: { error in
       guard let error = error as? JSONLinesError else { return false }
-      return error.lineNumber == 1 && error.parseError?.kind == .unexpectedEndOfInput
+      return error.line == 1 && error.parseError?.kind == .unexpectedEndOfInput
         && error.description == "1:17: unexpected end of input, expected a string key"
     }
   }
@@ -56,7 +56,7 @@ import Testing
     var ids: [Int] = []
     while let line = try iterator.next() { ids.append(line.value.id) }
     #expect(ids == [1, 3, 5])
-    #expect(iterator.skipped.map(\.lineNumber) == [3, 5])
+    #expect(iterator.skipped.map(\.line) == [3, 5])
     #expect(iterator.skipped.map { $0.parseError == nil } == [true, false])
   }
 

@@ -21,7 +21,7 @@ import Testing
       while try iterator.next() != nil { count += 1 }
       Issue.record("expected an error")
     } catch {
-      #expect(error.lineNumber == 6)
+      #expect(error.line == 6)
       #expect(error.parseError?.column == 2)
       #expect(error.description == "6:2: expected 'null', found 'o'")
     }
@@ -33,7 +33,7 @@ import Testing
     var values: [JSON] = []
     while let line = try iterator.next() { values.append(line.value) }
     #expect(values == [["a": 1], [2, 3], "x", ["b": nil]])
-    #expect(iterator.skipped.map(\.lineNumber) == [6])
+    #expect(iterator.skipped.map(\.line) == [6])
   }
 
   @Test func readsLinesLongerThanTheChunk() throws {

@@ -126,7 +126,8 @@ import Testing
     var count = 0
     var failures: [String] = []
     try bytes.withUnsafeBytes { buffer in
-      try Document.withTape(buffer, options: .default) { tape, source throws(JSONParseError) in
+      try ScanPipeline.withScan(buffer, options: .default) { text throws(JSONParseError) in
+        let (tape, source) = (text.tape, text.source)
         let base = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
         for i in 0..<tape.count where tape.kind(i) == .number {
           let start = tape.offset(i)

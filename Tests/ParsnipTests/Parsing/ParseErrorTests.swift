@@ -43,7 +43,9 @@ import Testing
     (#"{"a":1,}"#, .unexpectedCharacter, 7, "1:8: expected a string key, found '}'"),
     ("[1,]", .unexpectedCharacter, 3, "1:4: expected a value, found ']'"),
     ("[,1]", .unexpectedCharacter, 1, "1:2: expected a value, found ','"),
-    ("[1,\r\n2,\r3\n x]", .unexpectedCharacter, 11, "4:2: expected ',' or ']' after an array element, found 'x'"),
+    // CR LF ends a line; a lone CR is blank space inside its line, as it is to the JSON Lines splitter.
+    ("[1,\r\n2,\r3\n x]", .unexpectedCharacter, 11, "3:2: expected ',' or ']' after an array element, found 'x'"),
+    ("[1,\r x]", .unexpectedCharacter, 5, "1:6: expected a value, found 'x'"),
     ("nul1", .unexpectedCharacter, 3, "1:4: expected 'null', found '1'"),
     ("[NaN]", .unexpectedCharacter, 1, "1:2: expected a value, found 'N'"),
     ("[é]", .unexpectedCharacter, 1, "1:2: expected a value, found U+00E9"),

@@ -34,8 +34,8 @@ extension DecodingState {
     if !rendered.isEmpty { text = rendered + ": " }
     text += message
     if let node, node < documentEnd, isOpen, parent == nil {
-      let (line, column) = lineAndColumn(of: view.pointee.sourceOffset(of: node))
-      text += " (line \(line), column \(column))"
+      let place = location(of: node)
+      text += " (line \(place.line), column \(place.column))"
     }
     return DecodingError.Context(codingPath: codingPath, debugDescription: text, underlyingError: underlyingError)
   }
@@ -80,8 +80,8 @@ extension DecodingState {
     }
     var suffix = ""
     if parent == nil, node < documentEnd, isOpen {
-      let (line, column) = lineAndColumn(of: view.pointee.sourceOffset(of: node))
-      suffix = " (line \(line), column \(column))"
+      let place = location(of: node)
+      suffix = " (line \(place.line), column \(place.column))"
     }
     let site = ErrorSite(
       node: node, codingPath: codingPath, prefix: rendered.isEmpty ? "" : rendered + ": ", suffix: suffix)
@@ -107,33 +107,13 @@ extension DecodingState {
     }
   }
 
-  /// The line and column of a byte offset, counted as `SourceLocation.lineAndColumn` counts them (lines end at
-  /// `\n`, `\r\n` or `\r`; columns count Unicode scalars from 1). Errors are usually made in document order (think
-  /// of `try?` over every element of a large array), so counting resumes from the last offset asked for instead of
-  /// from the start: many errors cost one pass over the input, not one pass each.
-  func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-    var (i, line, column) = offset >= locationCache.offset ? locationCache : (0, 1, 1)
-    let end = Swift.min(offset, source.count)
-    let bytes = view.pointee.base
-    while i < end {
-      let b = bytes[i]
-      if b == .newline {
-        line += 1
-        column = 1
-      } else if b == .carriageReturn {
-        if i + 1 < source.count, bytes[i + 1] == .newline {
-          i += 1
-          if i >= end { break }
-        }
-        line += 1
-        column = 1
-      } else if b & 0xC0 != 0x80 {
-        column += 1
-      }
-      i += 1
-    }
-    locationCache = (i, line, column)
-    return (line, column)
+  /// The location of `node` in the user's text. Errors are usually made in document order (think of `try?` over
+  /// every element of a large array), so counting resumes from the last location asked for instead of from the
+  /// start: many errors cost one pass over the input, not one pass each.
+  func location(of node: Int) -> SourceLocation {
+    let location = text.location(ofNode: node, resumingFrom: locationCache)
+    locationCache = location
+    return location
   }
 
   /// `keyNotFound` for a member missing from `object`.

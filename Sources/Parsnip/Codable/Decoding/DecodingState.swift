@@ -3,6 +3,8 @@ import Foundation
 /// Everything one decode call shares between its decoders and containers: the tape, the source bytes, the options,
 /// and what the rarer paths need (reports, strictness, custom key tables). Owns the memory of its `TapeView`.
 final class DecodingState {
+  /// The tape, its bytes and the way back to the user's text (JSON5), for error locations.
+  let text: ScannedText
   let tape: Tape
   let source: UnsafeRawBufferPointer
   let options: ParsnipDecoder.Options
@@ -54,8 +56,8 @@ final class DecodingState {
 
   /// Type names for messages, by type.
   @exclusivity(unchecked) var typeNames: [ObjectIdentifier: String] = [:]
-  /// Where line and column counting stopped last (see `lineAndColumn(of:)`).
-  @exclusivity(unchecked) var locationCache: (offset: Int, line: Int, column: Int) = (0, 1, 1)
+  /// Where line and column counting stopped last (see `location(of:)`).
+  @exclusivity(unchecked) var locationCache: SourceLocation?
   /// Where the last path derivation found the child of a container, to resume from (see `pathNodes(to:)`):
   /// direct-mapped by container node.
   @exclusivity(unchecked) var pathCache = [(container: Int, child: Int, index: Int)](repeating: (-1, 0, 0), count: 64)
@@ -76,11 +78,12 @@ final class DecodingState {
   lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
   init(
-    tape: Tape, source: UnsafeRawBufferPointer, options: ParsnipDecoder.Options, collectsReport: Bool,
+    text: ScannedText, options: ParsnipDecoder.Options, collectsReport: Bool,
     rootPath: [any CodingKey] = [], parent: DecodingState? = nil
   ) {
-    self.tape = tape
-    self.source = source
+    self.text = text
+    self.tape = text.tape
+    self.source = text.source
     self.options = options
     self.rootPath = rootPath
     self.parent = parent
@@ -184,7 +187,7 @@ final class DecodingState {
     var options = self.options
     options.strictness.remove(.rejectsUnknownKeys)
     let state = DecodingState(
-      tape: tape, source: Self.nullSource, options: options, collectsReport: collectsReport, rootPath: path,
+      text: ScannedText(tape: tape, source: Self.nullSource), options: options, collectsReport: collectsReport, rootPath: path,
       parent: self)
     let decoder = TapeDecoder(state: state, index: 0)
     children.append(decoder)
@@ -250,28 +253,13 @@ final class DecodingState {
     }
   }
 
-  /// Fails on the first object in the document that has the same member name twice.
+  /// Fails on the first repeated key of the document, found by the parser's check (see `DuplicateKeyFinder`).
   func rejectDuplicateKeys() throws {
-    var node = 0
-    while node < documentEnd {
-      if rawKind(node) == Tape.Kind.object.rawValue, count(node) > 1 {
-        var seen = Set<String>()
-        let end = end(node)
-        var key = node + 1
-        while key < end {
-          let name = string(ofKey: key)
-          if !seen.insert(name).inserted {
-            let underlying = JSONParseError(
-              .duplicateKey, "duplicate key \"\(name)\" in object", at: view.pointee.sourceOffset(of: key), in: source)
-            throw DecodingError.dataCorrupted(
-              context(
-                codingPath: codingPath(to: key), node: key, message: "duplicate key \"\(name)\"",
-                underlyingError: underlying))
-          }
-          key = next(key + 1)
-        }
-      }
-      node += 1
-    }
+    guard let key = text.firstRepeatedKey() else { return }
+    let name = string(ofKey: key)
+    throw DecodingError.dataCorrupted(
+      context(
+        codingPath: codingPath(to: key), node: key, message: "duplicate key \"\(name)\"",
+        underlyingError: text.duplicateKeyError(at: key)))
   }
 }

@@ -314,9 +314,9 @@ public final class ParsnipDecoder: @unchecked Sendable {
   ) throws -> (value: T, report: Report) {
     let outcome: Result<(value: T, report: Report), any Error>
     do {
-      outcome = try Document.withTape(buffer, options: options.parsingOptions) {
-        tape, source throws(JSONParseError) -> Result<(value: T, report: Report), any Error> in
-        let state = DecodingState(tape: tape, source: source, options: options, collectsReport: report)
+      outcome = try ScanPipeline.withScan(buffer, options: options.parsingOptions) {
+        text throws(JSONParseError) -> Result<(value: T, report: Report), any Error> in
+        let state = DecodingState(text: text, options: options, collectsReport: report)
         defer { state.close() }
         return Result {
           if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }

@@ -35,7 +35,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     guard isOpen else { return [] }
     let view = self.view.pointee
     var keys: [Key] = []
-    var seen = Set<String>()
+    var seen = Set<ExactKey>()
     var key = object + 1
     while key < end {
       let name: String
@@ -44,7 +44,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       case .snakeCase: name = KeyConversion.convertFromSnakeCase(view.string(ofKey: key))
       case .custom: name = state.customNames[object]?.first { $0.value == key }?.key ?? view.string(ofKey: key)
       }
-      if !hasDuplicates || seen.insert(name).inserted, let codingKey = Key(stringValue: name) {
+      if !hasDuplicates || seen.insert(ExactKey(name)).inserted, let codingKey = Key(stringValue: name) {
         keys.append(codingKey)
       }
       key = view.next(key + 1)

@@ -3,7 +3,7 @@ import Testing
 @testable import Parsnip
 
 /// Whole documents: top-level scalars, white space, the byte order mark, very large strings, and every input type.
-@Suite struct DocumentTests {
+@Suite struct WholeTextTests {
   @Test(arguments: [
     ("1", JSON.number(1)), ("-1.5", .number(JSONNumber(-1.5))), (#""s""#, .string("s")), ("true", .bool(true)),
     ("false", .bool(false)), ("null", .null), (" \t\r\n 7 \n", .number(7)), ("[]", .array([])),

@@ -1,0 +1,107 @@
+/// A place in text, as every Parsnip error reports it: the zero-based byte offset, the one-based line and the
+/// one-based column.
+///
+/// One rule for every reader (the parser, `JSONDocument`, the decoders, JSON Lines, queries): lines end at LF, and a
+/// CR LF pair is one line ending; a CR on its own is blank space inside its line, as it is to the JSON Lines
+/// splitter, which breaks lines only at LF. Columns count Unicode scalars. A byte order mark at the very start
+/// takes no column (editors do not show it).
+struct SourceLocation: Sendable, Hashable {
+  var byteOffset: Int
+  var line: Int
+  var column: Int
+
+  init(byteOffset: Int, line: Int, column: Int) {
+    self.byteOffset = byteOffset
+    self.line = line
+    self.column = column
+  }
+
+  /// The location of `byteOffset` in `text`.
+  init(byteOffset: Int, in text: UnsafeRawBufferPointer) {
+    self.init(byteOffset: byteOffset, in: text, resumingFrom: nil)
+  }
+
+  /// The location of `byteOffset` in `text`, counting on from `earlier` (a location in the same text) when it is at
+  /// or before `byteOffset`: errors come in document order, so many of them cost one pass over the text.
+  init(byteOffset: Int, in text: UnsafeRawBufferPointer, resumingFrom earlier: SourceLocation?) {
+    var line = 1
+    var column = 1
+    var i = 0
+    let end = Swift.max(0, Swift.min(byteOffset, text.count))
+    if let earlier, earlier.byteOffset <= end {
+      (i, line, column) = (earlier.byteOffset, earlier.line, earlier.column)
+    } else if end >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF {
+      i = 3
+    }
+    while i < end {
+      let b = text[i]
+      if b == .newline {
+        line += 1
+        column = 1
+      } else if b & 0xC0 != 0x80, !(b == .carriageReturn && i + 1 < text.count && text[i + 1] == .newline) {
+        column += 1
+      }
+      i += 1
+    }
+    self.byteOffset = end
+    self.line = line
+    self.column = column
+  }
+
+  /// The location of `byteOffset` in a string's UTF-8.
+  init(byteOffset: Int, in text: String) {
+    var text = text
+    self = text.withUTF8 { SourceLocation(byteOffset: byteOffset, in: UnsafeRawBufferPointer($0)) }
+    self.byteOffset = byteOffset
+  }
+
+  /// Two lines: the line of `text` that holds `byteOffset` (a window of 40 characters either side when it is long)
+  /// and a caret under the character at `byteOffset`. Tabs are kept so that the caret lines up; other control
+  /// characters, which would break the layout, show as U+FFFD, and a CR as the blank space it is.
+  static func caretLines(in text: String, at byteOffset: Int) -> String {
+    let bytes = Array(text.utf8)
+    let offset = Swift.min(Swift.max(byteOffset, 0), bytes.count)
+    var lineStart = offset
+    while lineStart > 0, bytes[lineStart - 1] != .newline { lineStart -= 1 }
+    var lineEnd = offset
+    while lineEnd < bytes.count, bytes[lineEnd] != .newline { lineEnd += 1 }
+    func visible(_ slice: ArraySlice<UInt8>) -> [Unicode.Scalar] {
+      String(decoding: slice, as: UTF8.self).unicodeScalars.map { scalar in
+        if scalar == "\t" { return scalar }
+        if scalar == "\r" { return " " }
+        return scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar
+      }
+    }
+    var before = visible(bytes[lineStart..<offset])
+    var after = visible(bytes[offset..<lineEnd])
+    let window = 40
+    if before.count > window { before = ["…"] + before.suffix(window) }
+    if after.count > window { after = after.prefix(window) + ["…"] }
+    var line = String.UnicodeScalarView()
+    line.append(contentsOf: before)
+    line.append(contentsOf: after)
+    var caret = String.UnicodeScalarView(before.map { $0 == "\t" ? "\t" : " " })
+    caret.append("^")
+    return String(line) + "\n" + String(caret)
+  }
+
+  /// How a byte is shown in a message: `'x'` for printable ASCII, `U+NNNN` for the start of a well-formed
+  /// non-ASCII character, `byte 0xNN` otherwise.
+  static func describe(byteAt offset: Int, in input: UnsafeRawBufferPointer) -> String {
+    guard offset < input.count else { return "end of input" }
+    let b = input[offset]
+    if b >= 0x80, let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self),
+      let length = Scanner.utf8SequenceLength(base, at: offset, end: input.count)
+    {
+      var value = UInt32(b) & (0x7F >> UInt32(length))
+      for k in 1..<length { value = value << 6 | UInt32(input[offset + k] & 0x3F) }
+      let hex = String(value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+    }
+    if b == UInt8(ascii: "'") { return "\"'\"" }
+    if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+    if b == .newline { return "a line break" }
+    let hex = String(b, radix: 16, uppercase: true)
+    return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+  }
+}
