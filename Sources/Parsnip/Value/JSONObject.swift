@@ -6,7 +6,7 @@ import Synchronization
 /// `"\u{E9}"` (é, precomposed) and `"e\u{301}"` (e + combining accent) are two different keys.
 ///
 /// Objects of up to 31 members are searched linearly: comparing a few dozen keys costs about what hashing one key
-/// does, and parsing then allocates nothing beside the member array. From ``JSONObject/indexThreshold`` members on,
+/// does, and parsing then allocates nothing beside the member array. From 32 members on (an internal tuning constant),
 /// a hash index is built on the first lookup (so parsing never pays for indexes nobody reads) and kept beside the
 /// ordered members.
 /// Keys are unique: setting an existing key replaces its value in place.
@@ -39,7 +39,7 @@ public struct JSONObject: Sendable {
   @usableFromInline var _index: KeyIndexBox?
 
   /// The member count from which lookups use a hash index instead of a linear search.
-  public static var indexThreshold: Int { 32 }
+  @usableFromInline static var indexThreshold: Int { 32 }
 
   /// Creates an empty object.
   public init() {
