@@ -1,7 +1,7 @@
 import Foundation
 import Parsnip
 
-// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|...]
+// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|hypermedia|...]
 // Environment: BENCH_DATA (corpus dir), BENCH_FILES ("twitter.json canada.json"), BENCH_BUDGET_MS, BENCH_MIN_SAMPLES.
 #if DEBUG
 print("WARNING: benchmarks built in debug mode; numbers are meaningless. Use: swift run -c release parsnip-benchmarks")
@@ -22,6 +22,7 @@ print("Parsnip benchmarks, \(Date()), \(ProcessInfo.processInfo.activeProcessorC
 if wants("parse") { ParseBenchmarks.run(harness) }
 if wants("write") { WriteBenchmarks.run(harness) }
 if wants("codable") { CodableBenchmarks.run(harness) }
+if wants("hypermedia") { HypermediaBenchmarks.run(harness) }
 // Large generated inputs (100 MB documents, a 1 GB JSON Lines file): run explicitly, all with `scale`.
 if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.scaling(harness) }
 if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }

@@ -5,7 +5,10 @@ enum RootCommand {
 
   /// The subcommands, in the order the help lists them.
   static var commands: [any Command.Type] {
-    [ValidateCommand.self, FormatCommand.self, QueryCommand.self, PatchCommand.self, DiffCommand.self]
+    [
+      ValidateCommand.self, FormatCommand.self, QueryCommand.self, PatchCommand.self, DiffCommand.self,
+      ExpandCommand.self, JSONAPIBuildCommand.self, URITemplateCommand.self,
+    ]
   }
 
   /// The synopsis of the root command.

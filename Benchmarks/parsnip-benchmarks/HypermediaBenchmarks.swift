@@ -1,0 +1,99 @@
+import Foundation
+import Parsnip
+
+/// `hypermedia`: JSON:API flatten and JSON Templates Expander expansion of generated compound documents of 1, 10
+/// and 50 MB (posts with an author and comments, each comment with its author), times per document and per byte.
+/// The parse of the same text (`JSON(parsing:)`) is the baseline measured beside each, so the ratio says what
+/// flattening costs next to reading the document at all.
+enum HypermediaBenchmarks {
+  static let sizes = [1, 10, 50]
+
+  /// A JSON:API document of about `megabytes` MB: 20 people, posts each with 4 comments (all included).
+  static func jsonAPIDocument(megabytes: Int) -> [UInt8] {
+    var data: [String] = []
+    var included: [String] = []
+    for p in 0..<20 {
+      included.append(#"{"type":"people","id":"\#(p)","attributes":{"name":"Person \#(p)","twitter":"p\#(p)"}}"#)
+    }
+    var bytes = 0
+    var post = 0
+    var comment = 0
+    while bytes < megabytes * 1_000_000 {
+      var ids: [String] = []
+      for _ in 0..<4 {
+        let c = #"{"type":"comments","id":"\#(comment)","attributes":{"body":"Comment \#(comment) on a post about JSON"},"relationships":{"author":{"data":{"type":"people","id":"\#(comment % 20)"}}}}"#
+        included.append(c)
+        ids.append(#"{"type":"comments","id":"\#(comment)"}"#)
+        bytes += c.utf8.count + 40
+        comment += 1
+      }
+      let p = #"{"type":"articles","id":"\#(post)","attributes":{"title":"Post number \#(post)","views":\#(post * 7)},"relationships":{"author":{"data":{"type":"people","id":"\#(post % 20)"}},"comments":{"data":[\#(ids.joined(separator: ","))]}},"links":{"self":"http://example.com/articles/\#(post)"}}"#
+      data.append(p)
+      bytes += p.utf8.count
+      post += 1
+    }
+    return Array(#"{"data":[\#(data.joined(separator: ","))],"included":[\#(included.joined(separator: ","))]}"#.utf8)
+  }
+
+  /// A JTE document of about `megabytes` MB: posts linking an author and comments through `links` templates.
+  static func jteDocument(megabytes: Int) -> [UInt8] {
+    var posts: [String] = []
+    var comments: [String] = []
+    var people: [String] = []
+    for p in 0..<20 { people.append(#"{"id":"\#(p)","name":"Person \#(p)"}"#) }
+    var bytes = 0
+    var post = 0
+    var comment = 0
+    while bytes < megabytes * 1_000_000 {
+      var ids: [String] = []
+      for _ in 0..<4 {
+        let c = #"{"id":"\#(comment)","body":"Comment \#(comment) on a post about JSON templates"}"#
+        comments.append(c)
+        ids.append(#""\#(comment)""#)
+        bytes += c.utf8.count
+        comment += 1
+      }
+      let p = #"{"id":"\#(post)","title":"Post number \#(post)","links":{"author":"\#(post % 20)","comments":[\#(ids.joined(separator: ","))]}}"#
+      posts.append(p)
+      bytes += p.utf8.count
+      post += 1
+    }
+    let links = #"{"posts.author":{"href":"http://example.com/people/{posts.author}","type":"people"},"posts.comments":{"href":"http://example.com/comments/{posts.comments}","type":"comments"}}"#
+    return Array(
+      #"{"links":\#(links),"posts":[\#(posts.joined(separator: ","))],"people":[\#(people.joined(separator: ","))],"comments":[\#(comments.joined(separator: ","))]}"#
+        .utf8)
+  }
+
+  static func run(_ harness: Harness) {
+    print("\n### Hypermedia: JSON:API flatten and JTE expand (tree in, tree out; parse is the baseline)\n")
+    print("| document | MB | parse ms | expand ms | expand ns/byte | expand MB/s | parse + expand MB/s |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    let options = JSONAPI.FlattenOptions(maximumOutputSize: .max)
+    for (name, make) in [("JSON:API flatten", jsonAPIDocument), ("JTE expand", jteDocument)] {
+      var perByte: [Double] = []
+      for size in sizes {
+        let bytes = make(size)
+        let tree = try! JSON(parsing: bytes)
+        let isJSONAPI = name.hasPrefix("JSON:API")
+        let expand = {
+          if isJSONAPI {
+            blackHole(try! JSONAPI.flatten(tree, options: options))
+          } else {
+            blackHole(try! JSONTemplates.expand(tree, options: .init(maximumOutputSize: .max)))
+          }
+        }
+        let comparison = harness.compare(expand, baseline: { blackHole(try! JSON(parsing: bytes)) })
+        let ns = comparison.parsnip / Double(bytes.count) * 1e9
+        perByte.append(ns)
+        print(
+          "| \(name) \(size) MB | \(format(Double(bytes.count) / 1e6, digits: 1)) | \(format(comparison.baseline * 1e3, digits: 1)) "
+            + "| \(format(comparison.parsnip * 1e3, digits: 1)) | \(format(ns, digits: 2)) "
+            + "| \(format(Double(bytes.count) / comparison.parsnip / 1e6)) "
+            + "| \(format(Double(bytes.count) / (comparison.parsnip + comparison.baseline) / 1e6)) |")
+      }
+      let spread = (perByte.max()! / perByte.min()! - 1) * 100
+      print("| \(name): per-byte spread 1–50 MB | | | | \(format(spread, digits: 0))% | | |")
+    }
+    fflush(nil)
+  }
+}

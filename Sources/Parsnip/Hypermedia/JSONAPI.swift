@@ -1,0 +1,92 @@
+/// JSON:API 1.1 documents both ways: ``flatten(_:options:)`` turns a compound document into nested resources to
+/// build models from, ``build(_:options:)`` turns nested resources into a compound document.
+///
+/// A flattened resource keeps `type` and `id` (or `lid`), has its `attributes` lifted into it, and each
+/// relationship replaced by the related resource (itself flattened), an array of them, or `null`. A resource's
+/// `meta` and `links` are kept as `_meta` and `_links`; a relationship's `links` and `meta` as
+/// `_relationships.NAME.links` and `.meta` (a relationship with no `data` appears only there). A resource included
+/// once is embedded wherever it is referenced.
+///
+/// Rules for what is not resolved:
+/// - a relationship whose resource is neither included nor primary data becomes its `{type, id}` identifier, or,
+///   with ``FlattenOptions/Unresolved/null``, `null` (to-one) or is left out of its array (to-many);
+/// - with an include list, relationships it does not name become identifiers;
+/// - cycles: a resource already being flattened on the path from the primary resource (A → B → A) is written as
+///   its identifier, and so is every resource deeper than ``FlattenOptions/maximumDepth`` relationships.
+///
+/// Budget: ``FlattenOptions/maximumOutputSize``, counting each resource written once per place plus its members.
+///
+/// ```swift
+/// let document = try JSON(parsing: #"""
+///   {"data": {"type": "articles", "id": "1", "attributes": {"title": "Hi"},
+///             "relationships": {"author": {"data": {"type": "people", "id": "9"}}}},
+///    "included": [{"type": "people", "id": "9", "attributes": {"name": "Dan"}}]}
+///   """#)
+/// try JSONAPI.flatten(document)["data"]
+/// // → {"type": "articles", "id": "1", "title": "Hi", "author": {"type": "people", "id": "9", "name": "Dan"}}
+/// ```
+public enum JSONAPI {
+  /// How ``JSONAPI/flatten(_:options:)`` resolves relationships.
+  public struct FlattenOptions: Sendable, Hashable {
+    /// What a relationship to a resource that is not in the document becomes.
+    public enum Unresolved: Sendable, Hashable {
+      /// Its `{type, id}` identifier (the default).
+      case identifier
+      /// `null` for a to-one relationship; left out of a to-many relationship's array.
+      case null
+    }
+
+    /// The relationships to resolve, or `nil` to resolve everything included.
+    public var include: JSONAPIIncludePaths?
+    /// What an unresolved relationship becomes.
+    public var unresolved: Unresolved
+    /// The deepest relationship level resolved; deeper resources are identifiers. Default 32.
+    public var maximumDepth: Int
+    /// The budget of the result: one per resource written plus one per member. Default 20 000 000.
+    public var maximumOutputSize: Int
+
+    /// Creates options.
+    public init(
+      include: JSONAPIIncludePaths? = nil, unresolved: Unresolved = .identifier, maximumDepth: Int = 32,
+      maximumOutputSize: Int = 20_000_000
+    ) {
+      self.include = include
+      self.unresolved = unresolved
+      self.maximumDepth = maximumDepth
+      self.maximumOutputSize = maximumOutputSize
+    }
+  }
+
+  /// How ``JSONAPI/build(_:options:)`` tells relationships from attributes.
+  public struct BuildOptions: Sendable, Hashable {
+    /// The member names that are relationships, or `nil` for every member holding a resource (an object with
+    /// string `type` and `id`) or a non-empty array of them. Named members may also hold `null` or `[]`.
+    public var relationships: Set<String>?
+
+    /// Creates options.
+    /// - Parameter relationships: The relationship names, or `nil` to recognise resources by their shape.
+    public init(relationships: Set<String>? = nil) { self.relationships = relationships }
+  }
+
+  /// Flattens a compound document.
+  /// - Parameters:
+  ///   - document: A JSON:API document with `data`.
+  ///   - options: What to resolve.
+  /// - Returns: The document with `data` flattened and without `included` (`meta`, `links`, `jsonapi` stay).
+  /// - Throws: ``JSONAPIError`` with the pointer of the first violation of the spec.
+  public static func flatten(_ document: JSON, options: FlattenOptions = FlattenOptions()) throws(JSONAPIError) -> JSON {
+    var flattening = try JSONAPIFlattening(document, options: options)
+    return try flattening.run()
+  }
+
+  /// Builds a compound document from nested resources, the inverse of ``flatten(_:options:)``.
+  /// - Parameters:
+  ///   - resources: A flattened resource (an object with `type` and `id`), an array of them, or `null`.
+  ///   - options: Which members are relationships.
+  /// - Returns: `{"data": ..., "included": [...]}`, `included` de-duplicated and left out when empty.
+  /// - Throws: ``JSONAPIError`` for a resource without a string `type` and `id`.
+  public static func build(_ resources: JSON, options: BuildOptions = BuildOptions()) throws(JSONAPIError) -> JSON {
+    var building = JSONAPIBuilding(options: options)
+    return try building.run(resources)
+  }
+}

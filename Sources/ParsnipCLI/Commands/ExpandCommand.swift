@@ -1,0 +1,95 @@
+import Parsnip
+
+/// `parsnip expand [--format auto|jte|jsonapi] [--include PATHS] [--unresolved identifier|null] [--compact]
+/// [--json5] [FILE]`: expands a hypermedia document into nested resources.
+///
+/// Exit status: 0 expanded; 1 the document breaks its format's rules (the error names the JSON Pointer of the
+/// fault) or its format cannot be told; 2 usage errors, an unreadable input or invalid JSON.
+struct ExpandCommand: Command {
+  static let name = "expand"
+  static let abstract = "Expand JSON:API or JSON Templates Expander documents."
+  static let discussion = """
+    Prints the document with its resources nested: JSON:API 'data' with its
+    'included' resources resolved, or JTE collections with their 'links'
+    templates expanded. The format is detected unless given. Exits 1 when the
+    document breaks its format's rules, naming the JSON Pointer of the fault.
+    """
+  static let synopsis =
+    "expand [--format auto|jte|jsonapi] [--include PATHS] [--unresolved identifier|null] [--compact] [--json5] [FILE]"
+  static let arguments = [(label: "FILE", help: "The document; '-' or none reads standard input.")]
+  static let options = [
+    OptionSpec.option("format", value: "FORMAT", help: "auto (default), jte or jsonapi."),
+    OptionSpec.option(
+      "include", value: "PATHS", help: "JSON:API: the relationships to resolve, as in\n?include=author,comments.author."),
+    OptionSpec.option(
+      "unresolved", value: "MODE",
+      help: "JSON:API: a relationship to a resource not included\nbecomes its identifier (default) or null."),
+    CommonOptions.compact,
+    CommonOptions.json5,
+    OptionSpec.help,
+  ]
+
+  var file: String?
+  var format: HypermediaFormat?
+  var flattenOptions = JSONAPI.FlattenOptions()
+  var asksForJSONAPIOptions: Bool
+  var parsingOptions: JSON.ParsingOptions
+  var writingOptions: JSON.WritingOptions
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try CommonOptions.expectAtMost(1, positionals: arguments, names: "one FILE")
+    file = arguments.positionals.first
+    switch arguments.value("format") ?? "auto" {
+    case "auto": format = nil
+    case let text:
+      guard let known = HypermediaFormat(rawValue: text) else {
+        throw UsageError("invalid format '\(text)' (expected auto, jte or jsonapi)")
+      }
+      format = known
+    }
+    if let text = arguments.value("include") {
+      do throws(JSONAPIError) {
+        flattenOptions.include = try JSONAPIIncludePaths(text)
+      } catch {
+        throw UsageError(error.message)
+      }
+    }
+    switch arguments.value("unresolved") {
+    case nil, "identifier": break
+    case "null": flattenOptions.unresolved = .null
+    case let text?: throw UsageError("invalid value '\(text)' for '--unresolved' (expected identifier or null)")
+    }
+    asksForJSONAPIOptions = arguments.value("include") != nil || arguments.value("unresolved") != nil
+    if format == .jsonTemplates, asksForJSONAPIOptions {
+      throw UsageError("'--include' and '--unresolved' apply to JSON:API documents only")
+    }
+    parsingOptions = CommonOptions.parsingOptions(arguments)
+    writingOptions = arguments.has("compact") ? .compact : .pretty
+  }
+
+  func run(in context: CommandContext) -> ExitCode {
+    guard let input = context.readInput(file) else { return .usageError }
+    guard let document = context.parse(input, options: parsingOptions) else { return .usageError }
+    guard let format = format ?? HypermediaFormat.detect(document) else {
+      context.report(
+        "\(input.name): cannot tell the format: expected a top-level 'data' (JSON:API) or 'links' with "
+          + "'collection.field' keys (JTE); use --format")
+      return .failure
+    }
+    if format == .jsonTemplates, asksForJSONAPIOptions {
+      context.report("\(input.name): '--include' and '--unresolved' apply to JSON:API documents only")
+      return .usageError
+    }
+    let expanded: JSON
+    do {
+      switch format {
+      case .jsonAPI: expanded = try JSONAPI.flatten(document, options: flattenOptions)
+      case .jsonTemplates: expanded = try JSONTemplates.expand(document)
+      }
+    } catch {
+      context.report("\(input.name): \(error)")
+      return .failure
+    }
+    return context.emit(expanded, options: writingOptions) ? .success : .failure
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import Parsnip
+@testable import ParsnipCLI
+
+/// `parsnip expand`, `parsnip jsonapi-build` and `parsnip uri-template`, in process and through the binary.
+@Suite struct HypermediaCommandTests {
+  static func parsed(_ result: CLIResult) throws -> JSON { try JSON(parsing: result.stdout) }
+
+  @Test(arguments: [
+    ("posts-jte.json", "posts-jte-expanded.json"), ("posts-jte-compound.json", "posts-jte-compound-expanded.json"),
+  ])
+  func expandDetectsAndExpandsTheSeedExamples(input: String, expected: String) throws {
+    let result = try CLI.both(["expand", CLI.example(input)])
+    #expect(result.status == 0 && result.stderr == "")
+    #expect(try Self.parsed(result) == (try JSON(parsing: Fixtures.example(expected))))
+  }
+
+  @Test func expandFlattensJSONAPIWithAnIncludeList() throws {
+    let result = try CLI.both(["expand", "--compact", "--include", "author", CLI.example("jsonapi-articles.json")])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasSuffix("}\n") && !result.stdout.dropLast().contains("\n"))
+    let data = try Self.parsed(result)["data"][0]
+    #expect(data["author"]["firstName"] == "Dan")
+    #expect(data["comments"][0] == ["type": "comments", "id": "5"])
+  }
+
+  @Test func expandUnresolvedNull() throws {
+    let result = try CLI.both(["expand", "--format", "jsonapi", "--unresolved", "null", CLI.example("jsonapi-articles.json")])
+    #expect(try Self.parsed(result)["data"][0]["comments"][0]["author"] == .null)
+  }
+
+  @Test func expandReportsTheFaultsPointerWithExit1() throws {
+    let result = try CLI.both(["expand"], stdin: #"{"data": {"type": "a", "id": "1"}, "included": [{"type": "p"}]}"#)
+    #expect(
+      result == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: <stdin>: /included/0: a resource object needs 'id'\n"))
+    let jte = try CLI.both(["expand"], stdin: #"{"links": {"posts.a": "/{posts.slug}"}, "posts": [{"id": "1"}]}"#)
+    #expect(jte.status == 1)
+    #expect(jte.stderr.contains("/posts/0: template '/{posts.slug}' names 'slug'"))
+    let unknown = try CLI.both(["expand"], stdin: #"{"a": 1}"#)
+    #expect(unknown.status == 1 && unknown.stderr.contains("cannot tell the format"))
+  }
+
+  @Test func expandUsageErrorsAndInvalidJSONExit2() throws {
+    #expect(try CLI.both(["expand", "--format", "hal"], stdin: "{}").status == 2)
+    #expect(try CLI.both(["expand", "--include", "a,,b"], stdin: "{}").status == 2)
+    #expect(try CLI.both(["expand", "--unresolved", "drop"], stdin: "{}").status == 2)
+    #expect(try CLI.both(["expand", "--format", "jte", "--include", "a"], stdin: "{}").status == 2)
+    let invalid = try CLI.both(["expand"], stdin: "{\"data\": ")
+    #expect(invalid.status == 2 && invalid.stderr.hasPrefix("<stdin>:1:"))
+  }
+
+  @Test func jsonapiBuildRoundTripsThroughExpand() throws {
+    let flattened = try CLI.both(["expand", "--compact", CLI.example("jsonapi-articles.json")])
+    let data = try Self.parsed(flattened)["data"]
+    let built = try CLI.both(["jsonapi-build", "--compact"], stdin: data.description)
+    #expect(built.status == 0)
+    let document = try Self.parsed(built)
+    #expect(document["included"].count == 3)
+    let again = try CLI.both(["expand", "--compact"], stdin: built.stdout)
+    #expect(try Self.parsed(again)["data"] == data)
+  }
+
+  @Test func jsonapiBuildRelationshipsOptionAndErrors() throws {
+    let result = try CLI.both(
+      ["jsonapi-build", "--compact", "--relationships", "editor"],
+      stdin: #"{"type": "a", "id": "1", "editor": null, "author": {"type": "p", "id": "9"}}"#)
+    #expect(try Self.parsed(result)["data"]["relationships"] == ["editor": ["data": nil]])
+    let missing = try CLI.both(["jsonapi-build"], stdin: #"[{"type": "a"}]"#)
+    #expect(missing == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: <stdin>: /0: a resource object needs 'id'\n"))
+    #expect(try CLI.both(["jsonapi-build", "--relationships", ","], stdin: "{}").status == 2)
+  }
+
+  @Test func uriTemplateExpandsWithAVariablesFile() throws {
+    let path = try CLI.temporaryFile(#"{"q": "café", "list": ["red", "green"]}"#)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try CLI.both(["uri-template", "http://example.com/search{?q,list*}", path])
+    #expect(result == CLIResult(status: 0, stdout: "http://example.com/search?q=caf%C3%A9&list=red&list=green\n", stderr: ""))
+    let none = try CLI.both(["uri-template", "/static{?q}"])
+    #expect(none.stdout == "/static\n")
+  }
+
+  @Test func uriTemplateExpandsAnArrayOfVariableSets() throws {
+    let result = try CLI.both(["uri-template", "--compact", "/posts/{id}", "-"], stdin: #"[{"id": 1}, {"id": "a b"}]"#)
+    #expect(result == CLIResult(status: 0, stdout: #"["/posts/1","/posts/a%20b"]"# + "\n", stderr: ""))
+  }
+
+  @Test func uriTemplateErrors() throws {
+    let invalid = try CLI.both(["uri-template", "/users/{id"])
+    #expect(
+      invalid == CLIResult(
+        status: 2, stdout: "",
+        stderr: "parsnip: error: invalid template '/users/{id': offset 7: '{' is never closed by '}'\n"))
+    let composite = try CLI.both(["uri-template", "{x:2}", "-"], stdin: #"{"x": ["a"]}"#)
+    #expect(composite.status == 1)
+    #expect(try CLI.both(["uri-template", "{x}", "-"], stdin: "3").status == 2)
+    #expect(try CLI.both(["uri-template"]).status == 2)
+  }
+}

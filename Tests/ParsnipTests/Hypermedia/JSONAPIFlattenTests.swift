@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import Parsnip
+
+/// Flattening JSON:API 1.1's compound-document example (Examples/jsonapi-articles.json, from
+/// https://jsonapi.org/format/#document-compound-documents) and the rules for what is not resolved.
+@Suite struct JSONAPIFlattenTests {
+  static func articles() throws -> JSON { try JSON(parsing: Fixtures.example("jsonapi-articles.json")) }
+
+  static let dan: JSON = [
+    "type": "people", "id": "9", "firstName": "Dan", "lastName": "Gebhardt", "twitter": "dgeb",
+    "_links": ["self": "http://example.com/people/9"],
+  ]
+
+  @Test func theSpecsCompoundDocumentFlattens() throws {
+    let flattened = try JSONAPI.flatten(Self.articles())
+    let expected: JSON = [
+      [
+        "type": "articles", "id": "1", "title": "JSON:API paints my bikeshed!",
+        "author": Self.dan,
+        "comments": [
+          [
+            "type": "comments", "id": "5", "body": "First!", "author": ["type": "people", "id": "2"],
+            "_links": ["self": "http://example.com/comments/5"],
+          ],
+          [
+            "type": "comments", "id": "12", "body": "I like XML better", "author": Self.dan,
+            "_links": ["self": "http://example.com/comments/12"],
+          ],
+        ],
+        "_links": ["self": "http://example.com/articles/1"],
+        "_relationships": [
+          "author": [
+            "links": [
+              "self": "http://example.com/articles/1/relationships/author",
+              "related": "http://example.com/articles/1/author",
+            ]
+          ],
+          "comments": [
+            "links": [
+              "self": "http://example.com/articles/1/relationships/comments",
+              "related": "http://example.com/articles/1/comments",
+            ]
+          ],
+        ],
+      ]
+    ]
+    #expect(flattened["data"] == expected)
+    #expect(flattened["included"].isNull)
+    #expect(flattened["links"]["next"] == "http://example.com/articles?page[offset]=2")
+  }
+
+  @Test func anIncludeListLimitsWhatIsResolvedAndHowDeep() throws {
+    let authorOnly = try JSONAPI.flatten(Self.articles(), options: .init(include: JSONAPIIncludePaths("author")))
+    #expect(authorOnly["data"][0]["author"] == Self.dan)
+    #expect(authorOnly["data"][0]["comments"] == [["type": "comments", "id": "5"], ["type": "comments", "id": "12"]])
+
+    let comments = try JSONAPI.flatten(Self.articles(), options: .init(include: JSONAPIIncludePaths("comments")))
+    #expect(comments["data"][0]["author"] == ["type": "people", "id": "9"])
+    #expect(comments["data"][0]["comments"][1]["author"] == ["type": "people", "id": "9"])  // not comments.author
+
+    let deep = try JSONAPI.flatten(Self.articles(), options: .init(include: JSONAPIIncludePaths("comments.author")))
+    #expect(deep["data"][0]["comments"][1]["author"] == Self.dan)
+  }
+
+  @Test func unresolvedRelationshipsBecomeIdentifiersOrNull() throws {
+    let asNull = try JSONAPI.flatten(Self.articles(), options: .init(unresolved: .null))
+    #expect(asNull["data"][0]["comments"][0]["author"] == .null)  // people 2 is not included
+    let document: JSON = [
+      "data": [
+        "type": "a", "id": "1",
+        "relationships": ["many": ["data": [["type": "b", "id": "x"], ["type": "b", "id": "y"]]]],
+      ],
+      "included": [["type": "b", "id": "y"]],
+    ]
+    #expect(try JSONAPI.flatten(document, options: .init(unresolved: .null))["data"]["many"] == [["type": "b", "id": "y"]])
+    #expect(try JSONAPI.flatten(document)["data"]["many"] == [["type": "b", "id": "x"], ["type": "b", "id": "y"]])
+  }
+
+  @Test func cyclesEndAtAResourceAlreadyOnThePath() throws {
+    let document: JSON = [
+      "data": ["type": "a", "id": "1", "relationships": ["b": ["data": ["type": "b", "id": "1"]]]],
+      "included": [["type": "b", "id": "1", "attributes": ["n": 2], "relationships": ["a": ["data": ["type": "a", "id": "1"]]]]],
+    ]
+    let data = try JSONAPI.flatten(document)["data"]
+    #expect(data == ["type": "a", "id": "1", "b": ["type": "b", "id": "1", "n": 2, "a": ["type": "a", "id": "1"]]])
+  }
+
+  @Test func depthAndOutputHaveBudgets() throws {
+    // A chain r0 → r1 → … → r99.
+    let included: [JSON] = (1..<100).map { k in
+      ["type": "r", "id": .string(String(k)), "relationships": ["next": ["data": ["type": "r", "id": .string(String(k + 1))]]]]
+    }
+    let document: JSON = [
+      "data": ["type": "r", "id": "0", "relationships": ["next": ["data": ["type": "r", "id": "1"]]]],
+      "included": .array(included),
+    ]
+    var node = try JSONAPI.flatten(document, options: .init(maximumDepth: 3))["data"]
+    for _ in 0..<3 { node = node["next"] }
+    #expect(node == ["type": "r", "id": "3"])  // depth 3 is an identifier
+    do {
+      _ = try JSONAPI.flatten(document, options: .init(maximumOutputSize: 20))
+      Issue.record("expected the budget to stop flattening")
+    } catch {
+      #expect(error.kind == .outputTooLarge(limit: 20))
+    }
+  }
+
+  @Test func aResourceIncludedOnceIsEmbeddedWhereverReferenced() throws {
+    let flattened = try JSONAPI.flatten(Self.articles())
+    #expect(flattened["data"][0]["author"] == flattened["data"][0]["comments"][1]["author"])
+  }
+
+  @Test func relationshipsWithoutDataAppearOnlyUnderRelationships() throws {
+    let document: JSON = [
+      "data": ["type": "a", "id": "1", "relationships": ["b": ["links": ["related": "/a/1/b"]]], "meta": ["m": 1]]
+    ]
+    #expect(
+      try JSONAPI.flatten(document)["data"]
+        == ["type": "a", "id": "1", "_meta": ["m": 1], "_relationships": ["b": ["links": ["related": "/a/1/b"]]]])
+  }
+}
