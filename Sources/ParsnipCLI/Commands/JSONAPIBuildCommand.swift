@@ -7,7 +7,7 @@ import Parsnip
 /// errors, an unreadable input or invalid JSON.
 struct JSONAPIBuildCommand: Command {
   static let name = "jsonapi-build"
-  static let abstract = "Build a JSON:API compound document from nested resources."
+  static let abstract = "Build a JSON:API document from nested resources."
   static let discussion = """
     Reads a resource (an object with 'type' and 'id') or an array of them, and
     prints a document with 'data' and a de-duplicated 'included'. Members

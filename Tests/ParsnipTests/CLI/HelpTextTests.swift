@@ -19,6 +19,9 @@ import Testing
       query                   Extract values by JSONPath, JSON Pointer or key path.
       patch                   Apply an RFC 6902 JSON Patch or RFC 7396 merge patch.
       diff                    Print the patch that turns one document into another.
+      expand                  Expand JSON:API or JSON Templates Expander documents.
+      jsonapi-build           Build a JSON:API document from nested resources.
+      uri-template            Expand an RFC 6570 URI template.
       help                    Show help for a subcommand.
 
       Inputs are files, or standard input for '-' or no file. Exit status: 0 on
