@@ -145,12 +145,8 @@ enum FilterComparison {
     if signA != signB { return signA < signB ? -1 : 1 }
     if signA == 0 { return 0 }
     // Magnitudes: compare the position of the leading digit, then the digits.
-    let leadA = a.digits.count + a.exponent
-    let leadB = b.digits.count + b.exponent
-    var magnitude = 0
-    if leadA != leadB {
-      magnitude = leadA < leadB ? -1 : 1
-    } else if a.digits != b.digits {
+    var magnitude = DecimalDigits.compareLeadingPositions(a, b)
+    if magnitude == 0, a.digits != b.digits {
       magnitude = a.digits.lexicographicallyPrecedes(b.digits) ? -1 : 1
     }
     return signA * magnitude

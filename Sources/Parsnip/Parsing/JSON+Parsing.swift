@@ -25,7 +25,8 @@ extension JSON {
     }
 
     /// The deepest nesting of arrays and objects accepted; deeper input fails with
-    /// ``JSONParseError/Kind-swift.enum/nestingTooDeep``. Default 512.
+    /// ``JSONParseError/Kind-swift.enum/nestingTooDeep``. Default 512; values above
+    /// ``JSON/maximumSupportedDepth`` (2048) act as it.
     public var maximumDepth: Int
     /// Accept JSON5 (https://spec.json5.org): comments, trailing commas, single-quoted strings, unquoted keys,
     /// hexadecimal numbers (exact, up to 1024 significant digits), `.5` and `5.`, a leading `+`, the escapes `\'`,

@@ -28,7 +28,8 @@ struct Scan: @unchecked Sendable {
       offsets = nil
       return
     }
-    let (text, offsets) = try JSON5.normalizeKeepingOffsets(input, maximumDepth: options.maximumDepth)
+    let (text, offsets) = try JSON5.normalizeKeepingOffsets(
+      input, maximumDepth: Swift.min(options.maximumDepth, JSON.maximumSupportedDepth))
     let scanned: Result<Tape, JSONParseError> = text.withUnsafeBytes { source in
       Result { () throws(JSONParseError) -> Tape in
         var scanner = Scanner(input: source, maxDepth: options.maximumDepth)

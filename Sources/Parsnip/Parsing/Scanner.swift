@@ -20,7 +20,8 @@ struct Scanner {
     self.end = input.count
     // A rough node estimate avoids most regrowth without over-allocating for whitespace-heavy text.
     self.tape = TapeBuilder(capacity: input.count / 12 + 16)
-    self.maxDepth = maxDepth
+    // Trees deeper than this could not be released on a small thread stack (see `JSON.maximumSupportedDepth`).
+    self.maxDepth = Swift.min(maxDepth, JSON.maximumSupportedDepth)
   }
 
   nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {

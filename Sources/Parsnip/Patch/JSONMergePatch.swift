@@ -40,22 +40,39 @@ public struct JSONMergePatch: Sendable, Hashable {
   /// - Complexity: O(*p*) in the size of `patch` (member lookups in `target` are O(1) on average), plus copying
   ///   the target objects that change.
   public static func apply(_ patch: JSON, to target: JSON) -> JSON {
-    guard case .object(let patchObject) = patch else { return patch }
-    var result: JSONObject
-    if case .object(let object) = target { result = object } else { result = JSONObject() }
-    // Recursion follows the patch's nesting, which parsing bounds (`ParsingOptions.maximumDepth`).
-    for member in patchObject.members {
-      if case .null = member.value {
-        result.removeValue(forKey: member.key)
-      } else if case .object = member.value {
-        let existing = result[member.key] ?? .null
-        result[member.key] = .null  // release our reference so the nested object can be edited in place
-        result[member.key] = apply(member.value, to: existing)
-      } else {
-        result[member.key] = member.value
-      }
+    guard case .object = patch else { return patch }
+    // Iterative, with a heap stack of the objects being merged, so patches of any depth apply on any thread.
+    struct Frame {
+      var result: JSONObject
+      var patch: JSONObject
+      var next = 0
     }
-    return .object(result)
+    func frame(_ patch: JSON, _ target: JSON) -> Frame {
+      guard case .object(let patchObject) = patch else { preconditionFailure("only object patches are merged") }
+      if case .object(let object) = target { return Frame(result: object, patch: patchObject) }
+      return Frame(result: JSONObject(), patch: patchObject)
+    }
+    var stack = [frame(patch, target)]
+    while true {
+      let top = stack.count - 1
+      if stack[top].next < stack[top].patch.count {
+        let member = stack[top].patch._members[stack[top].next]
+        stack[top].next += 1
+        if case .null = member.value {
+          stack[top].result.removeValue(forKey: member.key)
+        } else if case .object = member.value {
+          let existing = stack[top].result[member.key] ?? .null
+          stack[top].result[member.key] = .null  // release our reference so the nested object can be edited in place
+          stack.append(frame(member.value, existing))
+        } else {
+          stack[top].result[member.key] = member.value
+        }
+        continue
+      }
+      let merged = JSON.object(stack.removeLast().result)
+      guard let parent = stack.indices.last else { return merged }
+      stack[parent].result[stack[parent].patch._members[stack[parent].next - 1].key] = merged
+    }
   }
 
   /// Computes a merge patch that turns `source` into `target`.
@@ -82,24 +99,46 @@ public struct JSONMergePatch: Sendable, Hashable {
   /// - Returns: The merge patch; `{}` when nothing changes between two objects.
   /// - Complexity: O(*n*) in the size of the two documents.
   public static func diff(from source: JSON, to target: JSON) -> JSON {
-    guard case .object(let old) = source, case .object(let new) = target else { return target }
-    var patch = JSONObject()
-    for member in old.members where new[member.key] == nil {
-      patch[member.key] = .null
+    guard case .object = source, case .object = target else { return target }
+    // Iterative, with a heap stack of the object pairs being compared, so documents of any depth diff on any thread.
+    struct Frame {
+      var old: JSONObject
+      var new: JSONObject
+      var patch = JSONObject()
+      var next = 0
     }
-    for member in new.members {
-      guard let previous = old[member.key] else {
-        patch[member.key] = member.value
+    func frame(_ source: JSON, _ target: JSON) -> Frame {
+      guard case .object(let old) = source, case .object(let new) = target else {
+        preconditionFailure("only pairs of objects are diffed member by member")
+      }
+      var frame = Frame(old: old, new: new)
+      for member in old.members where new[member.key] == nil {
+        frame.patch[member.key] = .null
+      }
+      return frame
+    }
+    var stack = [frame(source, target)]
+    while true {
+      let top = stack.count - 1
+      if stack[top].next < stack[top].new.count {
+        let member = stack[top].new._members[stack[top].next]
+        stack[top].next += 1
+        guard let previous = stack[top].old[member.key] else {
+          stack[top].patch[member.key] = member.value
+          continue
+        }
+        if case .object = previous, case .object = member.value {
+          stack.append(frame(previous, member.value))
+        } else if previous != member.value {
+          stack[top].patch[member.key] = member.value
+        }
         continue
       }
-      if case .object = previous, case .object = member.value {
-        let nested = diff(from: previous, to: member.value)
-        if case .object(let changes) = nested, changes.isEmpty { continue }
-        patch[member.key] = nested
-      } else if previous != member.value {
-        patch[member.key] = member.value
+      let changes = stack.removeLast().patch
+      guard let parent = stack.indices.last else { return .object(changes) }
+      if !changes.isEmpty {
+        stack[parent].patch[stack[parent].new._members[stack[parent].next - 1].key] = .object(changes)
       }
     }
-    return .object(patch)
   }
 }

@@ -11,25 +11,101 @@ extension JSONPatch {
   /// // → {"foo":["all","cows","eat","grass"]}
   /// ```
   ///
-  /// - Parameter document: The document to patch.
+  /// What a patch may build is bounded by `options` (see ``ApplicationOptions``): a patch cannot nest values
+  /// deeper than the parser accepts, nor grow a small document into gigabytes by copying it into itself.
+  ///
+  /// - Parameters:
+  ///   - document: The document to patch.
+  ///   - options: The depth and size limits; by default those of ``ApplicationOptions/init(maximumDepth:maximumAddedValues:)``.
   /// - Returns: The patched document.
   /// - Throws: ``JSONPatchError`` naming the failing operation's index and why: a `path` or `from` that cannot be
-  ///   followed (with the ``JSONPointerError`` saying which token), a failed `test`, or a `move` into the moved
-  ///   value's own child.
+  ///   followed (with the ``JSONPointerError`` saying which token), a failed `test`, a `move` into the moved
+  ///   value's own child, or a limit of `options` reached.
   /// - Complexity: O(*k*) per operation for pointers of *k* tokens, plus O(*n*) for inserting into or removing
-  ///   from an array of *n* elements and for copying each container on a changed path once.
-  public func apply(to document: JSON) throws(JSONPatchError) -> JSON {
+  ///   from an array of *n* elements and for copying each container on a changed path once, plus O(*v*) for the
+  ///   *v* values each operation inserts (bounded in total by ``ApplicationOptions/maximumAddedValues``).
+  public func apply(to document: JSON, options: ApplicationOptions = ApplicationOptions()) throws(JSONPatchError)
+    -> JSON
+  {
     var result = document
+    var budget = PatchBudget(options: options)
     for (index, operation) in operations.enumerated() {
-      try operation.perform(on: &result, index: index)
+      try operation.perform(on: &result, index: index, budget: &budget)
     }
     return result
+  }
+
+  /// Limits on what applying a patch may build.
+  ///
+  /// Each `add`, `replace` and `copy` counts the values it inserts (the value itself and everything in it), and
+  /// so does a `move` to a deeper place (its depth must be measured); `remove`, `test` and other moves count
+  /// nothing. Fifteen `copy` operations that copy the root into its own deepest member would nest it 65 535
+  /// levels deep, and thirty that each copy an array into itself would build 2³⁰ elements; both stop at these
+  /// limits with ``JSONPatchError/Kind-swift.enum/nestingTooDeep(maximumDepth:)`` or
+  /// ``JSONPatchError/Kind-swift.enum/tooManyValues(maximumAddedValues:)``.
+  ///
+  /// ```swift
+  /// let patch: JSONPatch = [.copy(from: try JSONPointer(""), path: try JSONPointer("/a"))]
+  /// let options = JSONPatch.ApplicationOptions(maximumDepth: 1)
+  /// do { _ = try patch.apply(to: ["a": ["b": 1]], options: options) } catch {
+  ///   print(error)  // → operation 0 (copy): the result would nest deeper than 1 levels
+  /// }
+  /// ```
+  public struct ApplicationOptions: Sendable, Hashable {
+    /// The default ``maximumDepth``, 512: what ``JSON/ParsingOptions`` accepts by default.
+    public static var defaultMaximumDepth: Int { 512 }
+    /// The default ``maximumAddedValues``, 16 777 216 (2²⁴).
+    public static var defaultMaximumAddedValues: Int { 1 << 24 }
+
+    /// The deepest nesting of arrays and objects the patched document may have where an operation inserts a
+    /// value. Values above ``JSON/maximumSupportedDepth`` act as it; values below 1 as 1.
+    public var maximumDepth: Int
+    /// The most values all operations together may insert. Negative values count as zero; `Int.max` is no limit.
+    public var maximumAddedValues: Int
+
+    /// Creates application options.
+    /// - Parameters:
+    ///   - maximumDepth: The deepest nesting an operation may build; by default ``defaultMaximumDepth``.
+    ///   - maximumAddedValues: The most values the operations may insert; by default
+    ///     ``defaultMaximumAddedValues``.
+    public init(
+      maximumDepth: Int = ApplicationOptions.defaultMaximumDepth,
+      maximumAddedValues: Int = ApplicationOptions.defaultMaximumAddedValues
+    ) {
+      self.maximumDepth = maximumDepth
+      self.maximumAddedValues = maximumAddedValues
+    }
+  }
+}
+
+/// What is left of a patch application's ``JSONPatch/ApplicationOptions``.
+struct PatchBudget {
+  let maximumDepth: Int
+  let maximumAddedValues: Int
+  var remainingValues: Int
+
+  init(options: JSONPatch.ApplicationOptions) {
+    maximumDepth = Swift.min(Swift.max(options.maximumDepth, 1), JSON.maximumSupportedDepth)
+    maximumAddedValues = Swift.max(options.maximumAddedValues, 0)
+    remainingValues = maximumAddedValues
+  }
+
+  /// Counts `value`, about to be inserted at `pointer`, against the limits.
+  mutating func insert(_ value: JSON, at pointer: JSONPointer) -> JSONPatchError.Kind? {
+    // Count one past what is left, to tell "exactly used up" from "over".
+    let (count, depth) = value.measured(countingAtMost: remainingValues == .max ? .max : remainingValues + 1)
+    if count > remainingValues { return .tooManyValues(maximumAddedValues: maximumAddedValues) }
+    remainingValues -= count
+    if depth > maximumDepth - Swift.min(pointer.tokens.count, maximumDepth) {
+      return .nestingTooDeep(maximumDepth: maximumDepth)
+    }
+    return nil
   }
 }
 
 extension JSONPatch.Operation {
   /// Performs the operation; on failure `document` may be partly changed (``JSONPatch/apply(to:)`` discards it).
-  func perform(on document: inout JSON, index: Int) throws(JSONPatchError) {
+  func perform(on document: inout JSON, index: Int, budget: inout PatchBudget) throws(JSONPatchError) {
     func failure(_ member: String, _ error: JSONPointerError) -> JSONPatchError {
       JSONPatchError(.unresolvablePointer(member: member, error), operationIndex: index, operationName: name)
     }
@@ -42,12 +118,19 @@ extension JSONPatch.Operation {
     func edit(_ edit: PathEditing.Edit, _ path: JSONPointer) throws(JSONPatchError) -> JSON? {
       do { return try document.editing(edit, at: path) } catch { throw failure("path", error) }
     }
+    func count(_ value: JSON, at path: JSONPointer) throws(JSONPatchError) {
+      if let exceeded = budget.insert(value, at: path) {
+        throw JSONPatchError(exceeded, operationIndex: index, operationName: name)
+      }
+    }
     switch self {
     case .add(let path, let value):
+      try count(value, at: path)
       try edit(.insert(value), path)
     case .remove(let path):
       try edit(.remove, path)
     case .replace(let path, let value):
+      try count(value, at: path)
       try edit(.replace(value), path)
     case .move(let from, let path):
       if from == path {
@@ -59,9 +142,12 @@ extension JSONPatch.Operation {
       }
       let moved: JSON
       do { moved = try document.editing(.remove, at: from) ?? .null } catch { throw failure("from", error) }
+      if path.tokens.count > from.tokens.count { try count(moved, at: path) }
       try edit(.insert(moved), path)
     case .copy(let from, let path):
-      try edit(.insert(try read("from", from)), path)
+      let copied = try read("from", from)
+      try count(copied, at: path)
+      try edit(.insert(copied), path)
     case .test(let path, let expected):
       let found = try read("path", path)
       guard found == expected else {

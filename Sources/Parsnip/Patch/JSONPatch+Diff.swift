@@ -60,24 +60,9 @@ struct PatchDiffer {
   /// container: rewriting most of a container piece by piece is longer than restating it.
   private mutating func replaceIfShorter(since before: Int, at pointer: JSONPointer, with value: JSON) {
     let emitted = operations.count - before
-    guard emitted > 1, PatchDiffer.valueCount(value, limit: emitted) < emitted else { return }
+    guard emitted > 1, value.measured(countingAtMost: emitted).count < emitted else { return }
     operations.removeSubrange(before...)
     operations.append(.replace(path: pointer, value: value))
-  }
-
-  /// The number of values in `json` (itself, its elements and members, recursively), counting at most `limit`.
-  static func valueCount(_ json: JSON, limit: Int) -> Int {
-    var count = 0
-    var pending = [json]
-    while let value = pending.popLast(), count < limit {
-      count += 1
-      switch value {
-      case .array(let elements): pending.append(contentsOf: elements.prefix(limit - count))
-      case .object(let object): pending.append(contentsOf: object.values.prefix(limit - count))
-      default: break
-      }
-    }
-    return count
   }
 
   private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject, at pointer: JSONPointer, depth: Int) {

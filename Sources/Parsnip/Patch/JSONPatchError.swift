@@ -34,6 +34,10 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
     case testFailed(path: JSONPointer, expected: JSON, found: JSON)
     /// A `move` whose `from` is a proper prefix of its `path`: a value cannot move into its own child.
     case moveIntoDescendant(from: JSONPointer, path: JSONPointer)
+    /// An operation would nest the document deeper than ``JSONPatch/ApplicationOptions/maximumDepth``.
+    case nestingTooDeep(maximumDepth: Int)
+    /// The operations would insert more than ``JSONPatch/ApplicationOptions/maximumAddedValues`` values.
+    case tooManyValues(maximumAddedValues: Int)
   }
 
   /// What went wrong.
@@ -61,7 +65,7 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
     case .invalidText, .notAnArray, .operationNotAnObject, .missingMember, .memberNotAString, .unknownOperation,
       .invalidPointer:
       true
-    case .unresolvablePointer, .testFailed, .moveIntoDescendant:
+    case .unresolvablePointer, .testFailed, .moveIntoDescendant, .nestingTooDeep, .tooManyValues:
       false
     }
   }
@@ -96,6 +100,10 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
       reason =
         "cannot move \(PathDiagnostics.abbreviated(from.description)) into its own child "
         + PathDiagnostics.abbreviated(path.description)
+    case .nestingTooDeep(let maximumDepth):
+      reason = "the result would nest deeper than \(maximumDepth) levels"
+    case .tooManyValues(let maximumAddedValues):
+      reason = "the patch would add more than \(maximumAddedValues) values"
     }
     return operation.isEmpty ? reason : "\(operation): \(reason)"
   }

@@ -189,10 +189,19 @@ extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
 
 /// A number's exact value in canonical decimal form: sign, significant digits without leading or trailing zeros,
 /// and the power of ten of the last digit. Zero has no digits and is never negative.
+///
+/// Exponents are exact at any size: one beyond `Int`'s comfortable range keeps its decimal digits in
+/// `hugeExponent`, and `exponent` then only says its sign (`Int.max` or `Int.min`).
 struct DecimalDigits: Hashable {
   var isNegative: Bool
   var digits: [UInt8]  // ASCII digits
   var exponent: Int
+  /// The magnitude of an exponent of 19 digits or more (ASCII, no leading zeros); `nil` when `exponent` is exact.
+  var hugeExponent: [UInt8]?
+
+  /// Exponents with more digits than this are kept as digits (so that adding the small adjustments below never
+  /// overflows `Int`).
+  private static let smallExponentDigits = 18
 
   init(_ number: JSONNumber) {
     var text: [UInt8] = []
@@ -210,7 +219,7 @@ struct DecimalDigits: Hashable {
     isNegative = false
     if i < text.count, text[i] == UInt8(ascii: "-") { isNegative = true; i += 1 }
     var digits: [UInt8] = []
-    var exponent = 0
+    var adjustment = 0  // added to the written exponent: minus the fraction digits, plus the trailing zeros
     var seenPoint = false
     while i < text.count {
       let c = text[i]
@@ -218,35 +227,101 @@ struct DecimalDigits: Hashable {
       if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") { break }
       guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { break }
       if !(digits.isEmpty && c == UInt8(ascii: "0")) { digits.append(c) }
-      if seenPoint { exponent -= 1 }
+      if seenPoint { adjustment -= 1 }
       i += 1
     }
+    var negativeExponent = false
+    var written: ArraySlice<UInt8> = []  // the exponent's digits, without leading zeros
     if i < text.count {  // exponent part
       i += 1
-      var negativeExponent = false
       if i < text.count, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
         negativeExponent = text[i] == UInt8(ascii: "-")
         i += 1
       }
-      var e = 0
+      var first = i
       while i < text.count, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") {
-        e = Swift.min(e &* 10 &+ Int(text[i] &- UInt8(ascii: "0")), 1 << 40)
+        if first == i, text[i] == UInt8(ascii: "0") { first += 1 }
         i += 1
       }
-      exponent += negativeExponent ? -e : e
+      written = text[first..<i]
     }
     while let last = digits.last, last == UInt8(ascii: "0") {
       digits.removeLast()
-      exponent += 1
+      adjustment += 1
     }
-    if digits.isEmpty { isNegative = false; exponent = 0 }
     self.digits = digits
-    self.exponent = exponent
+    hugeExponent = nil
+    exponent = 0
+    if digits.isEmpty {
+      isNegative = false
+    } else if written.count <= Self.smallExponentDigits {
+      let e = written.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+      setExponent(negative: negativeExponent, magnitude: nil, small: (negativeExponent ? -e : e) + adjustment)
+    } else {
+      // |written| ≥ 10^18 dwarfs the adjustment (bounded by the text's length), so the sign stays.
+      let magnitude = DecimalDigits.adding(negativeExponent ? -adjustment : adjustment, to: Array(written))
+      setExponent(negative: negativeExponent, magnitude: magnitude, small: 0)
+    }
+  }
+
+  /// Stores an exponent canonically: `small` when `magnitude` is `nil`, else `±magnitude`; exact in `exponent`
+  /// below 10^18 in magnitude, in `hugeExponent` from there on.
+  private mutating func setExponent(negative: Bool, magnitude: [UInt8]?, small: Int) {
+    let limit = 1_000_000_000_000_000_000
+    if let magnitude, magnitude.count <= Self.smallExponentDigits {
+      let e = magnitude.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+      exponent = negative ? -e : e
+    } else if let magnitude {
+      exponent = negative ? .min : .max
+      hugeExponent = magnitude
+    } else if small.magnitude >= limit {
+      exponent = small < 0 ? .min : .max
+      hugeExponent = Array(String(small.magnitude).utf8)
+    } else {
+      exponent = small
+    }
+  }
+
+  /// `magnitude + delta` for ASCII digits `magnitude` larger than `|delta|`, without leading zeros.
+  private static func adding(_ delta: Int, to magnitude: [UInt8]) -> [UInt8] {
+    var digits = magnitude
+    var carry = delta
+    var i = digits.count - 1
+    while carry != 0, i >= 0 {
+      let v = Int(digits[i] - UInt8(ascii: "0")) + carry
+      carry = v >= 0 ? v / 10 : (v - 9) / 10
+      digits[i] = UInt8(ascii: "0") + UInt8(v - carry * 10)
+      i -= 1
+    }
+    if carry > 0 { digits.insert(contentsOf: Array(String(carry).utf8), at: 0) }
+    let zeros = digits.prefix { $0 == UInt8(ascii: "0") }.count
+    return Array(digits[zeros...])
+  }
+
+  /// Compares the positions of the two numbers' leading digits (`digits.count + exponent`), exactly.
+  static func compareLeadingPositions(_ a: DecimalDigits, _ b: DecimalDigits) -> Int {
+    func key(_ x: DecimalDigits) -> (rank: Int, position: [UInt8]) {
+      guard let huge = x.hugeExponent else { return (0, []) }
+      let position = adding(x.exponent < 0 ? -x.digits.count : x.digits.count, to: huge)
+      return (x.exponent < 0 ? -1 : 1, position)
+    }
+    let (rankA, hugeA) = key(a)
+    let (rankB, hugeB) = key(b)
+    if rankA != rankB { return rankA < rankB ? -1 : 1 }
+    if rankA == 0 {
+      let leadA = a.digits.count + a.exponent
+      let leadB = b.digits.count + b.exponent
+      return leadA == leadB ? 0 : leadA < leadB ? -1 : 1
+    }
+    // Both huge with one sign: order the magnitudes (by length, then digits), reversed for negative exponents.
+    if hugeA == hugeB { return 0 }
+    let less = hugeA.count != hugeB.count ? hugeA.count < hugeB.count : hugeA.lexicographicallyPrecedes(hugeB)
+    return (less ? -1 : 1) * rankA
   }
 
   func integer<T: FixedWidthInteger>(as type: T.Type) -> T? {
     if digits.isEmpty { return 0 }
-    guard exponent >= 0, digits.count + exponent <= 40 else { return nil }
+    guard exponent >= 0, exponent <= 40 - digits.count else { return nil }
     var value: T = 0
     for d in digits {
       let (m, o1) = value.multipliedReportingOverflow(by: 10)

@@ -169,29 +169,13 @@ extension JSONObject: Equatable {
   ///   - lhs: An object.
   ///   - rhs: Another object.
   /// - Returns: Whether they are equal.
-  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    for member in lhs._members {
-      guard let other = rhs[member.key], other == member.value else { return false }
-    }
-    return true
-  }
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { JSON.object(lhs) == JSON.object(rhs) }
 }
 
 extension JSONObject: Hashable {
-  /// Hashes the members independently of their order.
+  /// Hashes the members independently of their order (as `JSON.object(self)` hashes).
   /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(count)
-    var combined = 0
-    for member in _members {
-      var memberHasher = Hasher()
-      memberHasher.combine(member.key)
-      memberHasher.combine(member.value)
-      combined ^= memberHasher.finalize()
-    }
-    hasher.combine(combined)
-  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(JSON.object(self)) }
 }
 
 /// Holds an object's key index, built on first use; safe to read from several threads at once.
