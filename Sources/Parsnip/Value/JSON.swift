@@ -26,7 +26,7 @@ extension JSON {
   /// The deepest nesting of arrays and objects that Parsnip builds: parsing (whatever a larger
   /// ``ParsingOptions/maximumDepth`` says), patches and edits refuse to go deeper.
   ///
-  /// Comparing, hashing, writing and merging values are iterative and take any depth, but releasing a value is
+  /// Comparing, writing and merging values are iterative and take any depth, but releasing a value is
   /// the Swift runtime's recursion: about 150 bytes of stack per level, so 2048 levels fit with room to spare
   /// even on a 512 KB thread (the smallest default secondary-thread stack). Values built deeper in code are
   /// released recursively, so keep them within this depth too.

@@ -3,19 +3,16 @@ import Testing
 
 @testable import Parsnip
 
-/// Values of any depth compare, hash and merge without recursion; what Parsnip builds stays within
+/// Values of any depth compare and merge without recursion; what Parsnip builds stays within
 /// `JSON.maximumSupportedDepth`, which a 512 KB thread can release.
 @Suite struct DeepValueTests {
   @Test(arguments: [false, true])
-  func deepValuesCompareAndHashIteratively(objects: Bool) {
+  func deepValuesCompareIteratively(objects: Bool) {
     var a = DeepValues.nested(50_000, objects: objects)
     var b = DeepValues.nested(50_000, objects: objects)  // equal, with storage of its own
     var c = DeepValues.nested(50_000, objects: objects, leaf: 1)
     #expect(a == b)
     #expect(a != c)
-    #expect(a.hashValue == b.hashValue)
-    #expect(a.hashValue != c.hashValue)
-    #expect(Set([a, b, c]).count == 2)
     DeepValues.dismantle(&a)
     DeepValues.dismantle(&b)
     DeepValues.dismantle(&c)
@@ -69,7 +66,7 @@ import Testing
     #expect(json5.kind == .nestingTooDeep)
   }
 
-  /// Everything a value of the supported depth goes through, on a 512 KB thread: parsing, comparing, hashing,
+  /// Everything a value of the supported depth goes through, on a 512 KB thread: parsing, comparing,
   /// merging, diffing, patching, writing and, last, releasing it.
   @Test func aValueOfTheSupportedDepthIsSafeOnA512KBThread() throws {
     let depth = JSON.maximumSupportedDepth
@@ -80,9 +77,8 @@ import Testing
       for text in [arrays, objects] {
         let a = try JSON(parsing: text, options: .init(maximumDepth: depth))
         let b = try JSON(parsing: text, options: .init(maximumDepth: depth))
-        ok = ok && a == b && a.hashValue == b.hashValue
-        ok = ok && JSONMergePatch.apply(a, to: b) == a && JSONMergePatch.diff(from: a, to: b) == [:]
-        ok = ok && JSONPatch.diff(from: a, to: b).isEmpty && JSONPatch.diff(from: a, to: [a]).operations.count == 1
+        ok = ok && a == b
+        ok = ok && JSONMergePatch.apply(a, to: b) == a && JSONMergePatch.diff(from: a, to: b) == (a.kind == .object ? [:] : b)
         ok = try ok && (a.bytes(options: .init(maximumDepth: depth))).count == text.utf8.count
         let copy: JSONPatch = [.copy(from: try JSONPointer(""), path: try JSONPointer(""))]
         ok = try ok && (copy.apply(to: a, options: .init(maximumDepth: depth))) == a
