@@ -8,6 +8,7 @@ enum RootCommand {
     [
       ValidateCommand.self, FormatCommand.self, QueryCommand.self, PatchCommand.self, DiffCommand.self,
       ExpandCommand.self, JSONAPIBuildCommand.self, URITemplateCommand.self,
+      CodegenCommand.self,
     ]
   }
 

@@ -1,0 +1,106 @@
+import Foundation
+import Parsnip
+
+/// `parsnip codegen [--name Root] [--struct|--class] [--var] [--access LEVEL] [--model] [--lines] [-o FILE]
+/// [FILE ...]`: writes the Swift model types that decode the samples.
+///
+/// Every input is read and checked before anything is written: one invalid sample reports its
+/// `FILE:LINE:COLUMN: error:` line (all of them are reported) and nothing is generated (exit 1).
+struct CodegenCommand: Command {
+  static let name = "codegen"
+  static let abstract = "Generate Swift model types from JSON samples."
+  static let discussion = """
+    Merges the shapes of every sample (each file, each line with --lines, the
+    elements of a top-level array) and prints Codable types that decode them all,
+    with a <Root>Coding enum of decoders and encoders set up for them. Invalid
+    JSON in any sample prints an error and exits 1; nothing is generated.
+    """
+  static let synopsis =
+    "codegen [--name NAME] [--struct | --class] [--var] [--access LEVEL] [--model] [--lines] [-o FILE] [FILE ...]"
+  static let arguments = [(label: "FILE ...", help: "The samples; '-' or none reads standard input.")]
+  static let options = [
+    OptionSpec.option("name", value: "NAME", help: "The root type's name (default: Root)."),
+    OptionSpec.flag("struct", help: "Generate structs (the default)."),
+    OptionSpec.flag("class", help: "Generate final classes."),
+    OptionSpec.flag("var", help: "Declare properties with var instead of let."),
+    OptionSpec.option("access", value: "LEVEL", help: "internal (the default), public or package."),
+    OptionSpec.flag("model", help: "Conform to Parsnip's JSONModel instead of Codable."),
+    CommonOptions.lines,
+    OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Write the source to FILE instead of standard\noutput."),
+    OptionSpec.help,
+  ]
+
+  var files: [String]
+  var lines: Bool
+  var output: String?
+  var generatorOptions: SwiftModelGenerator.Options
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try CommonOptions.expectOneOf(["struct", "class"], in: arguments)
+    files = arguments.positionals
+    lines = arguments.has(CommonOptions.lines.name)
+    output = arguments.value("output")
+    var options = SwiftModelGenerator.Options()
+    if let name = arguments.value("name") {
+      guard Self.isTypeName(name) else {
+        throw UsageError("invalid type name '\(name)' (expected a Swift identifier starting with a letter)")
+      }
+      options.rootName = name
+    }
+    if arguments.has("class") { options.declaration = .finalClass }
+    options.usesVar = arguments.has("var")
+    if let level = arguments.value("access") {
+      guard let accessLevel = SwiftModelGenerator.Options.AccessLevel(rawValue: level) else {
+        throw UsageError("invalid access level '\(level)' (expected internal, public or package)")
+      }
+      options.accessLevel = accessLevel
+    }
+    if arguments.has("model") { options.layer = .jsonModel }
+    generatorOptions = options
+  }
+
+  /// A letter, then letters, digits or underscores.
+  static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+    return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+  }
+
+  func run(in context: CommandContext) -> ExitCode {
+    let generator = SwiftModelGenerator(options: generatorOptions)
+    var status = ExitCode.success
+    for file in files.isEmpty ? [nil] : files.map(Optional.some) {
+      if lines {
+        switch context.forEachLine(file, options: .default, { json, _ in generator.add(json) }) {
+        case .success(let allValid):
+          if !allValid { status = max(status, .failure) }
+        case .failure(let error):
+          context.report(error.message)
+          status = max(status, .usageError)
+        }
+      } else {
+        guard let input = context.readInput(file) else {
+          status = max(status, .usageError)
+          continue
+        }
+        guard let json = context.parse(input, options: .default) else {
+          status = max(status, .failure)
+          continue
+        }
+        generator.add(json)
+      }
+    }
+    guard status == .success else { return status }
+    let source = generator.source()
+    guard let output else {
+      context.stdout.write(source)
+      return .success
+    }
+    do {
+      try Data(source.utf8).write(to: URL(fileURLWithPath: output))
+    } catch {
+      context.report("cannot write '\(output)': \(error.localizedDescription)")
+      return .usageError
+    }
+    return .success
+  }
+}
