@@ -6,11 +6,11 @@ final class ObjectStatistics {
     let key: String
     /// Objects that had the member.
     var present = 0
-    let shape: Shape
+    let shape: InferredShape
 
     init(key: String, tracksVariants: Bool) {
       self.key = key
-      shape = Shape(tracksVariants: tracksVariants)
+      shape = InferredShape(tracksVariants: tracksVariants)
     }
   }
 
@@ -20,7 +20,7 @@ final class ObjectStatistics {
   private var fieldIndex: [String: Int] = [:]
   /// Set once more distinct keys were seen than ``ShapeBudget/objectKeys``: then every value went into this one
   /// shape and ``fields`` is empty.
-  private(set) var mapValues: Shape?
+  private(set) var mapValues: InferredShape?
   /// The discriminator member while every object so far had it with a string value.
   private(set) var discriminator: String?
   /// The objects of each discriminator value (only while ``discriminator`` is set). While variants are kept, the
@@ -55,7 +55,7 @@ final class ObjectStatistics {
     }
   }
 
-  private func field(_ key: String, hint: Int) -> Shape {
+  private func field(_ key: String, hint: Int) -> InferredShape {
     let field: Field
     if hint < fields.count, fields[hint].key == key {
       field = fields[hint]
@@ -108,7 +108,7 @@ final class ObjectStatistics {
   }
 
   private func collapseIntoMap() {
-    let values = Shape(tracksVariants: tracksVariants)
+    let values = InferredShape(tracksVariants: tracksVariants)
     for field in fields { values.merge(field.shape) }
     fields = []
     fieldIndex = [:]

@@ -1,4 +1,4 @@
-/// Turns merged ``Shape``s into Swift declarations: picks each place's type by the inference rules, makes
+/// Turns merged ``InferredShape``s into Swift declarations: picks each place's type by the inference rules, makes
 /// identical shapes one declaration, and names every declaration deterministically.
 struct ShapeResolver {
   private(set) var declarations: [SwiftDeclaration] = []
@@ -6,7 +6,7 @@ struct ShapeResolver {
   private var bySignature: [String: Int] = [:]
 
   /// Resolves the samples' shape into declarations, the first of which is the root named `rootName`.
-  static func declarations(for shape: Shape, rootName: String) -> [SwiftDeclaration] {
+  static func declarations(for shape: InferredShape, rootName: String) -> [SwiftDeclaration] {
     var resolver = ShapeResolver()
     let root = resolver.type(of: shape, suggestion: rootName, parent: "", depth: 0)
     let rootIndex: Int
@@ -30,7 +30,7 @@ struct ShapeResolver {
   // MARK: Types
 
   /// The type of the values seen at one place, without the `Optional` that nulls or missing members add.
-  private mutating func type(of shape: Shape, suggestion: String, parent: String, depth: Int) -> SwiftTypeReference {
+  private mutating func type(of shape: InferredShape, suggestion: String, parent: String, depth: Int) -> SwiftTypeReference {
     guard shape.kindCount == 1 else { return .json }
     if shape.bools > 0 { return .bool }
     if shape.integers + shape.bigIntegers + shape.decimals > 0 {
@@ -67,12 +67,12 @@ struct ShapeResolver {
 
   /// The one shape of a map's values, when the objects are used as maps: past the key budget, keys that look like
   /// ids, many keys each in few of the objects, or only ever empty.
-  private static func mapValues(_ objects: ObjectStatistics) -> Shape? {
+  private static func mapValues(_ objects: ObjectStatistics) -> InferredShape? {
     if let values = objects.mapValues { return values }
     let fields = objects.fields
     let sparse = fields.count >= 32 && objects.count >= 2 && fields.allSatisfy { $0.present * 2 < objects.count }
     guard fields.isEmpty || sparse || fields.allSatisfy({ looksLikeID($0.key) }) else { return nil }
-    let values = Shape()
+    let values = InferredShape()
     for field in fields { values.merge(field.shape) }
     return values
   }
@@ -114,7 +114,7 @@ struct ShapeResolver {
 
   /// A `String`-backed enum for a member that is always a string from a few identifier-like values, seen many
   /// times more often than it has values.
-  private mutating func stringEnum(_ shape: Shape, key: String, parent: String, depth: Int) -> SwiftTypeReference? {
+  private mutating func stringEnum(_ shape: InferredShape, key: String, parent: String, depth: Int) -> SwiftTypeReference? {
     guard shape.kindCount == 1, shape.nulls == 0, let strings = shape.strings, let distinct = strings.distinct,
       !strings.allDates, !strings.allURLs, distinct.count >= 2, strings.count >= 10, distinct.count * 3 <= strings.count,
       distinct.keys.allSatisfy(Self.isEnumValue)

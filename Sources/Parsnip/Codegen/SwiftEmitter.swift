@@ -163,7 +163,7 @@ struct SwiftEmitter {
     }
     line("    default:")
     line("      throw DecodingError.dataCorruptedError(")
-    line("        forKey: .discriminator, in: container, debugDescription: \"unknown \\(\(key)) value \\\"\\(value)\\\"\")")
+    line("        forKey: .discriminator, in: container, debugDescription: \"unknown variant \\\"\\(value)\\\"\")")
     line("    }")
     line("  }")
     line("")

@@ -32,7 +32,8 @@ public final class SwiftModelGenerator {
   public var options: Options
   /// How many samples were added.
   public private(set) var sampleCount = 0
-  private let shape = Shape()
+  /// What the samples so far look like.
+  let shape = InferredShape()
 
   /// Creates a generator with no samples.
   /// - Parameter options: What the code looks like.

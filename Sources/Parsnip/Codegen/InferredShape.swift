@@ -3,7 +3,7 @@
 ///
 /// Shapes are merged one value at a time, so memory grows with the number of distinct places (the schema), never
 /// with the number of samples. Each part that could grow with the data has a budget (see ``ShapeBudget``).
-final class Shape {
+final class InferredShape {
   /// Values seen here, `null` included.
   var seen = 0
   var nulls = 0
@@ -62,7 +62,7 @@ final class Shape {
   }
 
   /// Adds everything `other` recorded, as if its values had been added here.
-  func merge(_ other: Shape) {
+  func merge(_ other: InferredShape) {
     seen += other.seen
     nulls += other.nulls
     bools += other.bools
@@ -96,7 +96,7 @@ final class Shape {
   }
 }
 
-/// The limits that keep a ``Shape`` small whatever the samples hold.
+/// The limits that keep a ``InferredShape`` small whatever the samples hold.
 enum ShapeBudget {
   /// Distinct string values remembered per place (for `String`-backed enums).
   static let distinctStrings = 16
@@ -188,7 +188,7 @@ struct StringStatistics {
 struct ArrayStatistics {
   var count = 0
   /// The shape of every element of every array; `nil` while every array was empty.
-  var element: Shape?
+  var element: InferredShape?
   let tracksVariants: Bool
 
   init(tracksVariants: Bool) { self.tracksVariants = tracksVariants }
@@ -196,7 +196,7 @@ struct ArrayStatistics {
   mutating func add(_ elements: [JSON]) {
     count += 1
     guard !elements.isEmpty else { return }
-    let shape = element ?? Shape(tracksVariants: tracksVariants)
+    let shape = element ?? InferredShape(tracksVariants: tracksVariants)
     element = shape
     for value in elements { shape.add(value) }
   }
@@ -204,7 +204,7 @@ struct ArrayStatistics {
   mutating func merge(_ other: ArrayStatistics) {
     count += other.count
     guard let theirs = other.element else { return }
-    let shape = element ?? Shape(tracksVariants: tracksVariants)
+    let shape = element ?? InferredShape(tracksVariants: tracksVariants)
     element = shape
     shape.merge(theirs)
   }
