@@ -22,6 +22,7 @@ import Testing
       expand                  Expand JSON:API or JSON Templates Expander documents.
       jsonapi-build           Build a JSON:API document from nested resources.
       uri-template            Expand an RFC 6570 URI template.
+      codegen                 Generate Swift model types from JSON samples.
       help                    Show help for a subcommand.
 
       Inputs are files, or standard input for '-' or no file. Exit status: 0 on
