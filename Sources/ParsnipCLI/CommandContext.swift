@@ -18,7 +18,7 @@ final class CommandContext {
   /// Standard error: diagnostics.
   let stderr: OutputSink
   /// Standard input once read, so naming `-` twice does not find it empty the second time.
-  private var standardInputBytes: InputBytes?
+  private var standardInputBytes: FileBytes?
 
   /// Creates a context over three streams.
   init(stdin: StandardInput, stdout: OutputSink, stderr: OutputSink) {
@@ -32,29 +32,40 @@ final class CommandContext {
   /// Whether a file argument means standard input (`-` or no file at all).
   static func isStandardInput(_ path: String?) -> Bool { path == nil || path == "-" }
 
-  /// Reads the named file, or standard input for `nil` or `-`, memory-mapping regular files.
-  /// - Parameter path: The path as the user gave it.
+  /// Reads the named file, or standard input for `nil` or `-` (files are read, not mapped: see `FileBytes`).
+  /// - Parameters:
+  ///   - path: The path as the user gave it.
+  ///   - options: When the whole input will be parsed with these options, reading stops after the first 64 KiB
+  ///     if they already prove it invalid; `nil` reads everything.
   /// - Returns: The bytes, named for diagnostics.
   /// - Throws: ``InputError`` when the input cannot be read.
-  func input(_ path: String?) throws(InputError) -> InputBytes {
-    if let path, path != "-" { return try InputBytes.file(atPath: path) }
-    if let standardInputBytes { return standardInputBytes }
-    let bytes: InputBytes
-    switch stdin {
-    case .fileDescriptor(let fd):
-      bytes = try InputBytes.read(fileDescriptor: fd, name: InputBytes.standardInputName)
-    case .bytes(let data):
-      bytes = InputBytes(name: InputBytes.standardInputName, bytes: data)
+  func input(_ path: String?, parsedWith options: JSON.ParsingOptions? = nil) throws(InputError) -> FileBytes {
+    let stopsEarly: (UnsafeRawBufferPointer) -> Bool = { prefix in
+      options.map { ScanPipeline.provesInvalid(prefix: prefix, options: $0) } ?? false
     }
-    standardInputBytes = bytes
-    return bytes
+    do throws(FileReadError) {
+      if let path, path != "-" { return try FileBytes.read(path: path, stopsEarly: stopsEarly) }
+      if let standardInputBytes { return standardInputBytes }
+      let bytes: FileBytes
+      switch stdin {
+      case .fileDescriptor(let fd):
+        // Standard input may be named twice: read all of it, so the second use sees the same bytes.
+        bytes = try FileBytes.read(fileDescriptor: fd, name: FileBytes.standardInputName)
+      case .bytes(let data):
+        bytes = FileBytes(name: FileBytes.standardInputName, bytes: data)
+      }
+      standardInputBytes = bytes
+      return bytes
+    } catch {
+      throw InputError(error)
+    }
   }
 
-  /// Reads an input like ``input(_:)``, reporting one that cannot be read.
+  /// Reads an input like ``input(_:parsedWith:)``, reporting one that cannot be read.
   /// - Returns: The bytes, or `nil` after reporting `cannot read 'NAME': REASON`.
-  func readInput(_ path: String?) -> InputBytes? {
+  func readInput(_ path: String?, parsedWith options: JSON.ParsingOptions? = nil) -> FileBytes? {
     do throws(InputError) {
-      return try input(path)
+      return try input(path, parsedWith: options)
     } catch {
       report(error.message)
       return nil
@@ -65,7 +76,7 @@ final class CommandContext {
 
   /// Parses a whole input, reporting a failure as `NAME:LINE:COLUMN: error: MESSAGE`.
   /// - Returns: The value, or `nil` after reporting the error.
-  func parse(_ input: InputBytes, options: JSON.ParsingOptions) -> JSON? {
+  func parse(_ input: FileBytes, options: JSON.ParsingOptions) -> JSON? {
     do throws(JSONParseError) {
       return try input.withUnsafeBytes { buffer throws(JSONParseError) in try JSON(parsing: buffer, options: options) }
     } catch {
@@ -77,19 +88,18 @@ final class CommandContext {
   /// Reads and parses an input, reporting an input that cannot be read or is not JSON.
   /// - Returns: The value, or `nil` after reporting the problem.
   func load(_ path: String?, options: JSON.ParsingOptions) -> JSON? {
-    guard let bytes = readInput(path) else { return nil }
+    guard let bytes = readInput(path, parsedWith: options) else { return nil }
     return parse(bytes, options: options)
   }
 
   /// Validates an input into a ``JSONDocument`` (the scanner's index, no tree), reporting a failure.
   ///
-  /// Cheaper than ``parse(_:options:)`` when the caller needs to know the input is valid but reads little of it.
+  /// Cheaper than ``parse(_:options:)`` when the caller needs to know the input is valid but reads little of it;
+  /// the document keeps the input's bytes instead of copying them.
   /// - Returns: The document, or `nil` after reporting the error.
-  func document(_ input: InputBytes, options: JSON.ParsingOptions) -> JSONDocument? {
+  func document(_ input: FileBytes, options: JSON.ParsingOptions) -> JSONDocument? {
     do throws(JSONParseError) {
-      return try input.withUnsafeBytes { buffer throws(JSONParseError) in
-        try JSONDocument(parsing: buffer, options: options)
-      }
+      return try JSONDocument(owning: input, options: options)
     } catch {
       report(error, in: input.name)
       return nil
@@ -111,7 +121,7 @@ final class CommandContext {
   func forEachLine(
     _ path: String?, options: JSON.ParsingOptions, _ body: (JSON, Int) -> Void
   ) -> Result<Bool, InputError> {
-    let name = Self.isStandardInput(path) ? InputBytes.standardInputName : path!
+    let name = Self.isStandardInput(path) ? FileBytes.standardInputName : path!
     let lines: JSONLines
     var ownedDescriptor: Int32?
     defer { if let ownedDescriptor { close(ownedDescriptor) } }
@@ -119,7 +129,7 @@ final class CommandContext {
       let fd = open(path, O_RDONLY)
       guard fd >= 0 else { return .failure(InputError(name: path, reason: systemError())) }
       ownedDescriptor = fd
-      if let reason = InputBytes.unreadableReason(fileDescriptor: fd) {
+      if let reason = FileBytes.unreadableReason(fileDescriptor: fd) {
         return .failure(InputError(name: path, reason: reason))
       }
       lines = JSONLines(fileDescriptor: fd, options: options, errorPolicy: .skip)
@@ -128,7 +138,7 @@ final class CommandContext {
     } else {
       switch stdin {
       case .fileDescriptor(let fd):
-        if let reason = InputBytes.unreadableReason(fileDescriptor: fd) {
+        if let reason = FileBytes.unreadableReason(fileDescriptor: fd) {
           return .failure(InputError(name: name, reason: reason))
         }
         lines = JSONLines(fileDescriptor: fd, options: options, errorPolicy: .skip)

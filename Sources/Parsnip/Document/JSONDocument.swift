@@ -84,15 +84,38 @@ public struct JSONDocument: Sendable {
     try self.init(parsing: Array(text.utf8), options: options)
   }
 
-  /// Parses a file, memory-mapping it instead of reading it, so that a large file is neither copied nor read twice.
+  /// Parses a file, or what a FIFO or character device yields until its end, reading it once into memory the
+  /// document owns (files are read, not memory-mapped, so that a file truncated or rotated while it is read gives
+  /// an error, never a crash). Text invalid within its first 64 KiB fails before the rest is read.
   /// - Parameters:
   ///   - url: A file URL.
   ///   - options: Grammar and limits (default: strict RFC 8259).
-  /// - Throws: ``JSONParseError`` for invalid JSON; a Foundation file error when the file cannot be read.
+  /// - Throws: ``JSONParseError`` for invalid JSON; a `CocoaError` naming the path and the system's reason when
+  ///   the file cannot be read (missing, a directory, no permission).
   public init(contentsOf url: URL, options: JSON.ParsingOptions = .default) throws {
-    let mapped = try MappedFile(path: url.path)
-    let isMapped = mapped.isMapped
-    try self.init(owning: mapped.bytes, options: options) { MappedFile.release($0, isMapped: isMapped) }
+    let file: FileBytes
+    do {
+      file = try FileBytes.read(path: url.path) { ScanPipeline.provesInvalid(prefix: $0, options: options) }
+    } catch {
+      let code: CocoaError.Code =
+        switch error.code {
+        case ENOENT: .fileReadNoSuchFile
+        case EACCES, EPERM: .fileReadNoPermission
+        default: .fileReadUnknown
+        }
+      throw CocoaError(
+        code,
+        userInfo: [
+          NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "cannot read '\(url.path)': \(error.reason)",
+          NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO),
+        ])
+    }
+    try self.init(owning: file, options: options)
+  }
+
+  /// Parses bytes read from a file without copying them: the document keeps `file` alive.
+  package init(owning file: FileBytes, options: JSON.ParsingOptions) throws(JSONParseError) {
+    try self.init(owning: file.bytes, options: options) { _ in withExtendedLifetime(file) {} }
   }
 
   /// Takes ownership of `bytes`; `release` is called when the document is deallocated (or parsing fails).

@@ -1,6 +1,6 @@
 /// The one way text becomes a tape, for every reader (the tree, `JSONDocument`, `ParsnipDecoder`, JSON Lines, the
 /// model layer): JSON5 text is normalized to strict text first, then the strict scanner indexes it.
-enum ScanPipeline {
+package enum ScanPipeline {
   /// Scans `input` and calls `body` with the result, which is valid only during the call.
   static func withScan<R>(
     _ input: UnsafeRawBufferPointer, options: JSON.ParsingOptions,
@@ -8,6 +8,22 @@ enum ScanPipeline {
   ) throws(JSONParseError) -> R {
     let scan = try Scan(input, options: options)
     return try scan.withText(input: input, body)
+  }
+
+  /// Whether `prefix`, the start of a longer strict JSON text, already proves the whole text invalid: readers of
+  /// files stop reading there (an input invalid at byte 1 fails before gigabytes are read).
+  ///
+  /// The strict scanner reports an error where it finds it and looks at most a few bytes ahead (a UTF-8 sequence,
+  /// a surrogate pair's second escape), so an error well before the end of the prefix, other than running out of
+  /// input, is an error of the whole text. JSON5 text is not judged: an unterminated comment is reported at its start.
+  package static func provesInvalid(prefix: UnsafeRawBufferPointer, options: JSON.ParsingOptions) -> Bool {
+    guard !options.allowsJSON5 else { return false }
+    do {
+      _ = try Scanner(input: prefix, maxDepth: options.maximumDepth).scanDocument()
+      return false
+    } catch {
+      return error.kind != .unexpectedEndOfInput && error.kind != .inputTooLarge && error.byteOffset + 64 < prefix.count
+    }
   }
 }
 

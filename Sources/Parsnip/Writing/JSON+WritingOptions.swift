@@ -29,8 +29,8 @@ extension JSON {
     ///
     /// Default `false`.
     /// Keys compare by Unicode scalar values (equivalently, UTF-8 bytes), as `jq -S`, Python's `sort_keys` and Go
-    /// do: `"10"` before `"9"`, `"Z"` before `"a"`, the same on every machine. (Foundation's `.sortedKeys` compares
-    /// numerically and case-insensitively instead.) Canonical output sorts by UTF-16 code units, as RFC 8785 says.
+    /// do: `"10"` before `"9"`, `"Z"` before `"a"`, the same on every machine, and the order of Foundation's
+    /// `JSONEncoder` `.sortedKeys` (swift-foundation compares UTF-8 bytes). Canonical output sorts by UTF-16 code units, as RFC 8785 says.
     public var sortsKeys: Bool
     /// Whether `/` is written as `\/`, which some HTML embedding contexts want.
     ///

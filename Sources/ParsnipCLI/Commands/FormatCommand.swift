@@ -67,7 +67,7 @@ struct FormatCommand: Command {
 
   func run(in context: CommandContext) -> ExitCode {
     if lines { return formatLines(context: context) }
-    guard let input = context.readInput(file) else { return .usageError }
+    guard let input = context.readInput(file, parsedWith: parsingOptions) else { return .usageError }
     guard let json = context.parse(input, options: parsingOptions) else { return .failure }
     return context.emit(json, options: writingOptions) ? .success : .failure
   }

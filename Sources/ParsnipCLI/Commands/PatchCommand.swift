@@ -57,7 +57,7 @@ struct PatchCommand: Command {
         result = try JSONPatch(patch).apply(to: document)
       } catch {
         if error.isMalformed {
-          let name = CommandContext.isStandardInput(patchFile) ? InputBytes.standardInputName : patchFile
+          let name = CommandContext.isStandardInput(patchFile) ? FileBytes.standardInputName : patchFile
           context.report("\(name): invalid patch: \(error)")
           return .usageError
         }

@@ -256,7 +256,7 @@ struct QueryCommand: Command {
   }
 
   /// `--on-demand`: reads the value straight from the bytes, walking only the containers on the path.
-  private func runOnDemand(_ query: CompiledQuery, input: InputBytes, context: CommandContext) -> ExitCode {
+  private func runOnDemand(_ query: CompiledQuery, input: FileBytes, context: CommandContext) -> ExitCode {
     let found: JSON?
     do throws(JSONParseError) {
       found = try input.withUnsafeBytes { (bytes) throws(JSONParseError) -> JSON? in

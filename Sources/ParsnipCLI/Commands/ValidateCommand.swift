@@ -40,7 +40,7 @@ struct ValidateCommand: Command {
           continue
         }
       } else {
-        guard let input = context.readInput(file) else {
+        guard let input = context.readInput(file, parsedWith: parsingOptions) else {
           status = max(status, .usageError)
           continue
         }

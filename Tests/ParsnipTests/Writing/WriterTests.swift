@@ -74,14 +74,21 @@ import Testing
         == #"{"":7,"B":0,"a":{"c":2,"d":1},"aa":6,"b":1,"é":3,"דּ":5,"😀":4}"#)
   }
 
-  @Test func sortedKeysAreLocaleIndependentUnlikeFoundation() throws {
-    // Foundation's .sortedKeys compares numerically and case-insensitively ("9" < "10", "alpha" < "Alpha");
-    // Parsnip sorts by code points, like jq -S, Python's sort_keys and Go, so the order never depends on a locale.
-    let json: JSON = ["zeta": 1, "Alpha": 2, "alpha": 3, "_x": 4, "10": 5, "9": 6]
-    #expect(try json.string(options: .init(sortsKeys: true)) == #"{"10":5,"9":6,"Alpha":2,"_x":4,"alpha":3,"zeta":1}"#)
-    let object = try JSONSerialization.jsonObject(with: json.data())
-    let foundation = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    #expect(try JSON(parsing: foundation) == json)
+  /// What Foundation's `.sortedKeys` does on this platform, checked in this process. swift-foundation's
+  /// `JSONEncoder` (its `JSONWriter`) sorts keys by their UTF-8 bytes, which is Unicode scalar order and Parsnip's;
+  /// only on Apple platforms, for apps linked against old SDKs, does it fall back to `NSString` numeric,
+  /// case-insensitive comparison.
+  @Test func sortedKeysAreFoundationJSONEncodersOrder() throws {
+    // Canonically equivalent keys would collapse in a `Dictionary`, so there is only one spelling of "é".
+    let keys = ["zeta", "Alpha", "alpha", "_x", "10", "9", "é", "😀", "\u{FB33}", ""]
+    let json = JSON.object(JSONObject(keys.enumerated().map { (key: $0.element, value: JSON.number(JSONNumber($0.offset))) }))
+    let parsnip = try json.string(options: .init(sortsKeys: true))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let dictionary = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
+    let foundation = String(decoding: try encoder.encode(dictionary), as: UTF8.self)
+    #expect(parsnip == foundation)
+    #expect(parsnip.hasPrefix(#"{"":9,"10":4,"9":5,"Alpha":1,"_x":3,"alpha":2,"zeta":0,"é":6"#))
   }
 
   @Test func allOutputsAgree() throws {
