@@ -1,0 +1,151 @@
+// Building blocks that make decoders out of decoders.
+
+extension JSONDecoding {
+  /// A JSON array, each element decoded with `element`.
+  ///
+  /// With ``JSONDecodingOptions/accumulatesErrors`` every element is decoded and every failure reported.
+  /// - Parameter element: The decoder of one element.
+  /// - Returns: The decoder.
+  public static func array<Element>(_ element: JSONDecoding<Element>) -> JSONDecoding<[Element]>
+  where Value == [Element] {
+    JSONDecoding { input, session throws(JSONDecodingError) in
+      guard input.kind == .array else { throw .mismatch("an array", input) }
+      var result: [Element] = []
+      result.reserveCapacity(input.count)
+      var failure: JSONDecodingError?
+      for (position, item) in input.elements.enumerated() {
+        do throws(JSONDecodingError) {
+          result.append(try element.run(item, session))
+        } catch {
+          let error = error.inside(.index(position))
+          guard session.accumulates else { throw error }
+          failure = .combining(failure, error)
+        }
+      }
+      if let failure { throw failure }
+      return result
+    }
+  }
+
+  /// A JSON object as a dictionary, each member's value decoded with `value` (the last one when a key repeats).
+  /// - Parameter value: The decoder of one member's value.
+  /// - Returns: The decoder.
+  public static func dictionary<Member>(_ value: JSONDecoding<Member>) -> JSONDecoding<[String: Member]>
+  where Value == [String: Member] {
+    JSONDecoding<[(key: String, value: Member)]>.keyValuePairs(value).map { pairs in
+      Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+  }
+
+  /// A JSON object's members in document order, each value decoded with `value`.
+  /// - Parameter value: The decoder of one member's value.
+  /// - Returns: The decoder.
+  public static func keyValuePairs<Member>(_ value: JSONDecoding<Member>) -> JSONDecoding<[(key: String, value: Member)]>
+  where Value == [(key: String, value: Member)] {
+    JSONDecoding { input, session throws(JSONDecodingError) in
+      guard input.kind == .object else { throw .mismatch("an object", input) }
+      var result: [(key: String, value: Member)] = []
+      result.reserveCapacity(input.count)
+      var failure: JSONDecodingError?
+      for member in input.members {
+        do throws(JSONDecodingError) {
+          result.append((member.key, try value.run(member.value, session)))
+        } catch {
+          let error = error.inside(.key(member.key))
+          guard session.accumulates else { throw error }
+          failure = .combining(failure, error)
+        }
+      }
+      if let failure { throw failure }
+      return result
+    }
+  }
+
+  /// `nil` for `null`, otherwise the value decoded with `wrapped`.
+  /// - Parameter wrapped: The decoder of a value that is not `null`.
+  /// - Returns: The decoder.
+  public static func nullable<Wrapped>(_ wrapped: JSONDecoding<Wrapped>) -> JSONDecoding<Wrapped?>
+  where Value == Wrapped? {
+    JSONDecoding { input, session throws(JSONDecodingError) in
+      input.isNull ? nil : try wrapped.run(input, session)
+    }
+  }
+
+  /// The element at `position` of a JSON array, decoded with `element`.
+  /// - Parameters:
+  ///   - position: A zero-based index.
+  ///   - element: The decoder of that element.
+  /// - Returns: The decoder.
+  public static func index(_ position: Int, _ element: JSONDecoding<Value>) -> JSONDecoding<Value> {
+    JSONDecoding { input, session throws(JSONDecodingError) in
+      guard input.kind == .array else { throw .mismatch("an array", input) }
+      guard let item = input.element(position) else {
+        throw JSONDecodingError(.missingIndex(position, count: input.count), at: input)
+      }
+      do throws(JSONDecodingError) { return try element.run(item, session) } catch {
+        throw error.inside(.index(position))
+      }
+    }
+  }
+
+  /// The member `key` of a JSON object, decoded with `member`; fails when it is missing.
+  /// - Parameters:
+  ///   - key: The member name.
+  ///   - member: The decoder of its value.
+  /// - Returns: The decoder.
+  public static func field(_ key: String, _ member: JSONDecoding<Value>) -> JSONDecoding<Value> {
+    JSONDecoding { input, session throws(JSONDecodingError) in
+      guard let value = try input.memberOfObject(key) else {
+        throw JSONDecodingError(.missingKey(key), at: input)
+      }
+      do throws(JSONDecodingError) { return try member.run(value, session) } catch { throw error.inside(.key(key)) }
+    }
+  }
+
+  /// Always `value`, whatever the JSON.
+  /// - Parameter value: The result.
+  /// - Returns: The decoder.
+  public static func succeed(_ value: Value) -> JSONDecoding<Value> where Value: Sendable {
+    JSONDecoding { _, _ in value }
+  }
+
+  /// Always fails with `message`, at the value it was given.
+  /// - Parameter message: Why (``JSONDecodingError/Kind-swift.enum/failure(_:)``).
+  /// - Returns: The decoder.
+  public static func fail(_ message: String) -> JSONDecoding<Value> {
+    JSONDecoding { input, _ throws(JSONDecodingError) in throw JSONDecodingError(.failure(message), at: input) }
+  }
+
+  /// The decoder `make` returns, made when it runs: the way to write recursive decoders, such as a comment with
+  /// replies. Recursion deeper than ``JSONDecodingOptions/maximumDepth`` fails instead of overflowing the stack.
+  ///
+  /// ```swift
+  /// let decodeComment: JSONDecoding<Comment> =
+  ///   decode(Comment.init) |> required("text", .string) |> required("replies", .array(.lazy { decodeComment }))
+  /// ```
+  /// - Parameter make: Returns the decoder.
+  /// - Returns: The decoder.
+  public static func lazy(_ make: @escaping @Sendable () -> JSONDecoding<Value>) -> JSONDecoding<Value> {
+    JSONDecoding { input, session throws(JSONDecodingError) in
+      guard session.depth < session.maximumDepth else {
+        throw JSONDecodingError(.nestingTooDeep(limit: session.maximumDepth), at: input)
+      }
+      session.depth += 1
+      defer { session.depth -= 1 }
+      return try make().run(input, session)
+    }
+  }
+
+  /// The value of the first of `alternatives` that succeeds; when all fail, the error lists each one's failure.
+  /// - Parameter alternatives: The decoders to try, in order.
+  /// - Returns: The decoder.
+  public static func oneOf(_ alternatives: [JSONDecoding<Value>]) -> JSONDecoding<Value> {
+    JSONDecoding { input, session throws(JSONDecodingError) in
+      var failures: [JSONDecodingError] = []
+      for alternative in alternatives {
+        do throws(JSONDecodingError) { return try alternative.run(input, session) } catch { failures.append(error) }
+      }
+      throw JSONDecodingError(.oneOf(failures), at: input)
+    }
+  }
+}

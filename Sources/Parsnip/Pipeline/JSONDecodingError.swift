@@ -1,0 +1,154 @@
+/// Why a ``JSONDecoding`` could not decode a value: what was wrong, and where.
+///
+/// ``path`` is the place as data (the components of a ``JSONKeyPath`` from the decoded value), and decoding text adds
+/// ``byteOffset``, ``line`` and ``column``. ``description`` reads like Elm's decoding errors:
+///
+/// ```
+/// Problem with the value at users[0].score (line 7, column 18): expected an Int, found "5"
+/// Problem with the value at users[1]: expected an object with a field named "name"
+/// ```
+public struct JSONDecodingError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// What went wrong.
+  public enum Kind: Equatable, Sendable {
+    /// The value is not what the decoder reads: `expected` names it (`an Int`, `an array`), `found` shows the value
+    /// (scalars as JSON text, containers as `an object` or `an array`).
+    case typeMismatch(expected: String, found: String)
+    /// The object at ``JSONDecodingError/path`` has no member named this.
+    case missingKey(String)
+    /// The array at ``JSONDecodingError/path`` has `count` elements, so it has none at `index`.
+    case missingIndex(Int, count: Int)
+    /// A decoder failed with this message: ``JSONDecoding/fail(_:)``, a `map` that threw, a bad URL or date.
+    case failure(String)
+    /// Every alternative of ``JSONDecoding/oneOf(_:)`` failed, each for the reason given, in order.
+    case oneOf([JSONDecodingError])
+    /// The input is not valid JSON (nothing was decoded).
+    case invalidJSON(JSONParseError)
+    /// A key path or JSON Pointer text given to `requiredAt` or `optionalAt` does not parse.
+    case invalidPath(String)
+    /// Recursive decoders (``JSONDecoding/lazy(_:)``) went deeper than ``JSONDecodingOptions/maximumDepth``.
+    case nestingTooDeep(limit: Int)
+    /// A `Decodable` type (``JSONDecoding/codable(_:using:)``) rejected the value; the message is its decoder's.
+    case decodable(String)
+    /// Several failures, found in one pass with ``JSONDecodingOptions/accumulatesErrors``, in document order.
+    case several([JSONDecodingError])
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// Where: the path from the decoded value to the value that failed (for a missing key, to the object that lacks
+  /// it); the root path for the decoded value itself.
+  public var path: JSONKeyPath
+  /// The byte offset in the text of the value that failed; `nil` when a tree was decoded.
+  public var byteOffset: Int?
+  /// The one-based line of ``byteOffset`` in the text.
+  public var line: Int?
+  /// The one-based column of ``byteOffset``, counted in Unicode scalars.
+  public var column: Int?
+
+  /// Creates an error.
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - path: Where, relative to the decoded value.
+  ///   - byteOffset: Where in the text, when text was decoded.
+  ///   - line: The line of `byteOffset`.
+  ///   - column: The column of `byteOffset`.
+  public init(_ kind: Kind, path: JSONKeyPath = .root, byteOffset: Int? = nil, line: Int? = nil, column: Int? = nil) {
+    self.kind = kind
+    self.path = path
+    self.byteOffset = byteOffset
+    self.line = line
+    self.column = column
+  }
+
+  /// The failures this error stands for: the list of a ``Kind-swift.enum/several(_:)`` error, or the error itself.
+  public var failures: [JSONDecodingError] {
+    if case .several(let errors) = kind { return errors }
+    return [self]
+  }
+
+  /// `Problem with the value at PATH (line L, column C): WHAT`; several failures give one such line each.
+  public var description: String {
+    switch kind {
+    case .several(let errors):
+      return "\(errors.count) problems:\n" + errors.map(\.description).joined(separator: "\n")
+    case .invalidJSON(let error):
+      return "The given data was not valid JSON: \(error.message) (line \(error.line), column \(error.column))"
+    default:
+      var text = path.isRoot ? "Problem with the given value" : "Problem with the value at \(path)"
+      if let line, let column { text += " (line \(line), column \(column))" }
+      return text + ": " + reason
+    }
+  }
+
+  /// The part after the colon.
+  private var reason: String {
+    switch kind {
+    case .typeMismatch(let expected, let found): return "expected \(expected), found \(found)"
+    case .missingKey(let key): return "expected an object with a field named \(JSON.string(key))"
+    case .missingIndex(let index, let count):
+      return "expected an array with an element at index \(index), found \(count) element\(count == 1 ? "" : "s")"
+    case .failure(let message), .decodable(let message), .invalidPath(let message): return message
+    case .nestingTooDeep(let limit): return "recursive decoders nested deeper than \(limit) levels"
+    case .oneOf(let errors):
+      return "all \(errors.count) alternatives failed:"
+        + errors.enumerated().map { "\n  (\($0.offset + 1)) \($0.element)" }.joined()
+    case .invalidJSON, .several: return ""
+    }
+  }
+
+  // MARK: Building errors while decoding
+
+  /// An error at `value`, with its byte offset when `value` is text.
+  init(_ kind: Kind, at value: PipelineValue) {
+    self.init(kind, byteOffset: value.byteOffset)
+  }
+
+  /// `expected WHAT, found VALUE` at `value`.
+  static func mismatch(_ expected: String, _ value: PipelineValue) -> JSONDecodingError {
+    JSONDecodingError(.typeMismatch(expected: expected, found: value.found), at: value)
+  }
+
+  /// This error as seen from the container of its value: `component` goes in front of every path.
+  func inside(_ component: JSONKeyPath.Component) -> JSONDecodingError {
+    inside(JSONKeyPath(components: [component]))
+  }
+
+  /// This error as seen from `prefix` up: `prefix` goes in front of every path (and of nested errors' paths).
+  func inside(_ prefix: JSONKeyPath) -> JSONDecodingError {
+    guard !prefix.isRoot else { return self }
+    var copy = self
+    switch kind {
+    case .invalidJSON: return self
+    case .oneOf(let errors): copy.kind = .oneOf(errors.map { $0.inside(prefix) })
+    case .several(let errors): copy.kind = .several(errors.map { $0.inside(prefix) })
+    default: break
+    }
+    copy.path = prefix.appending(path)
+    return copy
+  }
+
+  /// `first` and `second` as one error (both, when accumulating; ``Kind-swift.enum/several(_:)`` flattened).
+  static func combining(_ first: JSONDecodingError?, _ second: JSONDecodingError) -> JSONDecodingError {
+    guard let first else { return second }
+    return JSONDecodingError(.several(first.failures + second.failures))
+  }
+
+  /// Adds line and column to every error from `text`, and puts several failures in document order.
+  func located(in text: UnsafeRawBufferPointer) -> JSONDecodingError {
+    var copy = self
+    switch kind {
+    case .invalidJSON: return self
+    case .oneOf(let errors): copy.kind = .oneOf(errors.map { $0.located(in: text) })
+    case .several(let errors):
+      let sorted = errors.enumerated().sorted {
+        ($0.element.byteOffset ?? Int.max, $0.offset) < ($1.element.byteOffset ?? Int.max, $1.offset)
+      }
+      copy.kind = .several(sorted.map { $0.element.located(in: text) })
+    default: break
+    }
+    if let byteOffset {
+      (copy.line, copy.column) = SourceLocation.lineAndColumn(of: byteOffset, in: text)
+    }
+    return copy
+  }
+}

@@ -1,0 +1,224 @@
+// The steps of a pipeline: each takes a decoder of a function, decodes that function's next argument from the same
+// JSON object, and gives a decoder of what the function returns (Elm's `andMap`).
+
+/// A decoder that runs `function`, then `argument`, and applies the one to the other. With accumulated errors, a
+/// failure of `function` does not stop `argument` from running and reporting its own.
+func applying<Argument, Result>(
+  _ function: JSONDecoding<(Argument) -> Result>,
+  _ argument: JSONDecoding<Argument>
+) -> JSONDecoding<Result> {
+  JSONDecoding { input, session throws(JSONDecodingError) in
+    let apply: (Argument) -> Result
+    do throws(JSONDecodingError) { apply = try function.run(input, session) } catch {
+      guard session.accumulates else { throw error }
+      do throws(JSONDecodingError) { _ = try argument.run(input, session) } catch let next {
+        throw .combining(error, next)
+      }
+      throw error
+    }
+    return apply(try argument.run(input, session))
+  }
+}
+
+/// The member `key` decoded with `decoder`; missing, or failing to decode (`null` included, unless the decoder
+/// accepts it), is an error.
+///
+/// ```swift
+/// decode(User.init) |> required("name", .string) |> required("tags", .array(.string))
+/// ```
+/// - Parameters:
+///   - key: The member name.
+///   - decoder: The decoder of its value.
+/// - Returns: The pipeline step.
+public func required<Argument, Result>(
+  _ key: String, _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, .field(key, decoder)) }
+}
+
+/// The member `key` decoded with `decoder`, or `nil` when the member is missing or `null`; a member that is present
+/// but does not decode is an error.
+/// - Parameters:
+///   - key: The member name.
+///   - decoder: The decoder of a value that is not `null`.
+/// - Returns: The pipeline step.
+public func optional<Argument, Result>(
+  _ key: String, _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument?) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, optionalMember(key, decoder)) }
+}
+
+/// The member `key` decoded with `decoder`, or `defaultValue` when the member is missing or `null`.
+/// - Parameters:
+///   - key: The member name.
+///   - decoder: The decoder of a value that is not `null`.
+///   - defaultValue: The value when the member is missing or `null`.
+/// - Returns: The pipeline step.
+public func optional<Argument: Sendable, Result>(
+  _ key: String, _ decoder: JSONDecoding<Argument>, default defaultValue: Argument
+) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, optionalMember(key, decoder).map { $0 ?? defaultValue }) }
+}
+
+/// `nil` for a missing or `null` member; fails when the input is not an object.
+private func optionalMember<Argument>(_ key: String, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument?> {
+  JSONDecoding { input, session throws(JSONDecodingError) in
+    guard let member = try input.memberOfObject(key), !member.isNull else { return nil }
+    do throws(JSONDecodingError) { return try decoder.run(member, session) } catch { throw error.inside(.key(key)) }
+  }
+}
+
+/// The value at a key path such as `"user.avatar.url"` (``JSONKeyPath``'s grammar), decoded with `decoder`;
+/// a missing key or index is an error naming it and the container that lacks it.
+/// - Parameters:
+///   - keyPath: Key-path text; text that does not parse fails when the decoder runs.
+///   - decoder: The decoder of the value there.
+/// - Returns: The pipeline step.
+public func requiredAt<Argument, Result>(
+  _ keyPath: String, _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, requiredPath(PipelinePath(parsing: keyPath), decoder)) }
+}
+
+/// The value at a key path, decoded with `decoder`.
+/// - Parameters:
+///   - keyPath: The path.
+///   - decoder: The decoder of the value there.
+/// - Returns: The pipeline step.
+public func requiredAt<Argument, Result>(
+  _ keyPath: JSONKeyPath, _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, requiredPath(.keyPath(keyPath), decoder)) }
+}
+
+/// The value at a list of member names (Elm's `requiredAt ["user", "avatar"]`), decoded with `decoder`.
+/// - Parameters:
+///   - keys: The member names, outermost first.
+///   - decoder: The decoder of the value there.
+/// - Returns: The pipeline step.
+public func requiredAt<Argument, Result>(
+  _ keys: [String], _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, requiredPath(.keyPath(JSONKeyPath(components: keys.map { .key($0) })), decoder)) }
+}
+
+/// The value at a JSON Pointer, decoded with `decoder`.
+/// - Parameters:
+///   - pointer: The pointer.
+///   - decoder: The decoder of the value there.
+/// - Returns: The pipeline step.
+public func requiredAt<Argument, Result>(
+  _ pointer: JSONPointer, _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, requiredPath(.pointer(pointer), decoder)) }
+}
+
+/// The value at a key path such as `"user.avatar.url"`, decoded with `decoder`, or `nil` when a key or an index on
+/// the way is missing or the value is `null`.
+/// - Parameters:
+///   - keyPath: Key-path text.
+///   - decoder: The decoder of a value that is not `null`.
+/// - Returns: The pipeline step.
+public func optionalAt<Argument, Result>(
+  _ keyPath: String, _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument?) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, optionalPath(PipelinePath(parsing: keyPath), decoder)) }
+}
+
+/// The value at a key path, decoded with `decoder`, or `nil` when it is missing or `null`.
+/// - Parameters:
+///   - keyPath: The path.
+///   - decoder: The decoder of a value that is not `null`.
+/// - Returns: The pipeline step.
+public func optionalAt<Argument, Result>(
+  _ keyPath: JSONKeyPath, _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument?) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, optionalPath(.keyPath(keyPath), decoder)) }
+}
+
+/// The value at a list of member names, decoded with `decoder`, or `nil` when it is missing or `null`.
+/// - Parameters:
+///   - keys: The member names, outermost first.
+///   - decoder: The decoder of a value that is not `null`.
+/// - Returns: The pipeline step.
+public func optionalAt<Argument, Result>(
+  _ keys: [String], _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument?) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, optionalPath(.keyPath(JSONKeyPath(components: keys.map { .key($0) })), decoder)) }
+}
+
+/// The value at a JSON Pointer, decoded with `decoder`, or `nil` when it is missing or `null`.
+/// - Parameters:
+///   - pointer: The pointer.
+///   - decoder: The decoder of a value that is not `null`.
+/// - Returns: The pipeline step.
+public func optionalAt<Argument, Result>(
+  _ pointer: JSONPointer, _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument?) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, optionalPath(.pointer(pointer), decoder)) }
+}
+
+private func requiredPath<Argument>(_ path: PipelinePath, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument> {
+  JSONDecoding { input, session throws(JSONDecodingError) in
+    switch try input.lookUp(path) {
+    case .missing(let error): throw error
+    case .found(let value):
+      do throws(JSONDecodingError) { return try decoder.run(value, session) } catch {
+        throw error.inside(path.keyPath(in: input))
+      }
+    }
+  }
+}
+
+private func optionalPath<Argument>(_ path: PipelinePath, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument?> {
+  JSONDecoding { input, session throws(JSONDecodingError) in
+    guard case .found(let value) = try input.lookUp(path), !value.isNull else { return nil }
+    do throws(JSONDecodingError) { return try decoder.run(value, session) } catch {
+      throw error.inside(path.keyPath(in: input))
+    }
+  }
+}
+
+/// `value` as the next argument, whatever the JSON.
+///
+/// ```swift
+/// decode(User.init) |> required("name", .string) |> hardcoded("athlete")
+/// ```
+/// - Parameter value: The argument.
+/// - Returns: The pipeline step.
+public func hardcoded<Argument: Sendable, Result>(
+  _ value: Argument
+) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, .succeed(value)) }
+}
+
+/// The next argument decoded by `decoder` from the same JSON the pipeline reads (not from one of its members).
+///
+/// ```swift
+/// decode(Point.init) |> custom(.index(0, .double)) |> custom(.index(1, .double))
+/// ```
+/// - Parameter decoder: The decoder of the argument.
+/// - Returns: The pipeline step.
+public func custom<Argument, Result>(
+  _ decoder: JSONDecoding<Argument>
+) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
+  { applying($0, decoder) }
+}
+
+/// ``JSONDecoding/map(_:)`` as a pipeline step: `.string |> map { $0.lowercased() }`.
+/// - Parameter transform: The conversion.
+/// - Returns: The step.
+public func map<Value, Other>(
+  _ transform: @escaping @Sendable (Value) -> Other
+) -> (JSONDecoding<Value>) -> JSONDecoding<Other> {
+  { $0.map(transform) }
+}
+
+/// ``JSONDecoding/andThen(_:)`` as a pipeline step: `.field("kind", .string) |> andThen { shape(for: $0) }`.
+/// - Parameter next: Returns the decoder for the rest, given the decoded value.
+/// - Returns: The step.
+public func andThen<Value, Other>(
+  _ next: @escaping @Sendable (Value) -> JSONDecoding<Other>
+) -> (JSONDecoding<Value>) -> JSONDecoding<Other> {
+  { $0.andThen(next) }
+}
