@@ -50,10 +50,12 @@ import Testing
 
   @Test func requiredAtFollowsKeyPathsPointersAndKeyLists() throws {
     let text = #"{"user": {"avatar": {"url": "http://x/a.png"}, "tags": ["a", "b"]}}"#
+    let pointer = try JSONPointer("/user/tags/1")
+    let keyPath = try JSONKeyPath("user.tags[0]")
     #expect(try both(text, decode { (s: String) in s } |> requiredAt("user.avatar.url", .string)) == "http://x/a.png")
     #expect(try both(text, decode { (s: String) in s } |> requiredAt(["user", "avatar", "url"], .string)) == "http://x/a.png")
-    #expect(try both(text, decode { (s: String) in s } |> requiredAt(JSONPointer("/user/tags/1"), .string)) == "b")
-    #expect(try both(text, decode { (s: String) in s } |> requiredAt(JSONKeyPath("user.tags[0]"), .string)) == "a")
+    #expect(try both(text, decode { (s: String) in s } |> requiredAt(pointer, .string)) == "b")
+    #expect(try both(text, decode { (s: String) in s } |> requiredAt(keyPath, .string)) == "a")
     let missing = decodeJSON(text, with: decode { (s: String) in s } |> requiredAt("user.photo.url", .string))
     #expect(missing.failure?.kind == .missingKey("photo"))
     #expect(missing.failure?.path.description == "user")
@@ -65,7 +67,8 @@ import Testing
     #expect(try both(#"{}"#, decoder) == nil)
     #expect(try both(#"{"user": {"avatar": {"url": null}}}"#, decoder) == nil)
     #expect(try both(#"{"user": {"avatar": {"url": "u"}}}"#, decoder) == "u")
-    let pointer = decode { (s: String?) in s } |> optionalAt(JSONPointer("/a/3"), .string)
+    let a3 = try JSONPointer("/a/3")
+    let pointer = decode { (s: String?) in s } |> optionalAt(a3, .string)
     #expect(try both(#"{"a": ["x"]}"#, pointer) == nil)
     let wrong = decodeJSON(#"{"user": {"avatar": {"url": 5}}}"#, with: decoder)
     #expect(wrong.failure?.path.description == "user.avatar.url")
