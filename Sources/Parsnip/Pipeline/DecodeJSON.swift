@@ -59,7 +59,7 @@ public func decodeJSON<Value>(
 public func decodeJSON<Value>(
   _ document: JSONDocument, with decoder: JSONDecoding<Value>, options: JSONDecodingOptions = .default
 ) -> Result<Value, JSONDecodingError> {
-  decoder.decode(.document(document.root), options: options).mapError { $0.located(in: document.storage.bytes) }
+  decoder.decode(.document(document.root), options: options).mapError { $0.located(in: document.storage.input) }
 }
 
 /// Decodes a ``JSON`` value with `decoder`, reading the tree directly (the same as `decoder(json)`).

@@ -147,7 +147,8 @@ public struct JSONDecodingError: Error, CustomStringConvertible, Equatable, Send
     default: break
     }
     if let byteOffset {
-      (copy.line, copy.column) = SourceLocation.lineAndColumn(of: byteOffset, in: text)
+      let location = SourceLocation(byteOffset: byteOffset, in: text)
+      (copy.line, copy.column) = (location.line, location.column)
     }
     return copy
   }

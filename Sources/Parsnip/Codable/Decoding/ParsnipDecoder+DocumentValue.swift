@@ -12,7 +12,7 @@ extension ParsnipDecoder {
   /// - Throws: ``RelativeFailure`` with the coding path below `value`.
   func decode<T: Decodable>(at value: JSONDocument.Value) throws(RelativeFailure) -> T {
     let storage = value.storage
-    let state = DecodingState(tape: storage.tape, source: storage.bytes, options: optionsSnapshot, collectsReport: false)
+    let state = DecodingState(text: storage.text, options: optionsSnapshot, collectsReport: false)
     defer { state.close() }
     do {
       return try withExtendedLifetime(storage) {
