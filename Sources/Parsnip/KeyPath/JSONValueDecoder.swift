@@ -50,7 +50,7 @@ struct JSONValueDecoder: Decoder {
       let keyPath = path(context.codingPath)
       let found: JSON
       do {
-        found = try PathEditing.read(root, path: keyPath)
+        found = try PathWalker.walk(keyPath, from: root)
       } catch {
         // The path ends past the last element of an unkeyed container.
         var mapped = keyPath.error(for: error)

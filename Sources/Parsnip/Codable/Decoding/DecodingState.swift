@@ -123,8 +123,7 @@ final class DecodingState {
     view = .allocate(capacity: 1)
     view.initialize(
       to: TapeView(
-        kinds: tape.kinds, words: tape.words,
-        base: source.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? DecodingState.emptyBase, source: source,
+        nodes: TapeCursor(tape: tape, source: source), source: source,
         tape: tape, documentEnd: tape.count, keyMode: keyMode, nonConformingFloats: nonConformingFloats,
         hintObjects: hintObjects, hintKeys: hintKeys, marks: marks, workspace: workspace))
   }
@@ -145,12 +144,6 @@ final class DecodingState {
     self.view.deinitialize(count: 1)
     self.view.deallocate()
   }
-
-  nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {
-    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
-    p.initialize(repeating: 0, count: 8)
-    return UnsafePointer(p)
-  }()
 
   /// Whether the decode is still running.
   @inline(__always) var isOpen: Bool { slot.pointee == generation }
