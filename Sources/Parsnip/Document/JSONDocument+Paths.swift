@@ -113,35 +113,46 @@ extension JSONDocument.Value {
     return try T(json: cursor.json(at: keyPath), at: keyPath)
   }
 
-  /// The value at a key path, decoded as a `Decodable` type; only that value is read.
+  /// The value at a key path, decoded as a `Decodable` type straight from the document's tape; only that value
+  /// is read.
   ///
   /// Types that conform to ``JSONReadable`` are read by the other overload; this one decodes any other
-  /// `Decodable` type with the rules of ``JSON/value(forKeyPath:as:)-(String,_)``'s `Decodable` overload.
+  /// `Decodable` type with `decoder`, whose strategies and `userInfo` apply, as
+  /// ``ParsnipDecoder/decode(_:from:at:)-(_,Data,String)`` would.
   ///
   /// - Parameters:
   ///   - keyPath: Key-path text (see ``JSONKeyPath``).
   ///   - type: The type to decode; usually inferred from context.
+  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
-  public func value<T: Decodable>(forKeyPath keyPath: String, as type: T.Type = T.self)
-    throws(JSONKeyPathError) -> T
-  {
-    try value(forKeyPath: JSONKeyPath(keyPath), as: type)
+  public func value<T: Decodable>(
+    forKeyPath keyPath: String, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) throws(JSONKeyPathError) -> T {
+    try value(forKeyPath: JSONKeyPath(keyPath), as: type, using: decoder)
   }
 
-  /// The value at a key path, decoded as a `Decodable` type; only that value is read.
+  /// The value at a key path, decoded as a `Decodable` type straight from the document's tape.
   ///
   /// - Parameters:
   ///   - keyPath: The path.
   ///   - type: The type to decode; usually inferred from context.
+  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
-  public func value<T: Decodable>(forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self)
-    throws(JSONKeyPathError) -> T
-  {
-    try JSONValueDecoder.decode(T.self, from: resolve(keyPath).json(at: keyPath), at: keyPath)
+  public func value<T: Decodable>(
+    forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) throws(JSONKeyPathError) -> T {
+    let found = try resolve(keyPath)
+    do {
+      return try ParsnipDecoder.decode(
+        T.self, text: storage.text, options: decoder.currentOptions, at: .node(found.index)
+      ).value
+    } catch {
+      throw JSONKeyPathError.decoding(error, at: keyPath, in: found.tapeNode)
+    }
   }
 
   /// The tape node of this value, for the path engine.

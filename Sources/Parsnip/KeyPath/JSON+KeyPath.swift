@@ -78,9 +78,9 @@ extension JSON {
   /// The value at a key path, decoded as a `Decodable` type.
   ///
   /// Types that conform to ``JSONReadable`` (strings, numbers, ``JSON``, arrays of those, …) are read by the
-  /// other overload; this one decodes any other `Decodable` type from the JSON value with the default
-  /// `JSONDecoder`-like rules: integers must be exact, `Data` is Base64 text, `URL` is a string, `Date` is the
-  /// number of seconds since 2001-01-01 (`deferredToDate`), and keys are used as written.
+  /// other overload; this one decodes any other `Decodable` type with `decoder`, a ``ParsnipDecoder`` whose
+  /// strategies and `userInfo` apply (by default Foundation's defaults: exact integers, Base64 `Data`,
+  /// `deferredToDate` dates, keys as written). The tree is decoded directly, without being written as text.
   ///
   /// ```swift
   /// struct Manager: Decodable { var dept: String; var salary: Int }
@@ -91,31 +91,35 @@ extension JSON {
   /// - Parameters:
   ///   - keyPath: Key-path text (see ``JSONKeyPath``).
   ///   - type: The type to decode; usually inferred from context.
+  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError``; a missing key, wrong type or failed `init(from:)` inside the value is reported
   ///   with the full key path to the offending value, and the original error in
   ///   ``JSONKeyPathError/underlyingError``.
   @_disfavoredOverload
-  public func value<T: Decodable>(forKeyPath keyPath: String, as type: T.Type = T.self) throws(JSONKeyPathError)
-    -> T
-  {
-    try value(forKeyPath: JSONKeyPath(keyPath), as: type)
+  public func value<T: Decodable>(
+    forKeyPath keyPath: String, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) throws(JSONKeyPathError) -> T {
+    try value(forKeyPath: JSONKeyPath(keyPath), as: type, using: decoder)
   }
 
   /// The value at a key path, decoded as a `Decodable` type.
   ///
-  /// The same as ``value(forKeyPath:as:)-(String,_)`` with a parsed ``JSONKeyPath``.
+  /// The same as ``value(forKeyPath:as:using:)-(String,_,_)`` with a parsed ``JSONKeyPath``.
   ///
   /// - Parameters:
   ///   - keyPath: The path.
   ///   - type: The type to decode; usually inferred from context.
+  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
-  public func value<T: Decodable>(forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self)
-    throws(JSONKeyPathError) -> T
-  {
+  public func value<T: Decodable>(
+    forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) throws(JSONKeyPathError) -> T {
     let found = try resolve(keyPath)
-    return try JSONValueDecoder.decode(T.self, from: found, at: keyPath)
+    do { return try decoder.decode(T.self, from: found) } catch {
+      throw JSONKeyPathError.decoding(error, at: keyPath, in: found)
+    }
   }
 }

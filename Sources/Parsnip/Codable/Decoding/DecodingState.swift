@@ -13,6 +13,8 @@ final class DecodingState {
   let generation: UInt64
   /// The coding path of node 0: empty for a document, the member's path for the `null` of a missing member.
   let rootPath: [any CodingKey]
+  /// Whether the source is the user's text (a tree's `TreeTape` is not), so that errors can give lines and columns.
+  let hasText: Bool
   /// The state a `null` state was made for, which collects its report entries and owns the lifetime slot.
   let parent: DecodingState?
 
@@ -79,8 +81,9 @@ final class DecodingState {
 
   init(
     text: ScannedText, options: ParsnipDecoder.Options, collectsReport: Bool,
-    rootPath: [any CodingKey] = [], parent: DecodingState? = nil
+    rootPath: [any CodingKey] = [], parent: DecodingState? = nil, hasText: Bool = true
   ) {
+    self.hasText = hasText
     self.text = text
     self.tape = text.tape
     self.source = text.source

@@ -174,7 +174,8 @@ public final class ParsnipDecoder: @unchecked Sendable {
 
   /// Decodes a value from a ``JSON`` value.
   ///
-  /// The value is written to compact text and decoded from that, so numbers keep all their digits.
+  /// The tree is decoded by the same decoder as text, over a tape laid on the tree (no text is written or scanned);
+  /// numbers keep all their digits, and errors carry coding paths but no lines and columns.
   ///
   /// - Parameters:
   ///   - type: The type to decode.
@@ -183,15 +184,11 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``; a non-finite number in `json`, which JSON text
   ///   cannot hold, fails with `DecodingError.dataCorrupted`.
   public func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws -> T {
-    let bytes: [UInt8]
-    do {
-      bytes = try json.bytes()
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: [], debugDescription: "The JSON value cannot be decoded: \(error)", underlyingError: error))
+    let options = withOptions { $0 }
+    return try TreeTape.withTape(of: json) { tape, source in
+      try Self.decode(type, text: ScannedText(tape: tape, source: source), options: options, at: nil, hasText: false)
+        .value
     }
-    return try decode(type, from: bytes)
   }
 
   // MARK: Decoding part of a document
@@ -400,14 +397,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
     do {
       outcome = try ScanPipeline.withScan(buffer, options: options.parsingOptions) {
         text throws(JSONParseError) -> Result<(value: T, report: Report), any Error> in
-        let state = DecodingState(text: text, options: options, collectsReport: report)
-        defer { state.close() }
-        return Result {
-          if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
-          let root = try path.map { try state.node(at: $0) } ?? 0
-          let value = try TapeDecoder(state: state, index: root).decodeRoot(T.self, at: root)
-          return (value, Report(entries: state.reportEntries))
-        }
+        Result { try decode(type, text: text, options: options, at: path.map { .path($0) }, report: report) }
       }
     } catch {
       let description =
@@ -417,4 +407,34 @@ public final class ParsnipDecoder: @unchecked Sendable {
     }
     return try outcome.get()
   }
+
+  /// Where a decode starts on its tape.
+  enum Start {
+    /// The value at a path from the root.
+    case path(DecodePath)
+    /// A node already found (a `JSONDocument.Value`).
+    case node(Int)
+  }
+
+  /// Decodes `type` from a tape: a scanned document's (`hasText`: errors carry lines and columns) or a tree's
+  /// (`TreeTape`), and closes the session so escaped containers fail cleanly.
+  static func decode<T: Decodable>(
+    _ type: T.Type, text: ScannedText, options: Options, at start: Start?, report: Bool = false,
+    hasText: Bool = true
+  ) throws -> (value: T, report: Report) {
+    let state = DecodingState(text: text, options: options, collectsReport: report, hasText: hasText)
+    defer { state.close() }
+    if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
+    let root: Int
+    switch start {
+    case nil: root = 0
+    case .path(let path): root = try state.node(at: path)
+    case .node(let node): root = node
+    }
+    let value = try TapeDecoder(state: state, index: root).decodeRoot(T.self, at: root)
+    return (value, Report(entries: state.reportEntries))
+  }
+
+  /// The options of this decoder, for readers that decode through it (key-path reads, the model layer).
+  var currentOptions: Options { withOptions { $0 } }
 }
