@@ -24,7 +24,8 @@ extension JSON {
   public static func value(
     at pointer: JSONPointer, inText text: some ContiguousBytes, options: ParsingOptions = .default
   ) throws(JSONParseError) -> JSON? {
-    try value(at: pointer.tokens.map { OnDemandReader.Step(key: $0) }, inText: text, options: options)
+    let found = try onDemand(pointer, inText: text, options: options)
+    return try? found.get()
   }
 
   /// Reads the value at a key path out of JSON text, without parsing the rest of the text.
@@ -39,24 +40,32 @@ extension JSON {
   public static func value(
     at keyPath: JSONKeyPath, inText text: some ContiguousBytes, options: ParsingOptions = .default
   ) throws(JSONParseError) -> JSON? {
-    let steps = keyPath.components.map { component -> OnDemandReader.Step in
-      switch component {
-      case .key(let key):
-        var step = OnDemandReader.Step(key: key)
-        step.index = nil  // a key-path name never indexes an array
-        return step
-      case .index(let index): return OnDemandReader.Step(index: index)
-      }
-    }
-    return try value(at: steps, inText: text, options: options)
+    let found = try onDemand(keyPath, inText: text, options: options)
+    return try? found.get()
   }
 
-  static func value(
-    at steps: [OnDemandReader.Step], inText text: some ContiguousBytes, options: ParsingOptions
-  ) throws(JSONParseError) -> JSON? {
-    let result: Result<JSON?, JSONParseError> = text.withUnsafeBytes { buffer in
-      Result { () throws(JSONParseError) -> JSON? in
-        try OnDemandReader(input: buffer, options: options).value(at: steps)
+  /// The value at `pointer` read on demand, or the error ``resolve(_:)-(JSONPointer)`` gives for the same text when
+  /// the pointer leads nowhere (for the CLI's `--on-demand`).
+  package static func resolveOnDemand(
+    _ pointer: JSONPointer, inText text: UnsafeRawBufferPointer, options: ParsingOptions
+  ) throws(JSONParseError) -> Result<JSON, JSONPointerError> {
+    try onDemand(pointer, inText: text, options: options).mapError(pointer.error(for:))
+  }
+
+  /// The value at `keyPath` read on demand, or the error ``resolve(_:)-(JSONKeyPath)`` gives for the same text
+  /// when the path leads nowhere (for the CLI's `--on-demand`).
+  package static func resolveOnDemand(
+    _ keyPath: JSONKeyPath, inText text: UnsafeRawBufferPointer, options: ParsingOptions
+  ) throws(JSONParseError) -> Result<JSON, JSONKeyPathError> {
+    try onDemand(keyPath, inText: text, options: options).mapError(keyPath.error(for:))
+  }
+
+  private static func onDemand<P: SteppablePath>(
+    _ path: P, inText text: some ContiguousBytes, options: ParsingOptions
+  ) throws(JSONParseError) -> Result<JSON, PathFailure> {
+    let result: Result<Result<JSON, PathFailure>, JSONParseError> = text.withUnsafeBytes { buffer in
+      Result { () throws(JSONParseError) -> Result<JSON, PathFailure> in
+        try OnDemandReader(input: buffer, options: options).resolve(path)
       }
     }
     return try result.get()

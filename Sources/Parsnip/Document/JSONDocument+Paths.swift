@@ -8,8 +8,8 @@ extension JSONDocument.Value {
   ///
   /// ```swift
   /// let document = try JSONDocument(parsing: #"{"foo": ["bar", "baz"], "a/b": 1}"#)
-  /// document.root.value(at: try JSONPointer("/foo/1"))?.string  // → "baz"
-  /// document.root.value(at: try JSONPointer("/a~1b"))?.int      // → 1
+  /// document.root.value(at: try JSONPointer("/foo/1"))?.stringValue  // → "baz"
+  /// document.root.value(at: try JSONPointer("/a~1b"))?.intValue      // → 1
   /// document.root.value(at: try JSONPointer("/foo/2"))          // → nil
   /// ```
   ///
@@ -37,7 +37,7 @@ extension JSONDocument.Value {
   ///
   /// ```swift
   /// let document = try JSONDocument(parsing: #"{"first": {"upperCase": ["A", "B", "C"]}}"#)
-  /// document.root.value(at: try JSONKeyPath("first.upperCase[2]"))?.string  // → "C"
+  /// document.root.value(at: try JSONKeyPath("first.upperCase[2]"))?.stringValue  // → "C"
   /// document.root.value(at: try JSONKeyPath("first[0]"))                    // → nil: `first` is an object
   /// ```
   ///
@@ -54,7 +54,7 @@ extension JSONDocument.Value {
   ///
   /// - Parameter keyPath: The path, relative to this value.
   /// - Returns: The value.
-  /// - Throws: ``JSONKeyPathError`` with the same kind and key path as ``JSON/value(at:)-(JSONKeyPath)`` throws
+  /// - Throws: ``JSONKeyPathError`` with the same kind and key path as ``JSON/resolve(_:)-(JSONKeyPath)`` throws
   ///   for the same document.
   /// - Complexity: As for ``value(at:)-(JSONKeyPath)``.
   public func resolve(_ keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSONDocument.Value {
@@ -113,61 +113,59 @@ extension JSONDocument.Value {
     return try T(json: cursor.json(at: keyPath), at: keyPath)
   }
 
-  /// The value at a key path, decoded as a `Decodable` type; only that value is read.
+  /// The value at a key path, decoded as a `Decodable` type straight from the document's tape; only that value
+  /// is read.
   ///
   /// Types that conform to ``JSONReadable`` are read by the other overload; this one decodes any other
-  /// `Decodable` type with the rules of ``JSON/value(forKeyPath:as:)-(String,_)``'s `Decodable` overload.
+  /// `Decodable` type with `decoder`, whose strategies and `userInfo` apply, as
+  /// ``ParsnipDecoder/decode(_:from:at:)-(_,Data,String)`` would.
   ///
   /// - Parameters:
   ///   - keyPath: Key-path text (see ``JSONKeyPath``).
   ///   - type: The type to decode; usually inferred from context.
+  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
-  public func value<T: Decodable>(forKeyPath keyPath: String, as type: T.Type = T.self)
-    throws(JSONKeyPathError) -> T
-  {
-    try value(forKeyPath: JSONKeyPath(keyPath), as: type)
+  public func value<T: Decodable>(
+    forKeyPath keyPath: String, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) throws(JSONKeyPathError) -> T {
+    try value(forKeyPath: JSONKeyPath(keyPath), as: type, using: decoder)
   }
 
-  /// The value at a key path, decoded as a `Decodable` type; only that value is read.
+  /// The value at a key path, decoded as a `Decodable` type straight from the document's tape.
   ///
   /// - Parameters:
   ///   - keyPath: The path.
   ///   - type: The type to decode; usually inferred from context.
+  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
-  public func value<T: Decodable>(forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self)
-    throws(JSONKeyPathError) -> T
-  {
-    try JSONValueDecoder.decode(T.self, from: resolve(keyPath).json(at: keyPath), at: keyPath)
+  public func value<T: Decodable>(
+    forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) throws(JSONKeyPathError) -> T {
+    let found = try resolve(keyPath)
+    do {
+      return try ParsnipDecoder.decode(
+        T.self, text: storage.text, options: decoder.currentOptions, at: .node(found.index)
+      ).value
+    } catch {
+      throw JSONKeyPathError.decoding(error, at: keyPath, in: found.tapeNode)
+    }
   }
 
-  /// Follows `path` through the tape with the same step rules as the tree (``PathEditing/read(_:path:)``),
-  /// failing with the path's public error.
+  /// The tape node of this value, for the path engine.
+  var tapeNode: TapeNode { TapeNode(nodes: nodes, index: index) }
+
+  /// Follows `path` through the tape, failing with the path's public error.
   func resolving<P: SteppablePath>(_ path: P) throws(P.PathError) -> JSONDocument.Value {
-    do { return try walk(path) } catch { throw path.error(for: error) }
+    JSONDocument.Value(storage: storage, index: try PathWalker.resolve(path, from: tapeNode).index)
   }
 
   /// Follows `path` through the tape; fails cheaply, without building the public error.
   func walk<P: SteppablePath>(_ path: P) throws(PathFailure) -> JSONDocument.Value {
-    var current = self
-    for index in 0..<path.stepCount {
-      switch try path.step(index, in: current.kind) {
-      case .member(let key):
-        guard let member = current[key] else { throw PathFailure(reason: .keyNotFound(key), step: index) }
-        current = member
-      case .element(let position):
-        guard let element = current[position] else {
-          throw PathFailure(reason: .indexOutOfRange(position, count: current.count), step: index)
-        }
-        current = element
-      case .end:
-        throw PathFailure(reason: .pastTheEnd(count: current.count), step: index)
-      }
-    }
-    return current
+    JSONDocument.Value(storage: storage, index: try PathWalker.walk(path, from: tapeNode).index)
   }
 
   /// The tree of this value, for conversions; reports the (unexpected) failure at `keyPath`.

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let document = try JSONDocument(parsing: #"{"user": {"name": "Ada", "langs": ["en", "fr"]}}"#)
-/// document.root["user"]?["name"]?.string   // → "Ada"
+/// document.root["user"]?["name"]?.stringValue   // → "Ada"
 /// document.root["user"]?["langs"]?.count   // → 2
 /// try document.root.json()                 // → the whole tree as a JSON value
 /// ```
@@ -26,6 +26,8 @@ public struct JSONDocument: Sendable {
     /// The bytes the tape refers to: `input`, or the normalized text of a JSON5 input.
     let bytes: UnsafeRawBufferPointer
     let release: @Sendable (UnsafeRawBufferPointer) -> Void
+    /// The tape's nodes over `bytes`, read through the one cursor.
+    let nodes: TapeCursor
 
     init(input: UnsafeRawBufferPointer, scan: Scan, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
       self.input = input
@@ -33,13 +35,14 @@ public struct JSONDocument: Sendable {
       // An array's buffer neither moves nor changes while the array is held, and `scan` holds it.
       self.bytes = scan.normalized?.withUnsafeBytes { $0 } ?? input
       self.release = release
+      self.nodes = TapeCursor(tape: scan.tape, source: self.bytes)
     }
 
     deinit { release(input) }
 
     var tape: Tape { scan.tape }
 
-    var base: UnsafePointer<UInt8> { ScannedText.base(of: bytes) }
+    var base: UnsafePointer<UInt8> { nodes.base }
 
     /// The tape with its bytes and the way back to the user's text.
     var text: ScannedText { ScannedText(tape: scan.tape, source: bytes, input: input, offsets: scan.offsets) }

@@ -4,34 +4,11 @@
 /// time, containers by counting brackets outside strings. The value found is then parsed strictly, so what the
 /// reader returns is always valid; skipped siblings are only checked for balanced brackets and terminated strings
 /// (the trade every on-demand parser makes). Use `JSON(parsing:)` or `JSONDocument` to validate a whole document.
+///
+/// Paths are followed by the one path engine (``PathWalker``) over ``Node``s, so the answers and errors are those of
+/// the tree and of `JSONDocument`; only malformed text met on the way differs, and is reported as the
+/// ``JSONParseError`` a full parse would give at that place (offsets, lines and columns are the document's).
 struct OnDemandReader {
-  /// One step of a path: a member name when `key` is set and the container is an object, an array index when
-  /// `index` is set and the container is an array. JSON Pointer tokens are ambiguous (`/0` names a member or an
-  /// element), so both are kept; a key-path index (`[0]`) never names a member.
-  struct Step {
-    var key: String?
-    var index: Int?
-
-    init(key: String) {
-      self.key = key
-      index = Step.arrayIndex(key)
-    }
-
-    init(index: Int) {
-      key = nil
-      self.index = index
-    }
-
-    /// RFC 6901 array index: `0` or digits without a leading zero.
-    static func arrayIndex(_ token: String) -> Int? {
-      let utf8 = token.utf8
-      guard let first = utf8.first, first.isDigit, first != .zero || utf8.count == 1, utf8.count <= 18,
-        utf8.allSatisfy(\.isDigit)
-      else { return nil }
-      return Int(token)
-    }
-  }
-
   let input: UnsafeRawBufferPointer
   let base: UnsafePointer<UInt8>
   let end: Int
@@ -44,33 +21,60 @@ struct OnDemandReader {
     self.options = options
   }
 
-  /// The value at `path`, or `nil` when a step names a missing member, an index out of range, or steps into a
-  /// scalar.
-  /// - Throws: `JSONParseError` for malformed text met on the way or in the value found.
-  func value(at path: [Step]) throws(JSONParseError) -> JSON? {
-    guard let (start, stop) = try locate(path) else { return nil }
-    return try JSON(parsing: UnsafeRawBufferPointer(rebasing: input[start..<stop]), options: options)
-  }
+  /// A value in the text, by the offset of its first byte: what the path engine walks on demand.
+  struct Node: PathNode {
+    let reader: OnDemandReader
+    let offset: Int
 
-  /// Byte range of the value at `path`.
-  func locate(_ path: [Step]) throws(JSONParseError) -> (Int, Int)? {
-    var i = skipWhitespace(0)
-    for step in path {
-      guard i < end else { throw unexpected("a value", at: i) }
-      switch base[i] {
-      case .openBrace:
-        guard let key = step.key, let valueStart = try findMember(key, inObjectAt: i) else { return nil }
-        i = valueStart
-      case .openBracket:
-        guard let index = step.index, let elementStart = try findElement(index, inArrayAt: i) else { return nil }
-        i = elementStart
+    func pathKind() throws(PathFailure) -> JSON.Kind {
+      guard offset < reader.end else { throw PathFailure(reason: .malformed(reader.unexpected("a value", at: offset)), step: 0) }
+      switch reader.base[offset] {
+      case .openBrace: return .object
+      case .openBracket: return .array
       default:
-        _ = try skipValue(at: i)  // validates the bytes enough to report malformed text rather than "missing"
-        return nil
+        // Paths stop at scalars: the scalar is read strictly first, so malformed text is reported as such.
+        do { return try reader.parseValue(at: offset).kind } catch { throw PathFailure(reason: .malformed(error), step: 0) }
       }
     }
-    let stop = try skipValue(at: i)
-    return (i, stop)
+
+    func member(_ key: String) throws(PathFailure) -> Node? {
+      do { return try reader.findMember(key, inObjectAt: offset).map { Node(reader: reader, offset: $0) } } catch {
+        throw PathFailure(reason: .malformed(error), step: 0)
+      }
+    }
+
+    func element(_ position: Int) throws(PathFailure) -> Node? {
+      guard position >= 0 else { return nil }
+      do { return try reader.findElement(position, inArrayAt: offset).found.map { Node(reader: reader, offset: $0) } } catch {
+        throw PathFailure(reason: .malformed(error), step: 0)
+      }
+    }
+
+    func pathCount() throws(PathFailure) -> Int {
+      guard offset < reader.end, reader.base[offset] == .openBracket else { return 0 }
+      do { return try reader.findElement(.max, inArrayAt: offset).count } catch {
+        throw PathFailure(reason: .malformed(error), step: 0)
+      }
+    }
+  }
+
+  /// The value at `path`, or the path engine's failure when the path leads nowhere.
+  /// - Throws: `JSONParseError` for malformed text met on the way or in the value found.
+  func resolve<P: SteppablePath>(_ path: P) throws(JSONParseError) -> Result<JSON, PathFailure> {
+    let node: Node
+    do { node = try PathWalker.walk(path, from: Node(reader: self, offset: skipWhitespace(0))) } catch {
+      if case .malformed(let parseError) = error.reason { throw parseError }
+      return .failure(error)
+    }
+    return .success(try parseValue(at: node.offset))
+  }
+
+  /// The value starting at `start`, parsed strictly; errors are placed in the whole text.
+  func parseValue(at start: Int) throws(JSONParseError) -> JSON {
+    let stop = try skipValue(at: start)
+    do { return try JSON(parsing: UnsafeRawBufferPointer(rebasing: input[start..<stop]), options: options) } catch {
+      throw JSONParseError(error.kind, error.message, at: start + error.byteOffset, in: input)
+    }
   }
 
   // MARK: Navigation
@@ -101,16 +105,16 @@ struct OnDemandReader {
     }
   }
 
-  /// Offset of element `index` of the array at `i`.
-  func findElement(_ index: Int, inArrayAt i: Int) throws(JSONParseError) -> Int? {
+  /// Offset of element `index` of the array at `i`, or `nil` and the number of elements when there is none.
+  func findElement(_ index: Int, inArrayAt i: Int) throws(JSONParseError) -> (found: Int?, count: Int) {
     var j = skipWhitespace(i + 1)
-    if j < end, base[j] == .closeBracket { return nil }
+    if j < end, base[j] == .closeBracket { return (nil, 0) }
     var k = 0
     while true {
-      if k == index { return j }
+      if k == index { return (j, k) }
       j = skipWhitespace(try skipValue(at: j))
       guard j < end else { throw unexpected("',' or ']' after an array element", at: j) }
-      if base[j] == .closeBracket { return nil }
+      if base[j] == .closeBracket { return (nil, k + 1) }
       guard base[j] == .comma else { throw unexpected("',' or ']' after an array element", at: j) }
       j = skipWhitespace(j + 1)
       k += 1

@@ -68,7 +68,7 @@ extension JSON {
   /// - Returns: A collection of `(key, value)` pairs, keys being indices for arrays and names for objects.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or the value there is not a container.
   public func elements(atKeyPath keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Elements {
-    let container = try value(at: keyPath)
+    let container = try resolve(keyPath)
     guard let elements = Elements(container) else {
       throw JSONKeyPathError(.typeMismatch(expected: "array or object", found: container.kind), keyPath: keyPath)
     }

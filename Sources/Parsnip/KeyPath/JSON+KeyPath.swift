@@ -1,9 +1,26 @@
 extension JSON {
-  /// The value at a key path.
+  /// The value at a key path, or `nil` when it leads nowhere.
   ///
   /// ```swift
   /// let json: JSON = ["second": ["name": "Numerics", "data": ["1", "2", "3"]]]
-  /// try json.value(at: JSONKeyPath("second.data[2]"))  // → "3"
+  /// json.value(at: try JSONKeyPath("second.data[2]"))  // → "3"
+  /// json.value(at: try JSONKeyPath("second.data[5]"))  // → nil
+  /// ```
+  ///
+  /// - Parameter keyPath: The path; the empty path gives the whole value.
+  /// - Returns: The value, or `nil` when a key is missing, an index is out of range, or a step does not fit the
+  ///   container. Use ``resolve(_:)-(JSONKeyPath)`` to learn why.
+  /// - Complexity: O(*k*) for *k* components (object lookups are O(1) on average).
+  public func value(at keyPath: JSONKeyPath) -> JSON? {
+    try? PathWalker.walk(keyPath, from: self)
+  }
+
+  /// The value at a key path, or an error saying where and why the walk stopped.
+  ///
+  /// ```swift
+  /// let json: JSON = ["second": ["data": ["1", "2", "3"]]]
+  /// try json.resolve(JSONKeyPath("second.data[5]"))
+  /// // throws: index 5 out of range (count 3) at second.data
   /// ```
   ///
   /// - Parameter keyPath: The path; the empty path gives the whole value.
@@ -12,9 +29,9 @@ extension JSON {
   ///   ``JSONKeyPathError/Kind-swift.enum/indexOutOfRange(index:count:)`` or
   ///   ``JSONKeyPathError/Kind-swift.enum/typeMismatch(expected:found:)`` (a key applied to a non-object, an index
   ///   to a non-array), with the path of the container where the walk stopped.
-  /// - Complexity: O(*k*) for *k* components (object lookups are O(1) on average).
-  public func value(at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSON {
-    try reading(keyPath)
+  /// - Complexity: O(*k*) for *k* components.
+  public func resolve(_ keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSON {
+    try PathWalker.resolve(keyPath, from: self)
   }
 
   /// The value at a key path, converted to a Swift type.
@@ -55,15 +72,15 @@ extension JSON {
   public func value<T: JSONReadable>(forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self)
     throws(JSONKeyPathError) -> T
   {
-    try T(json: value(at: keyPath), at: keyPath)
+    try T(json: resolve(keyPath), at: keyPath)
   }
 
   /// The value at a key path, decoded as a `Decodable` type.
   ///
   /// Types that conform to ``JSONReadable`` (strings, numbers, ``JSON``, arrays of those, …) are read by the
-  /// other overload; this one decodes any other `Decodable` type from the JSON value with the default
-  /// `JSONDecoder`-like rules: integers must be exact, `Data` is Base64 text, `URL` is a string, `Date` is the
-  /// number of seconds since 2001-01-01 (`deferredToDate`), and keys are used as written.
+  /// other overload; this one decodes any other `Decodable` type with `decoder`, a ``ParsnipDecoder`` whose
+  /// strategies and `userInfo` apply (by default Foundation's defaults: exact integers, Base64 `Data`,
+  /// `deferredToDate` dates, keys as written). The tree is decoded directly, without being written as text.
   ///
   /// ```swift
   /// struct Manager: Decodable { var dept: String; var salary: Int }
@@ -74,67 +91,35 @@ extension JSON {
   /// - Parameters:
   ///   - keyPath: Key-path text (see ``JSONKeyPath``).
   ///   - type: The type to decode; usually inferred from context.
+  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError``; a missing key, wrong type or failed `init(from:)` inside the value is reported
   ///   with the full key path to the offending value, and the original error in
   ///   ``JSONKeyPathError/underlyingError``.
   @_disfavoredOverload
-  public func value<T: Decodable>(forKeyPath keyPath: String, as type: T.Type = T.self) throws(JSONKeyPathError)
-    -> T
-  {
-    try value(forKeyPath: JSONKeyPath(keyPath), as: type)
+  public func value<T: Decodable>(
+    forKeyPath keyPath: String, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) throws(JSONKeyPathError) -> T {
+    try value(forKeyPath: JSONKeyPath(keyPath), as: type, using: decoder)
   }
 
   /// The value at a key path, decoded as a `Decodable` type.
   ///
-  /// The same as ``value(forKeyPath:as:)-(String,_)`` with a parsed ``JSONKeyPath``.
+  /// The same as ``value(forKeyPath:as:using:)-(String,_,_)`` with a parsed ``JSONKeyPath``.
   ///
   /// - Parameters:
   ///   - keyPath: The path.
   ///   - type: The type to decode; usually inferred from context.
+  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
-  public func value<T: Decodable>(forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self)
-    throws(JSONKeyPathError) -> T
-  {
-    let found = try value(at: keyPath)
-    return try JSONValueDecoder.decode(T.self, from: found, at: keyPath)
-  }
-}
-
-extension JSONKeyPath: SteppablePath {
-  var stepCount: Int { components.count }
-
-  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep {
-    switch (components[index], kind) {
-    case (.key(let key), .object): return .member(key)
-    case (.index(let position), .array): return .element(position)
-    case (.key, _): throw PathFailure(reason: .notAContainer(expected: .object, found: kind), step: index)
-    case (.index, _): throw PathFailure(reason: .notAContainer(expected: .array, found: kind), step: index)
-    }
-  }
-
-  func newContainer(for index: Int) -> JSON {
-    if case .index = components[index] { return .array([]) }
-    return .object(JSONObject())
-  }
-
-  /// The public error for a failure while following this path.
-  func error(for failure: PathFailure) -> JSONKeyPathError {
-    let prefix = JSONKeyPath(components: Array(components.prefix(failure.step)))
-    switch failure.reason {
-    case .keyNotFound(let key), .invalidIndex(let key):
-      return JSONKeyPathError(.noValueForKey(key), keyPath: prefix)
-    case .indexOutOfRange(let index, let count):
-      return JSONKeyPathError(.indexOutOfRange(index: index, count: count), keyPath: prefix)
-    case .pastTheEnd(let count):
-      return JSONKeyPathError(.indexOutOfRange(index: count, count: count), keyPath: prefix)
-    case .notAContainer(let expected, let found):
-      return JSONKeyPathError(
-        .typeMismatch(expected: expected?.description ?? "array or object", found: found), keyPath: prefix)
-    case .cannotRemoveRoot:
-      return JSONKeyPathError(.cannotRemoveRoot)
+  public func value<T: Decodable>(
+    forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) throws(JSONKeyPathError) -> T {
+    let found = try resolve(keyPath)
+    do { return try decoder.decode(T.self, from: found) } catch {
+      throw JSONKeyPathError.decoding(error, at: keyPath, in: found)
     }
   }
 }

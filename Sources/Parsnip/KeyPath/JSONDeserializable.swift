@@ -107,7 +107,7 @@ extension JSON {
     throws -> T
   {
     let path = try JSONKeyPath(keyPath)
-    return try JSON.deserialize(T.self, from: value(at: path), at: path, context: context)
+    return try JSON.deserialize(T.self, from: resolve(path), at: path, context: context)
   }
 
   /// Deserializes the single value at a key path for a type whose ``JSONDeserializable/Context`` is `Void`.

@@ -90,24 +90,14 @@ struct KeyPathParser {
     }
   }
 
-  /// Reads `index = "0" / %x31-39 *DIGIT`, at most `Int.max`, with `position` on its first digit; shared with
-  /// normalized paths (`$['a'][0]`), whose indices have the same syntax.
+  /// Reads an index subscript with the one array-index rule (``ArrayIndex``), with `position` on its first digit;
+  /// shared with normalized paths (`$['a'][0]`), whose indices have the same syntax.
   static func index(in bytes: [UInt8], at position: inout Int) throws(PathSyntaxFailure) -> Int {
-    let start = position
-    if bytes[position] == .zero, position + 1 < bytes.count, bytes[position + 1].isDigit {
-      throw PathSyntaxFailure(offset: position + 1, expected: "an index without leading zeros")
+    switch ArrayIndex.read(bytes, at: &position) {
+    case .index(let value): return value
+    case .leadingZero(let offset): throw PathSyntaxFailure(offset: offset, expected: "an index without leading zeros")
+    case .tooLarge(let offset): throw PathSyntaxFailure(offset: offset, expected: "an index no larger than \(Int.max)")
     }
-    var value = 0
-    while position < bytes.count, bytes[position].isDigit {
-      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times10.addingReportingOverflow(Int(bytes[position] &- .zero))
-      guard !overflow1, !overflow2 else {
-        throw PathSyntaxFailure(offset: start, expected: "an index no larger than \(Int.max)")
-      }
-      value = sum
-      position += 1
-    }
-    return value
   }
 
   private mutating func parseQuotedKey() throws(JSONKeyPathError) -> String {

@@ -7,7 +7,7 @@
 /// let json: JSON = ["first": ["name": "Alphabet", "upperCase": ["A", "B", "C"]]]
 /// let path = try JSONKeyPath("first.upperCase[0]")
 /// path.components        // → [.key("first"), .key("upperCase"), .index(0)]
-/// try json.value(at: path)  // → "A"
+/// json.value(at: path)  // → "A"
 /// ```
 ///
 /// ## Grammar

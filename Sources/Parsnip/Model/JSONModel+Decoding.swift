@@ -166,24 +166,17 @@ enum ModelDecoding {
     }
   }
 
-  /// Decodes `T` from `json`; the base decoder reads `text` when given (the source of `json`), else `json` written
-  /// out as text.
+  /// Decodes `T` from `json`; the base decoder reads `text` when given (the source of `json`), else the tree itself
+  /// (over a `TreeTape`, without writing it as text).
   static func decode<T: Decodable>(
     _ type: T.Type, from json: JSON, text: [UInt8]? = nil, configuration: JSONModelConfiguration,
     base: some ModelBaseDecoder = ModelBaseDecoderDefault()
   ) throws -> T {
     let context = ModelContext(configuration: configuration, rootJSON: json)
-    let bytes: [UInt8]
-    do {
-      bytes = try text ?? JSONByteWriter.bytes(for: json, options: EncoderOptions())
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: [], debugDescription: "The JSON value cannot be decoded: \(error)", underlyingError: error))
-    }
     var userInfo = context.userInfo
     userInfo[ModelContext.userInfoKey] = context
-    return try base.decode(ModelRoot<T>.self, from: bytes, userInfo: userInfo).value
+    if let text { return try base.decode(ModelRoot<T>.self, from: text, userInfo: userInfo).value }
+    return try base.decode(ModelRoot<T>.self, from: json, userInfo: userInfo).value
   }
 }
 
@@ -191,6 +184,7 @@ enum ModelDecoding {
 protocol ModelBaseDecoder {
   func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws
     -> T
+  func decode<T: Decodable>(_ type: T.Type, from json: JSON, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T
 }
 
 /// Starts a decoding run: wraps the base decoder's root in a ``ModelDecoderProxy``.

@@ -9,4 +9,10 @@ struct ModelBaseDecoderDefault: ModelBaseDecoder {
     decoder.userInfo = userInfo
     return try decoder.decode(type, from: bytes)
   }
+
+  func decode<T: Decodable>(_ type: T.Type, from json: JSON, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
+    let decoder = ParsnipDecoder()
+    decoder.userInfo = userInfo
+    return try decoder.decode(type, from: json)
+  }
 }

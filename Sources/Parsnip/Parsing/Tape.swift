@@ -1,6 +1,6 @@
 /// The structural index of a parsed document: one node per value (and per object key), in document order.
 ///
-/// Layout (struct of arrays, 9 bytes per node):
+/// Layout (struct of arrays, 9 bytes per node; `TapeCursor` is the one reader of it):
 /// - `kinds[i]`: the node kind in the low 3 bits, flags above (see `Tape.Kind`, `Tape.Flag`).
 /// - `words[i]`: the source byte offset in the low 32 bits and an auxiliary value in the high 32 bits:
 ///   - string: offset of the first content byte (after the quote), aux = raw content length in bytes;
@@ -43,17 +43,15 @@ final class Tape: @unchecked Sendable {
 
   deinit { TapeMemory.release(block) }
 
-  @inline(__always) func kind(_ i: Int) -> Kind { Kind(rawValue: kinds[i] & 0x07)! }
-  @inline(__always) func rawKind(_ i: Int) -> UInt8 { kinds[i] & 0x07 }
-  @inline(__always) func flags(_ i: Int) -> UInt8 { kinds[i] & 0xF8 }
-  @inline(__always) func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF) }
-  @inline(__always) func aux(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] >> 32) }
+  // The layout is decoded by `TapeCursor`; these read one node without a source, for scanning-side checks.
+  @inline(__always) func kind(_ i: Int) -> Kind { Kind(rawValue: TapeCursor.rawKind(kinds[i])).unsafelyUnwrapped }
+  @inline(__always) func rawKind(_ i: Int) -> UInt8 { TapeCursor.rawKind(kinds[i]) }
+  @inline(__always) func flags(_ i: Int) -> UInt8 { TapeCursor.flags(kinds[i]) }
+  @inline(__always) func offset(_ i: Int) -> Int { TapeCursor.offset(words[i]) }
+  @inline(__always) func aux(_ i: Int) -> Int { TapeCursor.aux(words[i]) }
 
   /// Index of the node after the value at `i` (its next sibling, or its parent's `end`).
-  @inline(__always) func next(_ i: Int) -> Int {
-    let k = kinds[i] & 0x07
-    return k == Kind.array.rawValue || k == Kind.object.rawValue ? aux(i) &+ 1 : i &+ 1
-  }
+  @inline(__always) func next(_ i: Int) -> Int { TapeCursor.isContainer(rawKind(i)) ? aux(i) &+ 1 : i &+ 1 }
 
   /// Number of elements (array) or members (object) of the container starting at `i`.
   @inline(__always) func containerCount(_ i: Int) -> Int { aux(aux(i)) }
@@ -94,14 +92,14 @@ struct TapeBuilder {
     if count == block.capacity { grow() }
     let i = count
     kinds[i] = kind
-    words[i] = UInt64(UInt32(truncatingIfNeeded: offset)) | UInt64(aux) << 32
+    words[i] = TapeCursor.word(offset: offset, aux: aux)
     count = i &+ 1
     return i
   }
 
   @inline(__always) func setAux(_ i: Int, _ aux: UInt32) {
-    words[i] = (words[i] & 0xFFFF_FFFF) | UInt64(aux) << 32
+    words[i] = TapeCursor.word(words[i], replacingAux: aux)
   }
 
-  @inline(__always) func rawKind(_ i: Int) -> UInt8 { kinds[i] & 0x07 }
+  @inline(__always) func rawKind(_ i: Int) -> UInt8 { TapeCursor.rawKind(kinds[i]) }
 }

@@ -8,28 +8,25 @@
 
 /// Builds scalar values (null, Booleans, numbers, strings) from tape nodes.
 struct ScalarReader {
-  let kinds: UnsafeMutablePointer<UInt8>
-  let words: UnsafeMutablePointer<UInt64>
-  let base: UnsafePointer<UInt8>
+  let nodes: TapeCursor
   let strings: UnsafeMutablePointer<StringTable>
-
-  @inline(__always) func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF) }
-  @inline(__always) func aux(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] >> 32) }
 
   /// The string at node `i`, interned; `stamp` and `status` as for `StringTable.string`.
   @inline(__always)
   func string(at i: Int, stamp: UInt32, status: inout UInt8) -> String {
-    strings.pointee.string(offset: offset(i), count: aux(i), flags: kinds[i], stamp: stamp, status: &status)
+    let word = nodes.word(i)
+    return strings.pointee.string(
+      offset: TapeCursor.offset(word), count: TapeCursor.aux(word), flags: nodes.tag(i), stamp: stamp, status: &status)
   }
 
   /// The scalar at node `i` (which must not be a container or an end node).
   @inline(__always)
   func scalar(at i: Int) -> JSON {
-    switch kinds[i] & 0x07 {
+    switch nodes.rawKind(i) {
     case Tape.Kind.string.rawValue:
       var status: UInt8 = 0
       return .string(string(at: i, stamp: 0, status: &status))
-    case Tape.Kind.number.rawValue: return .number(TreeBuilder.number(at: i, kinds: kinds, words: words, base: base))
+    case Tape.Kind.number.rawValue: return .number(nodes.number(i))
     case Tape.Kind.null.rawValue: return .null
     case Tape.Kind.false.rawValue: return .bool(false)
     default: return .bool(true)

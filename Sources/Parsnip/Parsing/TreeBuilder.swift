@@ -13,9 +13,8 @@ struct TreeBuilder {
   let text: ScannedText
   var tape: Tape { text.tape }
   var source: UnsafeRawBufferPointer { text.source }
-  let base: UnsafePointer<UInt8>
-  private let kinds: UnsafeMutablePointer<UInt8>
-  private let words: UnsafeMutablePointer<UInt64>
+  /// The tape's nodes, read through the one cursor.
+  let nodes: TapeCursor
   let rejectDuplicates: Bool
   private var duplicates = DuplicateKeyFinder()
 
@@ -26,55 +25,11 @@ struct TreeBuilder {
   /// A builder whose errors point into the user's text.
   init(text: ScannedText, options: JSON.ParsingOptions) {
     self.text = text
-    self.base = ScannedText.base(of: text.source)
-    self.kinds = text.tape.kinds
-    self.words = text.tape.words
+    self.nodes = TapeCursor(tape: text.tape, source: text.source)
     self.rejectDuplicates = options.duplicateKeys == .reject
   }
 
-  @inline(__always) private func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF) }
-  @inline(__always) private func aux(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] >> 32) }
-
-  /// Index of the node after the value at `i`.
-  @inline(__always) private func next(_ i: Int) -> Int {
-    let k = kinds[i] & 0x07
-    return k == Tape.Kind.array.rawValue || k == Tape.Kind.object.rawValue ? aux(i) &+ 1 : i &+ 1
-  }
-
-  func string(at i: Int) -> String {
-    StringDecoding.string(base, from: offset(i), count: aux(i), flags: kinds[i])
-  }
-
-  func number(at i: Int) -> JSONNumber { Self.number(at: i, kinds: kinds, words: words, base: base) }
-
-  /// Static and free of references, so that calling it neither copies the builder nor retains the tape.
-  static func number(
-    at i: Int, kinds: UnsafeMutablePointer<UInt8>, words: UnsafeMutablePointer<UInt64>, base: UnsafePointer<UInt8>
-  ) -> JSONNumber {
-    let start = Int(truncatingIfNeeded: words[i] & 0xFFFF_FFFF)
-    let count = Int(truncatingIfNeeded: words[i] >> 32)
-    let flags = kinds[i] & 0xF8
-    if flags & Tape.Flag.json5 != 0 {
-      return JSONNumber(NumberParser.nonFiniteLiteral(base, from: start, count: count))
-    }
-    // The scanner validated the grammar; rescanning the few bytes is cheaper than storing the result.
-    let scanned = (try? NumberParser.scan(base, from: start, end: start + count)) ?? ScannedNumber(end: start)
-    if flags & Tape.Flag.isBigInteger != 0, !scanned.isNegative,
-      let v = UInt64(String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self))
-    {
-      return JSONNumber(storage: .uint(v))
-    }
-    // A decimal whose significant digits all fit: the scan already holds them as written (trailing fraction zeros
-    // included), which `NumberParser.number` would read a third time. Zero keeps no positive exponent (see there).
-    if scanned.isExact, !scanned.isIntegerSyntax {
-      let exponent = scanned.significand == 0 ? Swift.min(scanned.exponent, 0) : scanned.exponent
-      return JSONNumber(
-        storage: .decimal(
-          significand: scanned.significand, exponent: Int32(truncatingIfNeeded: exponent),
-          isNegative: scanned.isNegative))
-    }
-    return NumberParser.number(base, from: start, scanned)
-  }
+  var base: UnsafePointer<UInt8> { nodes.base }
 
   /// Builds the value at node `i` and everything inside it.
   /// - Throws: ``JSONParseError/Kind-swift.enum/duplicateKey`` in `.reject` mode.
@@ -86,7 +41,7 @@ struct TreeBuilder {
       table.deallocate()
     }
     return try withUnsafeMutablePointer(to: &table) { strings throws(JSONParseError) in
-      let reader = ScalarReader(kinds: kinds, words: words, base: base, strings: strings)
+      let reader = ScalarReader(nodes: nodes, strings: strings)
       return try build(at: i, stack: &stack, reader: reader)
     }
   }
@@ -95,10 +50,10 @@ struct TreeBuilder {
     var i = root
     while true {
       // The value at node `i`.
-      let kind = kinds[i] & 0x07
+      let kind = nodes.rawKind(i)
       if kind == Tape.Kind.array.rawValue {
-        let end = aux(i)
-        let count = aux(end)
+        let end = nodes.aux(i)
+        let count = nodes.aux(end)
         if end &- i &- 1 == count {
           // No nested containers (each scalar is one node): build the elements in place.
           stack.push(.array(count == 0 ? [] : Array(ScalarElements(reader: reader, first: i &+ 1, count: count))))
@@ -109,8 +64,8 @@ struct TreeBuilder {
           continue
         }
       } else if kind == Tape.Kind.object.rawValue {
-        let end = aux(i)
-        let count = aux(end)
+        let end = nodes.aux(i)
+        let count = nodes.aux(end)
         if end &- i &- 1 == count &* 2 {
           stack.push(.object(count == 0 ? JSONObject() : try scalarObject(at: i, count: count, reader: reader)))
           i = end &+ 1
@@ -158,7 +113,7 @@ struct TreeBuilder {
     {
       if rejectDuplicates {
         let repeated = members.withUnsafeBufferPointer { buffer in
-          firstRepeatedKey(objectAt: i, end: aux(i)) { buffer[$0].key }
+          firstRepeatedKey(objectAt: i, end: nodes.aux(i)) { buffer[$0].key }
         }
         if repeated != Int.max { throw duplicateKeyError(at: repeated) }
       }
@@ -173,12 +128,12 @@ struct TreeBuilder {
   ) throws(JSONParseError) {
     let keyBase = stack.keyCount
     // A stamp unique to this object; objects of one member cannot repeat a key.
-    let stamp = aux(end) >= 2 ? UInt32(truncatingIfNeeded: i &+ 1) : 0
+    let stamp = nodes.aux(end) >= 2 ? UInt32(truncatingIfNeeded: i &+ 1) : 0
     var status: UInt8 = 0
     var j = i &+ 1
     while j < end {
       stack.pushKey(reader.string(at: j, stamp: stamp, status: &status))
-      j = next(j &+ 1)
+      j = nodes.next(j &+ 1)
     }
     var rejectAt = -1  // no duplicates
     if status & StringTable.Status.duplicate != 0

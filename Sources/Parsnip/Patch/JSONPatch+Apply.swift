@@ -111,7 +111,7 @@ extension JSONPatch.Operation {
     }
     /// The value at `pointer`, which the operation names in `member`.
     func read(_ member: String, _ pointer: JSONPointer) throws(JSONPatchError) -> JSON {
-      do { return try document.reading(pointer) } catch { throw failure(member, error) }
+      do { return try document.resolve(pointer) } catch { throw failure(member, error) }
     }
     /// Performs `edit` at `path` (no intermediates); returns the value replaced or removed.
     @discardableResult

@@ -13,7 +13,7 @@ extension JSON {
   ///   (`01`, `-`), or steps into a scalar. Use ``resolve(_:)`` to learn which token failed.
   /// - Complexity: O(*k*) for *k* tokens.
   public func value(at pointer: JSONPointer) -> JSON? {
-    try? PathEditing.read(self, path: pointer)
+    try? PathWalker.walk(pointer, from: self)
   }
 
   /// The value a JSON Pointer refers to, or an error naming the token that could not be followed.
@@ -31,7 +31,7 @@ extension JSON {
   ///   ``JSONPointerError/Kind-swift.enum/indexOutOfRange(index:count:)``.
   /// - Complexity: O(*k*) for *k* tokens.
   public func resolve(_ pointer: JSONPointer) throws(JSONPointerError) -> JSON {
-    try reading(pointer)
+    try PathWalker.resolve(pointer, from: self)
   }
 
   /// Sets the value a JSON Pointer refers to: adds or replaces an object member, replaces an array element, or
@@ -96,42 +96,5 @@ extension JSON {
   @discardableResult
   public mutating func removeValue(at pointer: JSONPointer) throws(JSONPointerError) -> JSON {
     try editing(.remove, at: pointer) ?? .null
-  }
-}
-
-extension JSONPointer: SteppablePath {
-  var stepCount: Int { tokens.count }
-
-  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep {
-    switch kind {
-    case .object:
-      return .member(tokens[index])
-    case .array:
-      switch JSONPointer.indexToken(tokens[index]) {
-      case .index(let position): return .element(position)
-      case .end: return .end
-      case .tooLarge, .invalid: throw PathFailure(reason: .invalidIndex(tokens[index]), step: index)
-      }
-    default:
-      throw PathFailure(reason: .notAContainer(expected: nil, found: kind), step: index)
-    }
-  }
-
-  func newContainer(for index: Int) -> JSON {
-    tokens[index] == "-" || tokens[index] == "0" ? .array([]) : .object(JSONObject())
-  }
-
-  /// The public error for a failure while following this pointer.
-  func error(for failure: PathFailure) -> JSONPointerError {
-    let kind: JSONPointerError.Kind
-    switch failure.reason {
-    case .keyNotFound(let key): kind = .keyNotFound(key)
-    case .indexOutOfRange(let index, let count): kind = .indexOutOfRange(index: index, count: count)
-    case .invalidIndex(let token): kind = .invalidArrayIndex(token)
-    case .pastTheEnd(let count): kind = .pastTheEnd(count: count)
-    case .notAContainer(_, let found): kind = .notAContainer(found)
-    case .cannotRemoveRoot: return JSONPointerError(.cannotRemoveRoot, text: description)
-    }
-    return JSONPointerError(kind, text: description, tokenIndex: failure.step)
   }
 }

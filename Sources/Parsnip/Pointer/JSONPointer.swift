@@ -59,38 +59,6 @@ public struct JSONPointer: Sendable, Hashable {
   public func isPrefix(of other: JSONPointer) -> Bool {
     other.tokens.count >= tokens.count && other.tokens.starts(with: tokens)
   }
-
-  /// How a token reads as an array index.
-  enum IndexToken: Equatable {
-    case index(Int)
-    /// `-`, the position after the last element.
-    case end
-    /// Digits without a leading zero that do not fit `Int`.
-    case tooLarge
-    /// Anything else: letters, a sign, a leading zero, the empty string.
-    case invalid
-  }
-
-  /// Classifies `token` by RFC 6901's `array-index = %x30 / ( %x31-39 *%x30-39 )`, plus `-`.
-  static func indexToken(_ token: String) -> IndexToken {
-    var utf8 = token.utf8.makeIterator()
-    guard let first = utf8.next() else { return .invalid }
-    if first == .minus { return utf8.next() == nil ? .end : .invalid }
-    guard first.isDigit else { return .invalid }
-    var value = Int(first &- .zero)
-    if value == 0 { return utf8.next() == nil ? .index(0) : .invalid }
-    while let byte = utf8.next() {
-      guard byte.isDigit else { return .invalid }
-      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times10.addingReportingOverflow(Int(byte &- .zero))
-      if overflow1 || overflow2 {
-        while let rest = utf8.next() { if !rest.isDigit { return .invalid } }
-        return .tooLarge
-      }
-      value = sum
-    }
-    return .index(value)
-  }
 }
 
 extension JSONPointer: CustomStringConvertible {

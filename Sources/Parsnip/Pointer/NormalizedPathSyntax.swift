@@ -103,7 +103,7 @@ extension JSONKeyPath {
   public init(_ pointer: JSONPointer) {
     self.init(
       components: pointer.tokens.map { token in
-        if case .index(let index) = JSONPointer.indexToken(token) { return .index(index) }
+        if case .index(let index) = ArrayIndex.token(token) { return .index(index) }
         return .key(token)
       })
   }
@@ -131,7 +131,7 @@ extension JSONKeyPath {
       case .end: components.append(.index(current.count))
       }
       if index < pointer.tokens.count - 1 {
-        do { current = try PathEditing.read(current, path: JSONKeyPath(components: [components[index]])) } catch {
+        do { current = try PathWalker.walk(JSONKeyPath(components: [components[index]]), from: current) } catch {
           var failure = error
           failure.step = index
           throw pointer.error(for: failure)

@@ -164,57 +164,28 @@ struct QueryCommand: Command {
       }
     case .keyPath(let keyPath):
       do throws(JSONKeyPathError) {
-        return .success(try json.value(at: keyPath))
+        return .success(try json.resolve(keyPath))
       } catch {
         return .failure(QueryFailure(message: error.description))
       }
     }
   }
 
-  /// The fast path for pointers and key paths: walks the document's index and decodes only the value found.
-  ///
-  /// Returns `nil` whenever the walk does not plainly succeed (a missing member, an index that is not canonical
-  /// or out of range, a step into a scalar); the caller then evaluates on the tree, so answers and error messages
-  /// are always those of ``JSON/resolve(_:)`` and ``JSON/value(at:)-(JSONKeyPath)``.
-  func lookUp(_ query: CompiledQuery, in document: JSONDocument) -> JSON? {
-    var current = document.root
+  /// Pointers and key paths on a validated document: walks the document's index and decodes only the value found.
+  /// The path engine is the tree's, so answers and error messages are those of ``JSON/resolve(_:)-(JSONPointer)``.
+  func lookUp(_ query: CompiledQuery, in document: JSONDocument) -> Result<JSONDocument.Value, QueryFailure> {
     switch query {
     case .jsonPath:
-      return nil
+      preconditionFailure("JSONPath queries run on the tree")
     case .pointer(let pointer):
-      for token in pointer.tokens {
-        switch current.kind {
-        case .object:
-          guard let next = current[token] else { return nil }
-          current = next
-        case .array:
-          guard let position = Self.canonicalIndex(token), let next = current[position] else { return nil }
-          current = next
-        default:
-          return nil
-        }
+      do throws(JSONPointerError) { return .success(try document.root.resolve(pointer)) } catch {
+        return .failure(QueryFailure(message: error.description))
       }
     case .keyPath(let keyPath):
-      for component in keyPath.components {
-        switch component {
-        case .key(let key):
-          guard current.kind == .object, let next = current[key] else { return nil }
-          current = next
-        case .index(let position):
-          guard current.kind == .array, let next = current[position] else { return nil }
-          current = next
-        }
+      do throws(JSONKeyPathError) { return .success(try document.root.resolve(keyPath)) } catch {
+        return .failure(QueryFailure(message: error.description))
       }
     }
-    return try? current.json()
-  }
-
-  /// An RFC 6901 array index: `0`, or digits without a leading zero that fit in `Int`.
-  static func canonicalIndex(_ token: String) -> Int? {
-    let utf8 = token.utf8
-    guard let first = utf8.first, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-    if first == 0x30 && utf8.count > 1 { return nil }
-    return Int(token)
   }
 
   func run(in context: CommandContext) -> ExitCode {
@@ -233,17 +204,15 @@ struct QueryCommand: Command {
       guard let json = context.parse(input, options: parsingOptions) else { return .usageError }
       answer = evaluate(query, on: json)
     } else {
-      // Validate the whole input, but decode only the value asked for; the tree is built only to word an error.
+      // Validate the whole input, but decode only the value asked for.
       guard let document = context.document(input, options: parsingOptions) else { return .usageError }
-      if let value = lookUp(query, in: document) {
-        answer = .success(value)
-      } else {
-        do throws(JSONParseError) {
-          answer = evaluate(query, on: try document.root.json())
-        } catch {
+      switch lookUp(query, in: document) {
+      case .success(let value):
+        do throws(JSONParseError) { answer = .success(try value.json()) } catch {
           context.report(error, in: input.name)
           return .usageError
         }
+      case .failure(let failure): answer = .failure(failure)
       }
     }
     switch answer {
@@ -255,26 +224,35 @@ struct QueryCommand: Command {
     }
   }
 
-  /// `--on-demand`: reads the value straight from the bytes, walking only the containers on the path.
+  /// `--on-demand`: reads the value straight from the bytes, walking only the containers on the path; a path that
+  /// leads nowhere is reported with the same message as without `--on-demand`.
   private func runOnDemand(_ query: CompiledQuery, input: FileBytes, context: CommandContext) -> ExitCode {
-    let found: JSON?
+    let answer: Result<JSON, QueryFailure>
     do throws(JSONParseError) {
-      found = try input.withUnsafeBytes { (bytes) throws(JSONParseError) -> JSON? in
+      answer = try input.withUnsafeBytes { (bytes) throws(JSONParseError) -> Result<JSON, QueryFailure> in
         switch query {
-        case .pointer(let pointer): try JSON.value(at: pointer, inText: bytes, options: parsingOptions)
-        case .keyPath(let keyPath): try JSON.value(at: keyPath, inText: bytes, options: parsingOptions)
-        case .jsonPath: nil
+        case .pointer(let pointer):
+          try JSON.resolveOnDemand(pointer, inText: bytes, options: parsingOptions).mapError {
+            QueryFailure(message: $0.description)
+          }
+        case .keyPath(let keyPath):
+          try JSON.resolveOnDemand(keyPath, inText: bytes, options: parsingOptions).mapError {
+            QueryFailure(message: $0.description)
+          }
+        case .jsonPath: preconditionFailure("--on-demand refuses JSONPath queries")
         }
       }
     } catch {
       context.report(error, in: input.name)
       return .usageError
     }
-    guard let found else {
-      context.report("\(input.name): no value at \(expression)")
-      return .failure
+    switch answer {
+    case .success(let found):
+      return context.emit(found, options: writingOptions) ? .success : .failure
+    case .failure(let failure):
+      context.report("\(input.name): \(failure.message)")
+      return failure.status
     }
-    return context.emit(found, options: writingOptions) ? .success : .failure
   }
 
   private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {

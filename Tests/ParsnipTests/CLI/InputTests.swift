@@ -89,7 +89,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let document = try JSONDocument(contentsOf: URL(fileURLWithPath: path))
     #expect(truncate(path, 0) == 0)
-    #expect(document.root[19_999]?["name"]?.string == "item 19999")
+    #expect(document.root[19_999]?["name"]?.stringValue == "item 19999")
   }
 
   /// FIFOs and character devices are read to their end, as the tool reads them.

@@ -346,6 +346,26 @@ import Testing
     #expect(broken.stderr.hasPrefix("<stdin>:1:"))
   }
 
+  @Test(arguments: [
+    "managers.gavin.bonus", "/managers/gavin/bonus", "managers[0]", "/managers/gavin/dept/x", "managers.nobody",
+  ])
+  func onDemandMissesReadLikeValidatedOnes(path: String) throws {
+    let employees = CLI.example("employees.json")
+    let validated = try CLI.both(["query", path, employees])
+    let onDemand = try CLI.both(["query", "--on-demand", path, employees])
+    #expect(validated.status == 1)
+    #expect(onDemand == validated)
+  }
+
+  @Test func onDemandSyntaxErrorsAreLocatedInTheDocument() throws {
+    let text = #"{"x": 1, "a": [1, 2,]}"#
+    let validated = try CLI.both(["query", "a"], stdin: text)
+    let onDemand = try CLI.both(["query", "--on-demand", "a"], stdin: text)
+    #expect(validated.status == 2)
+    #expect(validated.stderr.hasPrefix("<stdin>:1:21: "))
+    #expect(onDemand == validated)
+  }
+
   @Test func onDemandIsAUsageErrorForJSONPath() throws {
     #expect(try CLI.both(["query", "--on-demand", "$.a"], stdin: "{}").status == 2)
   }

@@ -23,7 +23,7 @@ import Testing
 
   @Test(arguments: [
     ("statuses[0].user.name", "ada"), ("statuses[1].user.name", "bob"), ("/statuses/0/user/name", "ada"),
-    ("statuses[0].user.tags[1]", "b"), ("/statuses/0/user/tags/1", "b"), (#"statuses[1]["user"]['name']"#, "bob"),
+    ("statuses[0].user.tags[1]", "b"), ("/statuses/0/user/tags/1", "b"), (#"statuses[1]["user"]["name"]"#, "bob"),
   ])
   func readsAStringAtAPath(path: String, expected: String) throws {
     #expect(try ParsnipDecoder().decode(String.self, from: Self.document, at: path) == expected)
@@ -93,17 +93,46 @@ import Testing
     #expect(throws: DecodingError.self) { try ParsnipDecoder().decode(Int.self, from: Self.document, at: path) }
   }
 
-  @Test(arguments: ["a..b", ".a", "a.", "a[", "a[x]", "a[1", #"a["b"#, "a]b", "a[0]b", "/a~2", "/a~"])
+  /// Exactly the grammars of `JSONKeyPath` and `JSONPointer`: the decoder once had its own, which also took
+  /// `['x']`, any `\`-escape, `a[01]` and `]` in bare names.
+  @Test(arguments: [
+    "a..b", ".a", "a.", "a[", "a[x]", "a[1", #"a["b"#, "a]b", "a[0]b", "/a~2", "/a~", "a['b']", #"a["\x"]"#,
+    "a[01]", "a[-1]",
+  ])
   func malformedPathsAreDataCorrupted(path: String) throws {
     do {
       _ = try ParsnipDecoder().decode(Int.self, from: #"{"a": {"b": 1}}"#, at: path)
       Issue.record("expected an error for \(path)")
     } catch DecodingError.dataCorrupted(let context) {
       #expect(context.debugDescription.hasPrefix("invalid path \"\(path)\""))
-    } catch {
-      // Some malformed-looking paths are valid names that are simply absent.
-      #expect(path == "a]b", "unexpected \(error) for \(path)")
+      let grammar: any Error = path.hasPrefix("/") ? try #require(Self.pointerError(path)) : try #require(Self.keyPathError(path))
+      #expect(context.debugDescription.hasSuffix(": \(grammar)"))
     }
+  }
+
+  static func pointerError(_ text: String) -> JSONPointerError? {
+    do { _ = try JSONPointer(text) } catch { return error }
+    return nil
+  }
+
+  static func keyPathError(_ text: String) -> JSONKeyPathError? {
+    do { _ = try JSONKeyPath(text) } catch { return error }
+    return nil
+  }
+
+  @Test func typedPathsDecodeFromEveryInputForm() throws {
+    let decoder = ParsnipDecoder()
+    let keyPath = try JSONKeyPath(#"meta["a.b"].c"#)
+    let pointer = try JSONPointer("/meta/a.b/c")
+    #expect(try decoder.decode(Int.self, from: Self.document, at: keyPath) == 3)
+    #expect(try decoder.decode(Int.self, from: Data(Self.document.utf8), at: keyPath) == 3)
+    #expect(try decoder.decode(Int.self, from: Array(Self.document.utf8), at: keyPath) == 3)
+    #expect(try decoder.decode(Int.self, from: Self.document, at: pointer) == 3)
+    #expect(try decoder.decode(Int.self, from: Data(Self.document.utf8), at: pointer) == 3)
+    #expect(try decoder.decode(Int.self, from: Array(Self.document.utf8), at: pointer) == 3)
+    // A key path's index never names a member; a pointer's token names either.
+    #expect(throws: DecodingError.self) { try decoder.decode(Int.self, from: #"{"0": 1}"#, at: JSONKeyPath("[0]")) }
+    #expect(try decoder.decode(Int.self, from: #"{"0": 1}"#, at: JSONPointer("/0")) == 1)
   }
 
   @Test func duplicateKeysOnThePathTakeTheLastValue() throws {

@@ -114,10 +114,11 @@ import Testing
     var json: JSON = nil
     let path = JSONKeyPath(components: Array(repeating: .key("k"), count: 2_000))
     try json.setValue(1, at: path, createIntermediates: true)
-    #expect(try json.value(at: path) == 1)
+    #expect(json.value(at: path) == 1)
     try json.setValue(2, at: path)
-    #expect(try json.value(at: path) == 2)
+    #expect(json.value(at: path) == 2)
     try json.removeValue(at: path)
-    #expect(throws: JSONKeyPathError.self) { try json.value(at: path) }
+    #expect(throws: JSONKeyPathError.self) { try json.resolve(path) }
+    #expect(json.value(at: path) == nil)
   }
 }

@@ -165,9 +165,9 @@ struct HoldsPlain: JSONModel, Equatable {
       _ = try Tagged(json: ["some_tags": [["label": "a"], ["label": 5]]])
       Issue.record("expected an error")
     } catch DecodingError.typeMismatch(_, let context) {
-      // The base decoder reports the path in the document's keys, with the line and column.
+      // The base decoder reports the path in the document's keys; a tree has no lines and columns to report.
       #expect(CodingPathText.render(context.codingPath) == "some_tags[1].label")
-      #expect(context.debugDescription.contains("line 1"))
+      #expect(!context.debugDescription.contains("line"))
     }
     #expect(throws: DecodingError.self) { try Tag(jsonString: #"{"label": "a""#) }
     do {

@@ -36,7 +36,7 @@ import Testing
     #expect(document.root["k"]?.byteOffset == 14)
     #expect(document.root["k"]?[1]?.byteOffset == 18)
     #expect(document.root["s"]?.byteOffset == 30)
-    #expect(document.root["k"]?[1]?.int == 16)
+    #expect(document.root["k"]?[1]?.intValue == 16)
     #expect(document.byteCount == text.utf8.count)
   }
 

@@ -21,8 +21,8 @@ struct TapeMemoryTests {
       #expect(try JSONDocument(parsing: text).root.count == count)
     }
     #expect(kept.root.count == 5000)
-    #expect(kept.root[4999]?.int == 4999)
-    #expect(kept.root[0]?.int == 0)
+    #expect(kept.root[4999]?.intValue == 4999)
+    #expect(kept.root[0]?.intValue == 0)
   }
 
   @Test("a tape that grows past its first estimate keeps every node")
@@ -52,7 +52,7 @@ struct TapeMemoryTests {
             guard let document = try? JSONDocument(parsing: texts[k]) else { return false }
             documents.append((sizes[k], document))
             if documents.count > 3 { documents.removeFirst() }
-            for (size, document) in documents where document.root[size - 1]?.int != size - 1 { return false }
+            for (size, document) in documents where document.root[size - 1]?.intValue != size - 1 { return false }
           }
           return true
         }

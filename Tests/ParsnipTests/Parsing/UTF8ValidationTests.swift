@@ -141,7 +141,7 @@ import Testing
         for (position, string) in samples.map(\.string).enumerated() {
           let readings = [
             ("tree key", members[position].key), ("tree value", members[position].value.stringValue),
-            ("document", index.root["objects"]?[object]?[string]?.string), ("decoder", decoded[object][string]),
+            ("document", index.root["objects"]?[object]?[string]?.stringValue), ("decoder", decoded[object][string]),
           ]
           for (how, value) in readings {
             let value = try #require(value, "\(how) \(string)")

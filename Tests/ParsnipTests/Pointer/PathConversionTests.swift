@@ -97,7 +97,7 @@ import Testing
     #expect(nodes.count == 5)
     for node in nodes {
       let keyPath = JSONKeyPath(node.path)
-      #expect(try json.value(at: keyPath) == node.value)
+      #expect(json.value(at: keyPath) == node.value)
       #expect(json.value(at: JSONPointer(node.path)) == node.value)
       #expect(keyPath.normalizedPath == node.path.description)
       #expect(try JSONKeyPath(normalizedPath: node.path.description) == keyPath)

@@ -59,7 +59,7 @@ import Testing
     let exact = try #require(JSONNumber(text: text))
     #expect(json[0].numberValue == exact)
     #expect(json[0].doubleValue == -.infinity)
-    #expect(try JSONDocument(parsing: Array(text.utf8)).root.number == exact)
+    #expect(try JSONDocument(parsing: Array(text.utf8)).root.numberValue == exact)
     #expect(throws: DecodingError.self) { try ParsnipDecoder().decode(Double.self, from: Array(text.utf8)) }
     for small in ["1.5e-1000000001", "0.000001e-999999999", "123.45e+9999999999999"] {
       #expect(try JSON(parsing: small).numberValue == JSONNumber(text: small), "\(small)")

@@ -33,7 +33,7 @@ extension DecodingState {
     let rendered = CodingPathRendering.render(codingPath)
     if !rendered.isEmpty { text = rendered + ": " }
     text += message
-    if let node, node < documentEnd, isOpen, parent == nil {
+    if let node, node < documentEnd, isOpen, parent == nil, hasText {
       let place = location(of: node)
       text += " (line \(place.line), column \(place.column))"
     }
@@ -79,7 +79,7 @@ extension DecodingState {
       CodingPathRendering.append(CodingPathComponent(key), to: &rendered)
     }
     var suffix = ""
-    if parent == nil, node < documentEnd, isOpen {
+    if parent == nil, node < documentEnd, isOpen, hasText {
       let place = location(of: node)
       suffix = " (line \(place.line), column \(place.column))"
     }

@@ -13,6 +13,8 @@ final class DecodingState {
   let generation: UInt64
   /// The coding path of node 0: empty for a document, the member's path for the `null` of a missing member.
   let rootPath: [any CodingKey]
+  /// Whether the source is the user's text (a tree's `TreeTape` is not), so that errors can give lines and columns.
+  let hasText: Bool
   /// The state a `null` state was made for, which collects its report entries and owns the lifetime slot.
   let parent: DecodingState?
 
@@ -79,8 +81,9 @@ final class DecodingState {
 
   init(
     text: ScannedText, options: ParsnipDecoder.Options, collectsReport: Bool,
-    rootPath: [any CodingKey] = [], parent: DecodingState? = nil
+    rootPath: [any CodingKey] = [], parent: DecodingState? = nil, hasText: Bool = true
   ) {
+    self.hasText = hasText
     self.text = text
     self.tape = text.tape
     self.source = text.source
@@ -123,8 +126,7 @@ final class DecodingState {
     view = .allocate(capacity: 1)
     view.initialize(
       to: TapeView(
-        kinds: tape.kinds, words: tape.words,
-        base: source.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? DecodingState.emptyBase, source: source,
+        nodes: TapeCursor(tape: tape, source: source), source: source,
         tape: tape, documentEnd: tape.count, keyMode: keyMode, nonConformingFloats: nonConformingFloats,
         hintObjects: hintObjects, hintKeys: hintKeys, marks: marks, workspace: workspace))
   }
@@ -145,12 +147,6 @@ final class DecodingState {
     self.view.deinitialize(count: 1)
     self.view.deallocate()
   }
-
-  nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {
-    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
-    p.initialize(repeating: 0, count: 8)
-    return UnsafePointer(p)
-  }()
 
   /// Whether the decode is still running.
   @inline(__always) var isOpen: Bool { slot.pointee == generation }

@@ -174,7 +174,8 @@ public final class ParsnipDecoder: @unchecked Sendable {
 
   /// Decodes a value from a ``JSON`` value.
   ///
-  /// The value is written to compact text and decoded from that, so numbers keep all their digits.
+  /// The tree is decoded by the same decoder as text, over a tape laid on the tree (no text is written or scanned);
+  /// numbers keep all their digits, and errors carry coding paths but no lines and columns.
   ///
   /// - Parameters:
   ///   - type: The type to decode.
@@ -183,25 +184,21 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``; a non-finite number in `json`, which JSON text
   ///   cannot hold, fails with `DecodingError.dataCorrupted`.
   public func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws -> T {
-    let bytes: [UInt8]
-    do {
-      bytes = try json.bytes()
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: [], debugDescription: "The JSON value cannot be decoded: \(error)", underlyingError: error))
+    let options = withOptions { $0 }
+    return try TreeTape.withTape(of: json) { tape, source in
+      try Self.decode(type, text: ScannedText(tape: tape, source: source), options: options, at: nil, hasText: false)
+        .value
     }
-    return try decode(type, from: bytes)
   }
 
   // MARK: Decoding part of a document
 
   /// Decodes only the value at a key path or JSON Pointer, skipping the rest of the document.
   ///
-  /// A path that starts with `/` is a JSON Pointer (RFC 6901, with `~0` for `~` and `~1` for `/`). Any other path
-  /// is a key path: member names separated by dots, with `[n]` for array elements and `["name"]` for names that
-  /// contain dots, brackets or quotes (`\"` and `\\` escape them). An empty path is the whole document. Names are
-  /// matched as written in the JSON, without the key decoding strategy.
+  /// A path that starts with `/` is a ``JSONPointer`` (RFC 6901); any other path is a ``JSONKeyPath``, each in
+  /// exactly its own grammar (`["x.y"]` for odd names, `[n]` for elements). An empty path is the whole document.
+  /// Names are matched as written in the JSON, without the key decoding strategy. The typed overloads take a
+  /// parsed ``JSONKeyPath`` or ``JSONPointer``.
   ///
   /// ```swift
   /// let statuses = try decoder.decode([Status].self, from: data, at: "statuses")
@@ -220,6 +217,34 @@ public final class ParsnipDecoder: @unchecked Sendable {
   ///   ``decode(_:from:)-(_,Data)``.
   /// - Complexity: Walking the path skips each sibling in O(1).
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
+    try decode(type, from: data, at: DecodePath(parsing: path))
+  }
+
+  /// Decodes only the value at a key path, skipping the rest of the document.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: UTF-8 JSON text.
+  ///   - keyPath: Where the value is.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONKeyPath) throws -> T {
+    try decode(type, from: data, at: .keyPath(keyPath))
+  }
+
+  /// Decodes only the value at a JSON Pointer, skipping the rest of the document.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: UTF-8 JSON text.
+  ///   - pointer: Where the value is.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data, at pointer: JSONPointer) throws -> T {
+    try decode(type, from: data, at: .pointer(pointer))
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: DecodePath) throws -> T {
     let options = withOptions { $0 }
     return try data.withUnsafeBytes {
       try Self.run(type, buffer: $0, options: options, path: path, report: false).value
@@ -235,6 +260,34 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// - Returns: The decoded value.
   /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,_)``.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: String) throws -> T {
+    try decode(type, from: bytes, at: DecodePath(parsing: path))
+  }
+
+  /// Decodes only the value at a key path in UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: UTF-8 JSON text.
+  ///   - keyPath: Where the value is.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: JSONKeyPath) throws -> T {
+    try decode(type, from: bytes, at: .keyPath(keyPath))
+  }
+
+  /// Decodes only the value at a JSON Pointer in UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: UTF-8 JSON text.
+  ///   - pointer: Where the value is.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at pointer: JSONPointer) throws -> T {
+    try decode(type, from: bytes, at: .pointer(pointer))
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: DecodePath) throws -> T {
     let options = withOptions { $0 }
     return try bytes.withUnsafeBytes {
       try Self.run(type, buffer: $0, options: options, path: path, report: false).value
@@ -250,6 +303,34 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// - Returns: The decoded value.
   /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,_)``.
   public func decode<T: Decodable>(_ type: T.Type, from text: String, at path: String) throws -> T {
+    try decode(type, from: text, at: DecodePath(parsing: path))
+  }
+
+  /// Decodes only the value at a key path in JSON text.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - text: JSON text.
+  ///   - keyPath: Where the value is.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
+  public func decode<T: Decodable>(_ type: T.Type, from text: String, at keyPath: JSONKeyPath) throws -> T {
+    try decode(type, from: text, at: .keyPath(keyPath))
+  }
+
+  /// Decodes only the value at a JSON Pointer in JSON text.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - text: JSON text.
+  ///   - pointer: Where the value is.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
+  public func decode<T: Decodable>(_ type: T.Type, from text: String, at pointer: JSONPointer) throws -> T {
+    try decode(type, from: text, at: .pointer(pointer))
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from text: String, at path: DecodePath) throws -> T {
     let options = withOptions { $0 }
     var text = text
     return try text.withUTF8 {
@@ -310,20 +391,13 @@ public final class ParsnipDecoder: @unchecked Sendable {
 
   /// Scans `buffer`, finds the start node, decodes, and closes the session so escaped containers fail cleanly.
   static func run<T: Decodable>(
-    _ type: T.Type, buffer: UnsafeRawBufferPointer, options: Options, path: String?, report: Bool
+    _ type: T.Type, buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool
   ) throws -> (value: T, report: Report) {
     let outcome: Result<(value: T, report: Report), any Error>
     do {
       outcome = try ScanPipeline.withScan(buffer, options: options.parsingOptions) {
         text throws(JSONParseError) -> Result<(value: T, report: Report), any Error> in
-        let state = DecodingState(text: text, options: options, collectsReport: report)
-        defer { state.close() }
-        return Result {
-          if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
-          let root = try path.map { try state.node(atPath: $0) } ?? 0
-          let value = try TapeDecoder(state: state, index: root).decodeRoot(T.self, at: root)
-          return (value, Report(entries: state.reportEntries))
-        }
+        Result { try decode(type, text: text, options: options, at: path.map { .path($0) }, report: report) }
       }
     } catch {
       let description =
@@ -333,4 +407,34 @@ public final class ParsnipDecoder: @unchecked Sendable {
     }
     return try outcome.get()
   }
+
+  /// Where a decode starts on its tape.
+  enum Start {
+    /// The value at a path from the root.
+    case path(DecodePath)
+    /// A node already found (a `JSONDocument.Value`).
+    case node(Int)
+  }
+
+  /// Decodes `type` from a tape: a scanned document's (`hasText`: errors carry lines and columns) or a tree's
+  /// (`TreeTape`), and closes the session so escaped containers fail cleanly.
+  static func decode<T: Decodable>(
+    _ type: T.Type, text: ScannedText, options: Options, at start: Start?, report: Bool = false,
+    hasText: Bool = true
+  ) throws -> (value: T, report: Report) {
+    let state = DecodingState(text: text, options: options, collectsReport: report, hasText: hasText)
+    defer { state.close() }
+    if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
+    let root: Int
+    switch start {
+    case nil: root = 0
+    case .path(let path): root = try state.node(at: path)
+    case .node(let node): root = node
+    }
+    let value = try TapeDecoder(state: state, index: root).decodeRoot(T.self, at: root)
+    return (value, Report(entries: state.reportEntries))
+  }
+
+  /// The options of this decoder, for readers that decode through it (key-path reads, the model layer).
+  var currentOptions: Options { withOptions { $0 } }
 }

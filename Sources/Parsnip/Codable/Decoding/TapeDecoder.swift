@@ -127,7 +127,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   func unbox<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     do {
       let view = self.view
-      switch view.pointee.kinds[node] & 0x07 {
+      switch view.pointee.nodes.rawKind(node) {
       case Tape.Kind.string.rawValue:
         if T.self == String.self { return unsafeBitCast(try view.pointee.string(at: node), to: T.self) }
       case Tape.Kind.number.rawValue:

@@ -54,16 +54,16 @@ extension TapeView {
   /// Whether the key at `key` is `name`.
   @inline(__always)
   func keyEquals(_ key: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    let word = words[key]
-    let length = Int(truncatingIfNeeded: word >> 32)
+    let word = nodes.word(key)
+    let length = TapeCursor.aux(word)
     let count = name.count
     if length == count {
       // An escape always takes more bytes than the character it stands for, so equal lengths mean no escapes.
-      guard kinds[key] & Tape.Flag.hasEscapes == 0 else { return false }
+      guard nodes.flags(key) & Tape.Flag.hasEscapes == 0 else { return false }
       guard count > 0 else { return true }
-      return Self.bytesEqual(base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF), name.baseAddress!, count)
+      return Self.bytesEqual(base + TapeCursor.offset(word), name.baseAddress!, count)
     }
-    if length > count, kinds[key] & Tape.Flag.hasEscapes != 0 { return escapedKeyEquals(key, name) }
+    if length > count, nodes.flags(key) & Tape.Flag.hasEscapes != 0 { return escapedKeyEquals(key, name) }
     return false
   }
 
@@ -124,7 +124,7 @@ extension TapeView {
     while key < end {
       let length = self.length(key)
       let start = base + offset(key)
-      if kinds[key] & (Tape.Flag.hasEscapes | Tape.Flag.nonASCII) == 0 {
+      if nodes.tag(key) & (Tape.Flag.hasEscapes | Tape.Flag.nonASCII) == 0 {
         // ASCII camelCasing never lengthens a name.
         if length >= name.count {
           let buffer = workspace.pointee.reserveScratch(length + 1)
@@ -158,15 +158,15 @@ extension TapeView {
     if count <= 8 {
       var key = object + 1
       while key < end {
-        if kinds[key] & Tape.Flag.hasEscapes != 0 { return true }
-        let word = words[key]
-        let start = base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-        let length = Int(truncatingIfNeeded: word >> 32)
+        if nodes.tag(key) & Tape.Flag.hasEscapes != 0 { return true }
+        let word = nodes.word(key)
+        let start = base + TapeCursor.offset(word)
+        let length = TapeCursor.aux(word)
         var other = next(key + 1)
         while other < end {
-          let otherWord = words[other]
-          if Int(truncatingIfNeeded: otherWord >> 32) == length,
-            Self.bytesEqual(start, base + Int(truncatingIfNeeded: otherWord & 0xFFFF_FFFF), length)
+          let otherWord = nodes.word(other)
+          if TapeCursor.aux(otherWord) == length,
+            Self.bytesEqual(start, base + TapeCursor.offset(otherWord), length)
           {
             return true
           }
@@ -187,10 +187,10 @@ extension TapeView {
     let generation = workspace.pointee.generation << 32
     var key = object + 1
     while key < end {
-      if kinds[key] & Tape.Flag.hasEscapes != 0 { return true }
-      let word = words[key]
-      let start = base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-      let length = Int(truncatingIfNeeded: word >> 32)
+      if nodes.tag(key) & Tape.Flag.hasEscapes != 0 { return true }
+      let word = nodes.word(key)
+      let start = base + TapeCursor.offset(word)
+      let length = TapeCursor.aux(word)
       var slot = Int(truncatingIfNeeded: keyHash(start, length)) & mask
       while true {
         let entry = table[slot]
@@ -198,9 +198,9 @@ extension TapeView {
           table[slot] = generation | UInt64(truncatingIfNeeded: key)
           break
         }
-        let otherWord = words[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]
-        if Int(truncatingIfNeeded: otherWord >> 32) == length,
-          Self.bytesEqual(start, base + Int(truncatingIfNeeded: otherWord & 0xFFFF_FFFF), length)
+        let otherWord = nodes.word(TapeCursor.offset(entry))
+        if TapeCursor.aux(otherWord) == length,
+          Self.bytesEqual(start, base + TapeCursor.offset(otherWord), length)
         {
           return true
         }

@@ -4,17 +4,13 @@ import Foundation
 extension TapeView {
   @inline(__always)
   func string(at node: Int) throws(ValueFailure) -> String {
-    let kind = kinds[node]
-    guard kind & 0x07 == Tape.Kind.string.rawValue else { throw .mismatch(String.self, node) }
-    let word = words[node]
-    return StringDecoding.string(
-      base, from: Int(truncatingIfNeeded: word & 0xFFFF_FFFF), count: Int(truncatingIfNeeded: word >> 32),
-      flags: kind)
+    guard nodes.rawKind(node) == Tape.Kind.string.rawValue else { throw .mismatch(String.self, node) }
+    return nodes.string(node)
   }
 
   @inline(__always)
   func bool(at node: Int) throws(ValueFailure) -> Bool {
-    let kind = kinds[node] & 0x07
+    let kind = nodes.rawKind(node)
     if kind == Tape.Kind.true.rawValue { return true }
     if kind == Tape.Kind.false.rawValue { return false }
     throw .mismatch(Bool.self, node)
@@ -24,12 +20,12 @@ extension TapeView {
   /// pass over the digits; fractions and exponents are accepted when the value is exactly an integer.
   @inline(__always)
   func integer<I: FixedWidthInteger>(_ type: I.Type, at node: Int) throws(ValueFailure) -> I {
-    let kind = kinds[node]
-    guard kind & 0x07 == Tape.Kind.number.rawValue else { throw .mismatch(I.self, node) }
+    let kind = nodes.tag(node)
+    guard TapeCursor.rawKind(kind) == Tape.Kind.number.rawValue else { throw .mismatch(I.self, node) }
     guard kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 else {
       return try integerSlowPath(I.self, at: node)
     }
-    let (magnitude, isNegative) = smallInteger(words[node])
+    let (magnitude, isNegative) = smallInteger(nodes.word(node))
     if let value = Self.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
     throw .corrupted("number \(numberText(node)) does not fit in \(I.self)", I.self, node)
   }
@@ -39,8 +35,8 @@ extension TapeView {
   /// magnitude cannot overflow.
   @inline(__always)
   func smallInteger(_ word: UInt64) -> (magnitude: UInt64, isNegative: Bool) {
-    var p = base + Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-    var count = Int(truncatingIfNeeded: word >> 32)
+    var p = base + TapeCursor.offset(word)
+    var count = TapeCursor.aux(word)
     let isNegative = p.pointee == .minus
     if isNegative {
       p += 1
@@ -71,7 +67,7 @@ extension TapeView {
 
   @inline(never)
   func integerSlowPath<I: FixedWidthInteger>(_: I.Type, at node: Int) throws(ValueFailure) -> I {
-    let number = TreeBuilder(tape: tape, source: source, options: .default).number(at: node)
+    let number = nodes.number(node)
     let value: I? =
       if let small = number.int64Value { I(exactly: small) } else { number.uint64Value.flatMap { I(exactly: $0) } }
     guard let value else {
@@ -85,11 +81,11 @@ extension TapeView {
   /// Foundation; `nonConformingFloatDecodingStrategy` decides about strings.
   @inline(__always)
   func double(at node: Int) throws(ValueFailure) -> Double {
-    let kind = kinds[node]
-    guard kind & 0x07 == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Double.self) }
-    let word = words[node]
-    let start = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-    let count = Int(truncatingIfNeeded: word >> 32)
+    let kind = nodes.tag(node)
+    guard TapeCursor.rawKind(kind) == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Double.self) }
+    let word = nodes.word(node)
+    let start = TapeCursor.offset(word)
+    let count = TapeCursor.aux(word)
     if kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 {
       let (magnitude, isNegative) = smallInteger(word)
       let value = Double(magnitude)
@@ -101,7 +97,7 @@ extension TapeView {
   @inline(never)
   func floatingSlowPath(at node: Int, start: Int, count: Int) throws(ValueFailure) -> Double {
     // `Infinity`, `-Infinity` and `NaN`, accepted by the scanner only for JSON5 input.
-    if kinds[node] & Tape.Flag.json5 != 0 { return NumberParser.nonFiniteLiteral(base, from: start, count: count) }
+    if nodes.flags(node) & Tape.Flag.json5 != 0 { return NumberParser.nonFiniteLiteral(base, from: start, count: count) }
     guard let scanned = try? NumberParser.scan(base, from: start, end: start + count) else {
       throw .corrupted("invalid number", Double.self, node)
     }
@@ -162,7 +158,7 @@ extension TapeView {
   /// A `JSONNumber` with every digit of the source.
   func jsonNumber(at node: Int) throws(ValueFailure) -> JSONNumber {
     guard rawKind(node) == Tape.Kind.number.rawValue else { throw .mismatch(JSONNumber.self, node) }
-    return TreeBuilder(tape: tape, source: source, options: .default).number(at: node)
+    return nodes.number(node)
   }
 
   /// A `JSON` value built from the subtree at `node`.

@@ -9,9 +9,8 @@ import Foundation
 /// that say whether the decode is still running. Nothing here is touched before that check passes, so a container
 /// kept past its decode fails cleanly instead of reading freed memory.
 struct TapeView {
-  let kinds: UnsafeMutablePointer<UInt8>
-  let words: UnsafeMutablePointer<UInt64>
-  let base: UnsafePointer<UInt8>
+  /// The tape's nodes, read through the one cursor.
+  let nodes: TapeCursor
   let source: UnsafeRawBufferPointer
   unowned(unsafe) let tape: Tape
   /// One past the last node of the document.
@@ -34,43 +33,19 @@ struct TapeView {
     case plain, snakeCase, custom
   }
 
-  // MARK: Tape access
+  // MARK: Tape access (through `nodes`)
 
-  @inline(__always) func offset(_ node: Int) -> Int { Int(truncatingIfNeeded: words[node] & 0xFFFF_FFFF) }
-  @inline(__always) func length(_ node: Int) -> Int { Int(truncatingIfNeeded: words[node] >> 32) }
-  @inline(__always) func rawKind(_ node: Int) -> UInt8 { kinds[node] & 0x07 }
-  @inline(__always) func isNull(_ node: Int) -> Bool { kinds[node] & 0x07 == Tape.Kind.null.rawValue }
-
-  /// The node after the value at `node`.
-  @inline(__always) func next(_ node: Int) -> Int {
-    let kind = kinds[node] & 0x07
-    return kind == Tape.Kind.array.rawValue || kind == Tape.Kind.object.rawValue ? length(node) &+ 1 : node &+ 1
-  }
-
-  /// The `end` node of the container at `node`.
-  @inline(__always) func end(_ node: Int) -> Int { length(node) }
-
-  /// The number of elements or members of the container at `node`.
-  @inline(__always) func count(_ node: Int) -> Int { length(length(node)) }
-
-  /// The decoded text of a string node (a key or a value).
-  @inline(__always) func string(ofKey node: Int) -> String {
-    let word = words[node]
-    return StringDecoding.string(
-      base, from: Int(truncatingIfNeeded: word & 0xFFFF_FFFF), count: Int(truncatingIfNeeded: word >> 32),
-      flags: kinds[node])
-  }
-
-  /// Where a node starts in the source, for line and column: the quote of a string, the first byte otherwise.
-  func sourceOffset(of node: Int) -> Int {
-    let start = offset(node)
-    return rawKind(node) == Tape.Kind.string.rawValue ? start - 1 : start
-  }
-
-  /// The source text of a number node.
-  func numberText(_ node: Int) -> String {
-    String(decoding: UnsafeBufferPointer(start: base + offset(node), count: length(node)), as: UTF8.self)
-  }
+  @inline(__always) var base: UnsafePointer<UInt8> { nodes.base }
+  @inline(__always) func offset(_ node: Int) -> Int { nodes.offset(node) }
+  @inline(__always) func length(_ node: Int) -> Int { nodes.aux(node) }
+  @inline(__always) func rawKind(_ node: Int) -> UInt8 { nodes.rawKind(node) }
+  @inline(__always) func isNull(_ node: Int) -> Bool { nodes.rawKind(node) == Tape.Kind.null.rawValue }
+  @inline(__always) func next(_ node: Int) -> Int { nodes.next(node) }
+  @inline(__always) func end(_ node: Int) -> Int { nodes.end(node) }
+  @inline(__always) func count(_ node: Int) -> Int { nodes.count(node) }
+  @inline(__always) func string(ofKey node: Int) -> String { nodes.string(node) }
+  func sourceOffset(of node: Int) -> Int { nodes.sourceOffset(node) }
+  func numberText(_ node: Int) -> String { nodes.numberText(node) }
 }
 
 /// Mutable scratch memory of a decode, reached through a pointer so that using it touches no class.

@@ -1,52 +1,4 @@
-/// How one step of a path addresses a member of a container.
-enum PathStep: Equatable {
-  /// An object member.
-  case member(String)
-  /// An array element, possibly one past the end.
-  case element(Int)
-  /// The position after the last element (JSON Pointer's `-`).
-  case end
-}
-
-/// Why a path could not be followed or an edit could not be made, and at which step (0-based).
-struct PathFailure: Error, Equatable {
-  enum Reason: Equatable {
-    case keyNotFound(String)
-    case indexOutOfRange(Int, count: Int)
-    /// A pointer token that is not an array index (leading zero, sign, letters, too large).
-    case invalidIndex(String)
-    /// `-` used where an existing element is needed.
-    case pastTheEnd(count: Int)
-    /// The step needs a container of kind `expected` (or any container when `nil`) and found `found`.
-    case notAContainer(expected: JSON.Kind?, found: JSON.Kind)
-    case cannotRemoveRoot
-  }
-
-  var reason: Reason
-  var step: Int
-}
-
-/// A path that the engine below can follow: key paths and JSON pointers.
-protocol SteppablePath {
-  var stepCount: Int { get }
-  /// How step `index` addresses a member of a container of kind `kind`; throws when the kind does not fit.
-  /// Only the kind matters, so trees and ``JSONDocument`` cursors share the rules.
-  func step(_ index: Int, in kind: JSON.Kind) throws(PathFailure) -> PathStep
-  /// The empty container to create for step `index` when `createIntermediates` is on and the value is missing.
-  func newContainer(for index: Int) -> JSON
-
-  /// The public error type of this kind of path.
-  associatedtype PathError: Error
-  /// The public error for a failure while following this path.
-  func error(for failure: PathFailure) -> PathError
-}
-
 extension JSON {
-  /// The value at `path`, failing with the path's public error.
-  func reading<P: SteppablePath>(_ path: P) throws(P.PathError) -> JSON {
-    do { return try PathEditing.read(self, path: path) } catch { throw path.error(for: error) }
-  }
-
   /// Performs `edit` at `path`, failing with the path's public error; returns the value replaced or removed.
   @discardableResult
   mutating func editing<P: SteppablePath>(
@@ -74,28 +26,6 @@ enum PathEditing {
     case replace(JSON)
     /// Remove an existing member or element.
     case remove
-  }
-
-  /// The value at `path`.
-  static func read<P: SteppablePath>(_ root: JSON, path: P) throws(PathFailure) -> JSON {
-    var current = root
-    for index in 0..<path.stepCount {
-      switch try path.step(index, in: current.kind) {
-      case .member(let key):
-        guard case .object(let object) = current, let value = object[key] else {
-          throw PathFailure(reason: .keyNotFound(key), step: index)
-        }
-        current = value
-      case .element(let position):
-        guard case .array(let array) = current, position >= 0, position < array.count else {
-          throw PathFailure(reason: .indexOutOfRange(position, count: current.count), step: index)
-        }
-        current = array[position]
-      case .end:
-        throw PathFailure(reason: .pastTheEnd(count: current.count), step: index)
-      }
-    }
-    return current
   }
 
   private enum Origin {
