@@ -61,7 +61,7 @@ enum PipelineValue {
   /// The elements of an array, in order (empty for any other value).
   var elements: [PipelineValue] {
     switch self {
-    case .document(let value): value.elements.map(PipelineValue.document)
+    case .document(let value): (value.arrayValue ?? []).map(PipelineValue.document)
     case .tree(let json): (json.arrayValue ?? []).map(PipelineValue.tree)
     }
   }
@@ -69,7 +69,7 @@ enum PipelineValue {
   /// The members of an object in document order (empty for any other value).
   var members: [(key: String, value: PipelineValue)] {
     switch self {
-    case .document(let value): value.members.map { ($0.key, .document($0.value)) }
+    case .document(let value): (value.members ?? []).map { ($0.key, .document($0.value)) }
     case .tree(let json):
       if case .object(let object) = json { object.map { ($0.key, .tree($0.value)) } } else { [] }
     }
@@ -77,28 +77,28 @@ enum PipelineValue {
 
   var string: String? {
     switch self {
-    case .document(let value): value.string
+    case .document(let value): value.stringValue
     case .tree(let json): json.stringValue
     }
   }
 
   var bool: Bool? {
     switch self {
-    case .document(let value): value.bool
+    case .document(let value): value.boolValue
     case .tree(let json): json.boolValue
     }
   }
 
   var number: JSONNumber? {
     switch self {
-    case .document(let value): value.number
+    case .document(let value): value.numberValue
     case .tree(let json): json.numberValue
     }
   }
 
   var double: Double? {
     switch self {
-    case .document(let value): value.double
+    case .document(let value): value.doubleValue
     case .tree(let json): json.doubleValue
     }
   }
@@ -107,7 +107,7 @@ enum PipelineValue {
   func integer<T: FixedWidthInteger>() -> T? {
     if case .document(let value) = self, T.self == Int.self {
       // The cursor's own fast path reads small integers straight from the bytes.
-      if let int = value.int { return T(exactly: int) }
+      if let int = value.intValue { return T(exactly: int) }
     }
     return number.flatMap(T.readingExactly)
   }
@@ -131,7 +131,7 @@ enum PipelineValue {
   func resolve(_ keyPath: JSONKeyPath) throws(JSONKeyPathError) -> PipelineValue {
     switch self {
     case .document(let value): .document(try value.resolve(keyPath))
-    case .tree(let json): .tree(try json.value(at: keyPath))
+    case .tree(let json): .tree(try json.resolve(keyPath))
     }
   }
 
