@@ -8,6 +8,16 @@ extension JSON {
   ///   `depthLimit`.
   init(foundationObject object: Any, depthLimit: Int) throws(JSONDecodingError) {
     guard depthLimit >= 0 else { throw JSONDecodingError(.nestingTooDeep(limit: depthLimit)) }
+    // An optional (a `String!` handed in, as the seed does) stands for what it wraps, or null.
+    let mirror = Mirror(reflecting: object)
+    if mirror.displayStyle == .optional {
+      if let wrapped = mirror.children.first?.value {
+        try self.init(foundationObject: wrapped, depthLimit: depthLimit)
+      } else {
+        self = .null
+      }
+      return
+    }
     switch object {
     case is NSNull: self = .null
     case let string as String: self = .string(string)

@@ -97,7 +97,7 @@ import Testing
     #expect(try both(#"[{"kind": "circle", "radius": 2}, {"kind": "rectangle", "width": 3, "height": 4}]"#, .array(Self.decodeShape))
       == [.circle(radius: 2), .rectangle(width: 3, height: 4)])
     let unknown = decodeJSON(#"[{"kind": "circle", "radius": 1}, {"kind": "hexagon"}]"#, with: .array(Self.decodeShape))
-    #expect(unknown.failure?.description == #"Problem with the value at [1] (line 1, column 34): unknown shape "hexagon""#)
+    #expect(unknown.failure?.description == #"Problem with the value at [1] (line 1, column 35): unknown shape "hexagon""#)
     let piped = JSONDecoding.field("kind", .string) |> andThen { _ in JSONDecoding.succeed(1) }
     #expect(try both(#"{"kind": "x"}"#, piped) == 1)
   }

@@ -41,7 +41,7 @@ import Testing
     #expect(decodeJSON("{}", with: JSONDecoding<Int>.fail("nope")).failure?.description
       == "Problem with the given value (line 1, column 1): nope")
     #expect(decodeJSON("[1,", with: .int).failure?.description
-      == "The given data was not valid JSON: expected a value, found end of input (line 1, column 4)")
+      == "The given data was not valid JSON: unexpected end of input, expected a value (line 1, column 4)")
     #expect(decodeJSON(#"{"a": 1}"#, with: decode { (x: Int) in x } |> requiredAt("a[", .int)).failure?.kind
       == .invalidPath("invalid key path at offset 2: expected an index or a quoted key\na[\n  ^"))
     let oneOf = decodeJSON(#"{"v": true}"#, with: .field("v", .oneOf([.int, JSONDecoding.string.map { Int($0) ?? 0 }])))
