@@ -37,6 +37,21 @@ public func decodeJSON<Value>(
 }
 
 /// Decodes UTF-8 JSON bytes with `decoder`; the document shares the array instead of copying it.
+/// Decodes optional JSON text (such as the seed's `String!` response body) with `decoder`: text is parsed as
+/// ``decodeJSON(_:with:options:)-(String,_,_)`` does, and `nil` decodes as JSON `null`, so that it never falls to
+/// the `Any` overload and is read as a string value.
+/// - Parameters:
+///   - text: JSON text, or `nil`.
+///   - decoder: The decoder.
+///   - options: Whether to report every failure, the recursion budget, and how the text is parsed.
+/// - Returns: The value, or why it could not be decoded.
+public func decodeJSON<Value>(
+  _ text: String?, with decoder: JSONDecoding<Value>, options: JSONDecodingOptions = .default
+) -> Result<Value, JSONDecodingError> {
+  guard let text else { return decodeJSON(JSON.null, with: decoder, options: options) }
+  return decodeJSON(text, with: decoder, options: options)
+}
+
 /// - Parameters:
 ///   - bytes: UTF-8 JSON text.
 ///   - decoder: The decoder.
