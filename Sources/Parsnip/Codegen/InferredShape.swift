@@ -162,9 +162,10 @@ struct StringStatistics {
     }
   }
 
-  /// RFC 3986 unreserved and reserved characters, and `%`.
+  /// RFC 3986 unreserved and reserved characters and `%`, less `[` and `]`: Foundation's `URL` percent-encodes those
+  /// outside an IPv6 host, so such a string would not round-trip through `URL`.
   private static let urlCharacters = Set(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%".utf8)
 
   /// An absolute `http`/`https` URL with a host, of unreserved, reserved and `%` characters only.
   static func isURL(_ string: String) -> Bool {
