@@ -293,6 +293,8 @@ enum ScaleBenchmarks {
     case "child-lines":
       var count = 0
       try! JSONLines(contentsOf: URL(fileURLWithPath: arguments[1])).forEach { blackHole($0); count += 1 }
+    case "child-codegen":
+      CodegenBenchmarks.runChild(arguments[1])
     case "child-typed-lines":
       let lines = JSONLines(contentsOf: URL(fileURLWithPath: arguments[1]))
       try! lines.decoded(as: Twitter.Status.self).forEach { blackHole($0) }

@@ -10,7 +10,12 @@ struct HypermediaBudget {
 
   /// Charges a resource of `members` members; `false` once over budget.
   mutating func charge(members: Int) -> Bool {
-    spent += 1 + members
+    charge(cost: 1 + members)
+  }
+
+  /// Charges `cost` at once (a resource written again, with everything inside it); `false` once over budget.
+  mutating func charge(cost: Int) -> Bool {
+    spent += cost
     return spent <= limit
   }
 }

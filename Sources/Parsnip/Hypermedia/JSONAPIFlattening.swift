@@ -1,5 +1,10 @@
 /// The work of one ``JSONAPI/flatten(_:options:)``: every resource validated and indexed by `(type, id)` first,
 /// then the primary data flattened, resolving relationships through the index.
+///
+/// Without an include list, a resource flattened once is reused wherever it is referenced again (values are
+/// immutable, so sharing is invisible), unless its flattening cut a cycle or hit the depth limit, which depend on
+/// where it was reached. Reused resources are charged to the output budget each time, as if written again.
+/// Pointers are built only for errors: on the success path they were most of the allocations.
 struct JSONAPIFlattening {
   /// `(type, id)`, or `(type, lid)` for a resource that only has a local id.
   struct Key: Hashable {
@@ -9,11 +14,33 @@ struct JSONAPIFlattening {
 
   private let document: JSONObject
   private let options: JSONAPI.FlattenOptions
+  /// Where a resource object is: `data` (one resource, or element `position` of the array) or `included[position]`.
+  struct Origin {
+    var primary: Bool
+    var position: Int?
+
+    var pointer: JSONPointer {
+      let base: JSONPointer = primary ? ["data"] : ["included"]
+      return position.map { base.appending(index: $0) } ?? base
+    }
+  }
+
+  /// A resource flattened without cuts, for reuse: how many relationship levels it resolved, and its budget cost.
+  private struct Flattened {
+    var value: JSON
+    var height: Int
+    var cost: Int
+  }
+
   /// Resources of `data` and `included`, with where they are.
-  private var index: [Key: (resource: JSONObject, pointer: JSONPointer)] = [:]
+  private var index: [Key: (resource: JSONObject, origin: Origin)] = [:]
   /// Resources on the path being flattened (the cycle rule).
   private var path: Set<Key> = []
   private var budget: HypermediaBudget
+  /// Resources already flattened, when there is no include list.
+  private var reusable: [Key: Flattened] = [:]
+  /// How many relationships were written as identifiers by the cycle or depth rule so far.
+  private var cuts = 0
 
   init(_ value: JSON, options: JSONAPI.FlattenOptions) throws(JSONAPIError) {
     guard case .object(let document) = value else { throw JSONAPIError(.notAnObject(found: value.kind), at: .root) }
@@ -23,73 +50,83 @@ struct JSONAPIFlattening {
     guard let data = document["data"] else { throw JSONAPIError(.missingData, at: .root) }
     switch data {
     case .null: break
-    case .object: try add(data, at: ["data"], primary: true)
+    case .object: try add(data, from: Origin(primary: true))
     case .array(let resources):
-      for (k, resource) in resources.enumerated() { try add(resource, at: ["data", String(k)], primary: true) }
+      for (k, resource) in resources.enumerated() { try add(resource, from: Origin(primary: true, position: k)) }
     default: throw JSONAPIError(.invalidData(found: data.kind), at: ["data"])
     }
     if let included = document["included"] {
       guard case .array(let resources) = included else {
         throw JSONAPIError(.invalidIncluded(found: included.kind), at: ["included"])
       }
-      for (k, resource) in resources.enumerated() { try add(resource, at: ["included", String(k)], primary: false) }
+      for (k, resource) in resources.enumerated() { try add(resource, from: Origin(primary: false, position: k)) }
     }
   }
 
   /// Validates a resource object and indexes it.
-  private mutating func add(_ value: JSON, at pointer: JSONPointer, primary: Bool) throws(JSONAPIError) {
-    guard case .object(let resource) = value else { throw JSONAPIError(.notAnObject(found: value.kind), at: pointer) }
-    let key = try Self.key(of: resource, at: pointer)
+  private mutating func add(_ value: JSON, from origin: Origin) throws(JSONAPIError) {
+    guard case .object(let resource) = value else {
+      throw JSONAPIError(.notAnObject(found: value.kind), at: origin.pointer)
+    }
+    let key = try Self.key(of: resource, at: origin.pointer)
     for name in ["attributes", "relationships"] {
       if let member = resource[name], member.objectValue == nil {
-        throw JSONAPIError(.notAnObject(found: member.kind), at: pointer.appending(name))
+        throw JSONAPIError(.notAnObject(found: member.kind), at: origin.pointer.appending(name))
       }
     }
     for relationship in resource["relationships"]?.objectValue?.members ?? [] {
-      try Self.validate(relationship.value, at: pointer.appending("relationships").appending(relationship.key))
+      try Self.validate(relationship.value, at: origin.pointer.appending("relationships").appending(relationship.key))
     }
     if let first = index[key] {
       // Primary data may list a resource twice; `included` may not repeat a resource of either.
-      if primary, first.pointer.tokens.first == "data" { return }
-      throw JSONAPIError(.duplicateResource(type: key.type, id: key.id, first: first.pointer), at: pointer)
+      if origin.primary, first.origin.primary { return }
+      throw JSONAPIError(.duplicateResource(type: key.type, id: key.id, first: first.origin.pointer), at: origin.pointer)
     }
-    index[key] = (resource, pointer)
+    index[key] = (resource, origin)
   }
 
   /// A relationship object: `data` (null, an identifier or an array of them), `links` or `meta`.
-  private static func validate(_ value: JSON, at pointer: JSONPointer) throws(JSONAPIError) {
+  private static func validate(_ value: JSON, at pointer: @autoclosure () -> JSONPointer) throws(JSONAPIError) {
     guard case .object(let relationship) = value else {
-      throw JSONAPIError(.notAnObject(found: value.kind), at: pointer)
+      throw JSONAPIError(.notAnObject(found: value.kind), at: pointer())
     }
     guard let data = relationship["data"] else {
       if relationship["links"] == nil, relationship["meta"] == nil {
-        throw JSONAPIError(.emptyRelationship, at: pointer)
+        throw JSONAPIError(.emptyRelationship, at: pointer())
       }
       return
     }
     switch data {
     case .null: return
-    case .object(let identifier): _ = try key(of: identifier, at: pointer.appending("data"))
+    case .object(let identifier): _ = try key(of: identifier, at: pointer().appending("data"))
     case .array(let identifiers):
       for (k, identifier) in identifiers.enumerated() {
-        let at = pointer.appending("data").appending(index: k)
-        guard case .object(let object) = identifier else { throw JSONAPIError(.notAnObject(found: identifier.kind), at: at) }
-        _ = try key(of: object, at: at)
+        guard case .object(let object) = identifier else {
+          throw JSONAPIError(.notAnObject(found: identifier.kind), at: pointer().appending("data").appending(index: k))
+        }
+        _ = try key(of: object, at: pointer().appending("data").appending(index: k))
       }
-    default: throw JSONAPIError(.invalidLinkage(found: data.kind), at: pointer.appending("data"))
+    default: throw JSONAPIError(.invalidLinkage(found: data.kind), at: pointer().appending("data"))
     }
   }
 
   /// The `(type, id)` of a resource or identifier, checking both are strings (`lid` when there is no `id`).
-  static func key(of object: JSONObject, at pointer: JSONPointer) throws(JSONAPIError) -> Key {
-    guard let type = object["type"] else { throw JSONAPIError(.missingMember("type"), at: pointer) }
+  static func key(of object: JSONObject, at pointer: @autoclosure () -> JSONPointer) throws(JSONAPIError) -> Key {
+    guard let type = object["type"] else { throw JSONAPIError(.missingMember("type"), at: pointer()) }
     guard case .string(let typeName) = type else {
-      throw JSONAPIError(.memberNotAString("type", found: type.kind), at: pointer.appending("type"))
+      throw JSONAPIError(.memberNotAString("type", found: type.kind), at: pointer().appending("type"))
     }
-    let idName = object["id"] == nil && object["lid"] != nil ? "lid" : "id"
-    guard let id = object[idName] else { throw JSONAPIError(.missingMember("id"), at: pointer) }
+    let idName: String
+    let id: JSON
+    if let value = object["id"] {
+      (idName, id) = ("id", value)
+    } else if let value = object["lid"] {
+      (idName, id) = ("lid", value)
+    } else {
+      throw JSONAPIError(.missingMember("id"), at: pointer())
+    }
     guard case .string(let idText) = id else {
-      throw JSONAPIError(.memberNotAString(idName, found: id.kind), at: pointer.appending(idName))
+      throw JSONAPIError(.memberNotAString(idName, found: id.kind), at: pointer().appending(idName))
     }
     return Key(type: typeName, id: idText)
   }
@@ -104,12 +141,12 @@ struct JSONAPIFlattening {
       }
       switch member.value {
       case .object(let resource):
-        result["data"] = try flatten(resource, at: ["data"], include: options.include, depth: 0)
+        result["data"] = try flattenPrimary(resource, from: Origin(primary: true))
       case .array(let resources):
         var flattened: [JSON] = []
         flattened.reserveCapacity(resources.count)
         for (k, resource) in resources.enumerated() {
-          flattened.append(try flatten(resource.objectValue!, at: ["data", String(k)], include: options.include, depth: 0))
+          flattened.append(try flattenPrimary(resource.objectValue!, from: Origin(primary: true, position: k)))
         }
         result["data"] = .array(flattened)
       default:
@@ -119,13 +156,42 @@ struct JSONAPIFlattening {
     return .object(result)
   }
 
-  /// One resource: `type`, `id`, attributes, resolved relationships, `_meta`, `_links`, `_relationships`.
+  private mutating func flattenPrimary(_ resource: JSONObject, from origin: Origin) throws(JSONAPIError) -> JSON {
+    let key = try Self.key(of: resource, at: origin.pointer)
+    return try flattenReusing(key, resource, from: origin, include: options.include, depth: 0).value
+  }
+
+  /// A resource flattened, or the copy flattened before when it may be reused at `depth`.
+  private mutating func flattenReusing(
+    _ key: Key, _ resource: JSONObject, from origin: Origin, include: JSONAPIIncludePaths?, depth: Int
+  ) throws(JSONAPIError) -> (value: JSON, height: Int) {
+    guard options.include == nil else {
+      return try flatten(key, resource, from: origin, include: include, depth: depth)
+    }
+    // Resolutions inside happen at depths `depth ..< depth + height`; each needs `< maximumDepth`.
+    if let done = reusable[key], done.height == 0 || depth + done.height - 1 < options.maximumDepth {
+      guard budget.charge(cost: done.cost) else {
+        throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: origin.pointer)
+      }
+      return (done.value, done.height)
+    }
+    let cutsBefore = cuts
+    let spentBefore = budget.spent
+    let flattened = try flatten(key, resource, from: origin, include: include, depth: depth)
+    if cuts == cutsBefore {
+      reusable[key] = Flattened(value: flattened.value, height: flattened.height, cost: budget.spent - spentBefore)
+    }
+    return flattened
+  }
+
+  /// One resource: `type`, `id`, attributes, resolved relationships, `_meta`, `_links`, `_relationships`; and how
+  /// many relationship levels below it were resolved.
   private mutating func flatten(
-    _ resource: JSONObject, at pointer: JSONPointer, include: JSONAPIIncludePaths?, depth: Int
-  ) throws(JSONAPIError) -> JSON {
-    let key = try Self.key(of: resource, at: pointer)
+    _ key: Key, _ resource: JSONObject, from origin: Origin, include: JSONAPIIncludePaths?, depth: Int
+  ) throws(JSONAPIError) -> (value: JSON, height: Int) {
     path.insert(key)
     defer { path.remove(key) }
+    var height = 0
     var out = JSONObject()
     out["type"] = .string(key.type)
     out[resource["id"] == nil ? "lid" : "id"] = .string(key.id)
@@ -140,19 +206,23 @@ struct JSONAPIFlattening {
       guard let data = relationship["data"] else { continue }
       let resolves = include == nil || include?[member.key] != nil
       let below = include?[member.key]
-      let at = pointer.appending("relationships").appending(member.key).appending("data")
+      func at() -> JSONPointer { origin.pointer.appending("relationships").appending(member.key).appending("data") }
       switch data {
       case .object(let identifier):
-        out[member.key] = try resolve(identifier, at: at, resolves: resolves, include: below, depth: depth) ?? .null
+        let related = try resolve(identifier, at: at(), resolves: resolves, include: below, depth: depth)
+        out[member.key] = related.value ?? .null
+        height = Swift.max(height, related.height)
       case .array(let identifiers):
-        var related: [JSON] = []
-        related.reserveCapacity(identifiers.count)
+        var values: [JSON] = []
+        values.reserveCapacity(identifiers.count)
         for (k, identifier) in identifiers.enumerated() {
-          let value = try resolve(
-            identifier.objectValue!, at: at.appending(index: k), resolves: resolves, include: below, depth: depth)
-          if let value { related.append(value) }
+          let related = try resolve(
+            identifier.objectValue!, at: at().appending(index: k), resolves: resolves, include: below, depth: depth)
+          // Under `unresolved: .null`, a to-many relationship keeps only the resources it could resolve.
+          if let value = related.value { values.append(value) }
+          height = Swift.max(height, related.height)
         }
-        out[member.key] = .array(related)
+        out[member.key] = .array(values)
       default:
         out[member.key] = .null
       }
@@ -160,20 +230,30 @@ struct JSONAPIFlattening {
     if let meta = resource["meta"] { out["_meta"] = meta }
     if let links = resource["links"] { out["_links"] = links }
     if !relationshipExtras.isEmpty { out["_relationships"] = .object(relationshipExtras) }
-    guard budget.charge(members: out.count) else { throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: pointer) }
-    return .object(out)
+    guard budget.charge(members: out.count) else {
+      throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: origin.pointer)
+    }
+    return (.object(out), height)
   }
 
-  /// The related resource flattened, its identifier, or `nil` (unresolved, with `.null`).
+  /// The related resource flattened (with its height plus one), its identifier, or `nil` (unresolved, with `.null`).
   private mutating func resolve(
-    _ identifier: JSONObject, at pointer: JSONPointer, resolves: Bool, include: JSONAPIIncludePaths?, depth: Int
-  ) throws(JSONAPIError) -> JSON? {
-    let key = try Self.key(of: identifier, at: pointer)
+    _ identifier: JSONObject, at pointer: @autoclosure () -> JSONPointer, resolves: Bool,
+    include: JSONAPIIncludePaths?, depth: Int
+  ) throws(JSONAPIError) -> (value: JSON?, height: Int) {
+    let key = try Self.key(of: identifier, at: pointer())
     guard let target = index[key] else {
-      return options.unresolved == .identifier ? Self.identifier(key, identifier) : nil
+      // Not `cond ? identifier : nil`: `JSON` is `ExpressibleByNilLiteral`, so that `nil` would be `.null`.
+      let unresolved: JSON? = options.unresolved == .identifier ? Self.identifier(key, identifier) : Optional.none
+      return (unresolved, 0)
     }
-    guard resolves, depth < options.maximumDepth, !path.contains(key) else { return Self.identifier(key, identifier) }
-    return try flatten(target.resource, at: target.pointer, include: include, depth: depth + 1)
+    guard resolves else { return (Self.identifier(key, identifier), 0) }
+    guard depth < options.maximumDepth, !path.contains(key) else {
+      cuts += 1
+      return (Self.identifier(key, identifier), 0)
+    }
+    let flattened = try flattenReusing(key, target.resource, from: target.origin, include: include, depth: depth + 1)
+    return (flattened.value, flattened.height + 1)
   }
 
   private static func identifier(_ key: Key, _ identifier: JSONObject) -> JSON {

@@ -217,8 +217,11 @@ extension JSONObject: Hashable {
 
   @inline(__always)
   static func equal(_ a: String, _ b: String) -> Bool {
-    // `==` is fast and never false for byte-equal strings; confirm a match byte by byte.
-    a == b && a.utf8.elementsEqual(b.utf8)
+    // Bytes straight from contiguous storage: `==` first and a generic `utf8.elementsEqual` to confirm was ~6% of
+    // a JSON:API flatten.
+    var a = a
+    var b = b
+    return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && x.elementsEqual(y) } }
   }
 
   @usableFromInline static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { equal(lhs.string, rhs.string) }

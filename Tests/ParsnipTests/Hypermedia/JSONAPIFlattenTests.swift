@@ -75,6 +75,56 @@ import Testing
       "included": [["type": "b", "id": "y"]],
     ]
     #expect(try JSONAPI.flatten(document)["data"]["many"] == [["type": "b", "id": "x"], ["type": "b", "id": "y"]])
+    // Under `.null`, a to-many relationship keeps the resources it resolves: some, or none.
+    #expect(try JSONAPI.flatten(document, options: .init(unresolved: .null))["data"]["many"] == [["type": "b", "id": "y"]])
+    var noneIncluded = document
+    noneIncluded["included"] = []
+    #expect(try JSONAPI.flatten(noneIncluded, options: .init(unresolved: .null))["data"]["many"] == [])
+  }
+
+  static func resource(_ id: String, _ relationships: [(String, String)] = []) -> JSON {
+    var object: JSON = ["type": "r", "id": .string(id)]
+    if !relationships.isEmpty {
+      object["relationships"] = .object(JSONObject(relationships.map { ($0.0, ["data": ["type": "r", "id": .string($0.1)]]) }))
+    }
+    return object
+  }
+
+  @Test func aResourceReachedAgainDeeperStillStopsAtTheDepthLimit() throws {
+    // r1 → r2 is reached at depth 1 from `a`, then at depth 3 from `b` (b → s1 → s2 → r1), where r2 is too deep.
+    let document: JSON = [
+      "data": [Self.resource("a", [("x", "r1")]), Self.resource("b", [("x", "s1")])],
+      "included": [
+        Self.resource("r1", [("next", "r2")]), Self.resource("r2"), Self.resource("s1", [("next", "s2")]),
+        Self.resource("s2", [("next", "r1")]),
+      ],
+    ]
+    let data = try JSONAPI.flatten(document, options: .init(maximumDepth: 3))["data"]
+    #expect(data[0]["x"] == ["type": "r", "id": "r1", "next": ["type": "r", "id": "r2"]])
+    #expect(data[1]["x"]["next"]["next"] == ["type": "r", "id": "r1", "next": ["type": "r", "id": "r2"]])
+    #expect(try JSONAPI.flatten(document, options: .init(maximumDepth: 4))["data"][1]["x"]["next"]["next"] == data[0]["x"])
+  }
+
+  @Test func aResourceReachedThroughACycleIsCutWhereverItIsReached() throws {
+    // c → b → a → (b: cut); then a as primary data: a → b → (a: cut).
+    let document: JSON = [
+      "data": [Self.resource("c", [("to", "b")]), Self.resource("a", [("to", "b")])],
+      "included": [Self.resource("b", [("to", "a")])],
+    ]
+    let data = try JSONAPI.flatten(document)["data"]
+    #expect(data[0] == ["type": "r", "id": "c", "to": ["type": "r", "id": "b", "to": ["type": "r", "id": "a", "to": ["type": "r", "id": "b"]]]])
+    #expect(data[1] == ["type": "r", "id": "a", "to": ["type": "r", "id": "b", "to": ["type": "r", "id": "a"]]])
+  }
+
+  @Test func reusedResourcesAreChargedToTheBudgetEachTime() throws {
+    // 50 primary resources all pointing at one included resource with 10 attributes: 50 × (1 + 3) + 50 × (1 + 12).
+    let attributes = JSON.object(JSONObject((0..<10).map { ("a\($0)", JSON.number(JSONNumber($0))) }))
+    let document: JSON = [
+      "data": .array((0..<50).map { Self.resource("p\($0)", [("shared", "s")]) }),
+      "included": [["type": "r", "id": "s", "attributes": attributes]],
+    ]
+    #expect(try JSONAPI.flatten(document, options: .init(maximumOutputSize: 850))["data"][49]["shared"]["a9"] == 9)
+    #expect(throws: JSONAPIError.self) { try JSONAPI.flatten(document, options: .init(maximumOutputSize: 849)) }
   }
 
   @Test func cyclesEndAtAResourceAlreadyOnThePath() throws {
