@@ -113,7 +113,10 @@ for f in "$shared"/bench-data/*.json Examples/*.json; do
   n=$((n + 1))
   generate "Sample$n" codable "$f"
 done
-generate Lines codable --lines Examples/users.jsonl
+for f in Examples/*.jsonl; do
+  n=$((n + 1))
+  generate "Lines$n" codable --lines "$f"
+done
 generate ClassesWithVar codable --class --var --access public Examples/user.json
 generate Classes codable --class Examples/shop.json
 generate ShopModel model --model Examples/shop.json

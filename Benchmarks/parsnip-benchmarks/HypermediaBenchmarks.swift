@@ -94,6 +94,18 @@ enum HypermediaBenchmarks {
       let spread = (perByte.max()! / perByte.min()! - 1) * 100
       print("| \(name): per-byte spread 1–50 MB | | | | \(format(spread, digits: 0))% | | |")
     }
+    // From text: `JSONDocument` (tape, no input tree) and the flatten over it, against the tree parse alone.
+    print("\n| JSON:API flatten from text | MB | tree parse ms | JSONDocument + flatten ms | MB/s of input | vs tree parse |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for size in sizes {
+      let bytes = jsonAPIDocument(megabytes: size)
+      let fromText = { blackHole(try! JSONAPI.flatten(try! JSONDocument(parsing: bytes), options: options)) }
+      let comparison = harness.compare(fromText, baseline: { blackHole(try! JSON(parsing: bytes)) })
+      print(
+        "| \(size) MB | \(format(Double(bytes.count) / 1e6, digits: 1)) | \(format(comparison.baseline * 1e3, digits: 1)) "
+          + "| \(format(comparison.parsnip * 1e3, digits: 1)) | \(format(Double(bytes.count) / comparison.parsnip / 1e6)) "
+          + "| \(format(comparison.ratio, digits: 2))× |")
+    }
     fflush(nil)
   }
 }

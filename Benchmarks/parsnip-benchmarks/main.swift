@@ -57,6 +57,11 @@ if selected.contains("profile-foundation-write") {
   }
 }
 if selected.contains("profile-load") { blackHole(Corpus.all.count) }
+// `profile-flatten`: JSON:API flatten of the 1 MB hypermedia document's tree, BENCH_ITERATIONS times.
+if selected.contains("profile-flatten") {
+  let tree = try! JSON(parsing: HypermediaBenchmarks.jsonAPIDocument(megabytes: 1))
+  for _ in 0..<iterations { blackHole(try! JSONAPI.flatten(tree)) }
+}
 if selected.contains("profile-index") {
   for corpus in Corpus.all { for _ in 0..<iterations { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
 }

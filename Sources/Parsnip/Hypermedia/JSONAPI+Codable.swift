@@ -26,7 +26,7 @@ extension JSONAPI {
     _ type: T.Type, from bytes: [UInt8], options: FlattenOptions = FlattenOptions(),
     decoder: ParsnipDecoder = ParsnipDecoder()
   ) throws -> T {
-    try decode(type, from: JSON(parsing: bytes), options: options, decoder: decoder)
+    try decoder.decode(type, from: flatten(JSONDocument(parsing: bytes), options: options)["data"])
   }
 
   /// Encodes models as a JSON:API document: the value is encoded with `encoder`, then built with

@@ -79,6 +79,25 @@ public enum JSONAPI {
     return try flattening.run()
   }
 
+  /// Flattens a compound document read with ``JSONDocument``: the same result as flattening its tree, without
+  /// building the input tree (only the output is allocated), the fastest way from text.
+  ///
+  /// ```swift
+  /// let document = try JSONDocument(parsing: #"{"data": {"type": "a", "id": "1", "attributes": {"n": 2}}}"#)
+  /// try JSONAPI.flatten(document)["data"]   // → {"type": "a", "id": "1", "n": 2}
+  /// ```
+  /// - Parameters:
+  ///   - document: A JSON:API document with `data`.
+  ///   - options: What to resolve.
+  /// - Returns: The document with `data` flattened and without `included` (`meta`, `links`, `jsonapi` stay).
+  /// - Throws: ``JSONAPIError`` with the pointer of the first violation of the spec.
+  public static func flatten(
+    _ document: JSONDocument, options: FlattenOptions = FlattenOptions()
+  ) throws(JSONAPIError) -> JSON {
+    var flattening = try JSONAPIFlattening(document.root, options: options)
+    return try flattening.run()
+  }
+
   /// Builds a compound document from nested resources, the inverse of ``flatten(_:options:)``.
   /// - Parameters:
   ///   - resources: A flattened resource (an object with `type` and `id`), an array of them, or `null`.

@@ -1,7 +1,7 @@
 /// The work of one ``JSONAPI/build(_:options:)``: each nested resource split into a resource object, the related
 /// ones collected once each into `included`.
 struct JSONAPIBuilding {
-  typealias Key = JSONAPIFlattening.Key
+  typealias Key = JSONAPIKey
 
   private let options: JSONAPI.BuildOptions
   private var included: [JSON] = []
@@ -15,7 +15,7 @@ struct JSONAPIBuilding {
     switch resources {
     case .null: break
     case .object(let resource):
-      written.insert(try JSONAPIFlattening.key(of: resource, at: .root))
+      written.insert(try Key(of: JSON.object(resource), at: .root))
       data = try resourceObject(resource, at: .root)
     case .array(let list):
       var objects: [JSON] = []
@@ -23,7 +23,7 @@ struct JSONAPIBuilding {
         guard case .object(let resource) = element else {
           throw JSONAPIError(.notAnObject(found: element.kind), at: [String(k)])
         }
-        written.insert(try JSONAPIFlattening.key(of: resource, at: [String(k)]))
+        written.insert(try Key(of: JSON.object(resource), at: [String(k)]))
       }
       for (k, element) in list.enumerated() { objects.append(try resourceObject(element.objectValue!, at: [String(k)])) }
       data = .array(objects)
@@ -48,7 +48,7 @@ struct JSONAPIBuilding {
 
   /// A resource object: `type`, `id`, `attributes`, `relationships`, `links`, `meta`.
   private mutating func resourceObject(_ resource: JSONObject, at pointer: JSONPointer) throws(JSONAPIError) -> JSON {
-    let key = try JSONAPIFlattening.key(of: resource, at: pointer)
+    let key = try Key(of: JSON.object(resource), at: pointer)
     var out = JSONObject()
     out["type"] = .string(key.type)
     let idName = resource["id"] == nil ? "lid" : "id"
@@ -90,7 +90,7 @@ struct JSONAPIBuilding {
       var identifiers: [JSON] = []
       for (k, element) in elements.enumerated() {
         guard Self.isResource(element), case .object(let resource) = element else {
-          _ = try JSONAPIFlattening.key(of: element.objectValue ?? JSONObject(), at: pointer.appending(index: k))
+          _ = try Key(of: JSON.object(element.objectValue ?? JSONObject()), at: pointer.appending(index: k))
           throw JSONAPIError(.notAnObject(found: element.kind), at: pointer.appending(index: k))
         }
         identifiers.append(try identifier(resource, at: pointer.appending(index: k)))
@@ -100,7 +100,7 @@ struct JSONAPIBuilding {
       return .null
     default:
       if named == true {
-        _ = try JSONAPIFlattening.key(of: value.objectValue ?? JSONObject(), at: pointer)
+        _ = try Key(of: JSON.object(value.objectValue ?? JSONObject()), at: pointer)
       }
       return nil
     }
@@ -108,7 +108,7 @@ struct JSONAPIBuilding {
 
   /// The identifier of a related resource, including the resource the first time it is met.
   private mutating func identifier(_ resource: JSONObject, at pointer: JSONPointer) throws(JSONAPIError) -> JSON {
-    let key = try JSONAPIFlattening.key(of: resource, at: pointer)
+    let key = try Key(of: JSON.object(resource), at: pointer)
     let idName = resource["id"] == nil ? "lid" : "id"
     if !written.contains(key), resource.count > 2 {
       written.insert(key)

@@ -51,8 +51,10 @@ import Testing
   ]
 
   @Test(arguments: cases)
-  func violationsNameTheirPointer(document: JSON, expected: JSONAPIError) {
+  func violationsNameTheirPointer(document: JSON, expected: JSONAPIError) throws {
     #expect(Self.error(document) == expected)
+    // Read from text through `JSONDocument`, the same fault at the same pointer.
+    #expect(throws: expected) { try JSONAPI.flatten(JSONDocument(parsing: document.bytes())) }
   }
 
   @Test func theDescriptionLeadsWithThePointer() {

@@ -51,6 +51,18 @@ import Testing
     #expect(flattened["links"]["next"] == "http://example.com/articles?page[offset]=2")
   }
 
+  @Test func aDocumentFlattensAsItsTreeDoes() throws {
+    let text = try Fixtures.example("jsonapi-articles.json")
+    let document = try JSONDocument(parsing: text)
+    let tree = try JSON(parsing: text)
+    for options in [
+      JSONAPI.FlattenOptions(), .init(include: try JSONAPIIncludePaths("comments.author")), .init(unresolved: .null),
+      .init(maximumDepth: 1),
+    ] {
+      #expect(try JSONAPI.flatten(document, options: options) == JSONAPI.flatten(tree, options: options))
+    }
+  }
+
   @Test func anIncludeListLimitsWhatIsResolvedAndHowDeep() throws {
     let authorOnly = try JSONAPI.flatten(Self.articles(), options: .init(include: JSONAPIIncludePaths("author")))
     #expect(authorOnly["data"][0]["author"] == Self.dan)
