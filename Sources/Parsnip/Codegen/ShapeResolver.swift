@@ -113,11 +113,11 @@ struct ShapeResolver {
   }
 
   /// A `String`-backed enum for a member that is always a string from a few identifier-like values, seen many
-  /// times more often than it has values.
+  /// times more often than it has values (`StringStatistics` keeps `distinct` only while every value could name a
+  /// case).
   private mutating func stringEnum(_ shape: InferredShape, key: String, parent: String, depth: Int) -> SwiftTypeReference? {
     guard shape.kindCount == 1, shape.nulls == 0, let strings = shape.strings, let distinct = strings.distinct,
-      !strings.allDates, !strings.allURLs, distinct.count >= 2, strings.count >= 10, distinct.count * 3 <= strings.count,
-      distinct.keys.allSatisfy(Self.isEnumValue)
+      !strings.allDates, !strings.allURLs, distinct.count >= 2, strings.count >= 10, distinct.count * 3 <= strings.count
     else { return nil }
     var names = SwiftNaming.UniqueNames()
     let values = distinct.keys.sorted()
@@ -127,15 +127,6 @@ struct ShapeResolver {
     let signature = "E(" + values.map(SwiftNaming.stringLiteral).joined(separator: ",") + ")"
     return .declared(declare(.stringEnum(cases, fallback: fallback),
       candidates: candidates(SwiftNaming.typeName(key), parent), depth: depth, signature: signature))
-  }
-
-  private static func isEnumValue(_ value: String) -> Bool {
-    let bytes = value.utf8
-    guard let first = bytes.first, bytes.count <= 40, first &- UInt8(ascii: "0") >= 10 else { return false }
-    return bytes.allSatisfy { b in
-      b.isDigit || (b | 0x20) &- UInt8(ascii: "a") < 26 || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
-        || b == UInt8(ascii: " ") || b == UInt8(ascii: ".")
-    }
   }
 
   /// An enum over the variants when every object carried the same discriminator and the variants' shapes differ.
