@@ -27,7 +27,18 @@ extension JSONDecoding where Value: Decodable {
             case .index(let index): .index(index)
             }
           })
-        var failure = JSONDecodingError(.decodable(error.message), at: input)
+        // Located at the failing value itself (the failure's path is relative to `input`), not at `input`.
+        var failing = input
+        for component in error.path {
+          let next: PipelineValue?
+          switch component {
+          case .key(let key): next = failing.member(key)
+          case .index(let index): next = failing.element(index)
+          }
+          guard let next else { break }
+          failing = next
+        }
+        var failure = JSONDecodingError(.decodable(error.message), at: failing)
         failure.path = path
         throw failure
       }
