@@ -62,7 +62,8 @@ struct OnDemandReader {
   /// - Throws: `JSONParseError` for malformed text met on the way or in the value found.
   func resolve<P: SteppablePath>(_ path: P) throws(JSONParseError) -> Result<JSON, PathFailure> {
     let node: Node
-    do { node = try PathWalker.walk(path, from: Node(reader: self, offset: skipWhitespace(0))) } catch {
+    let start = skipWhitespace(Scanner.byteOrderMarkLength(input))
+    do { node = try PathWalker.walk(path, from: Node(reader: self, offset: start)) } catch {
       if case .malformed(let parseError) = error.reason { throw parseError }
       return .failure(error)
     }

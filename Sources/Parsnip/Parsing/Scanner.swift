@@ -130,14 +130,19 @@ struct Scanner {
 
   // MARK: Document
 
+  /// RFC 8259 section 8.1: parsers MAY ignore a byte order mark; every Parsnip reader skips one UTF-8 BOM at the
+  /// very start (3), and nothing else (0).
+  static func byteOrderMarkLength(_ text: UnsafeRawBufferPointer) -> Int {
+    text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
+  }
+
   /// Scans the whole input; the scanner must not be used afterwards.
   consuming func scanDocument() throws(JSONParseError) -> Tape {
     do throws(JSONParseError) {
       guard end <= Int(UInt32.max) else {
         throw error(.inputTooLarge, "input larger than 4 GiB", at: 0)
       }
-      // RFC 8259 section 8.1: parsers MAY ignore a byte order mark; Parsnip skips one UTF-8 BOM at the very start.
-      if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { i = 3 }
+      i = Self.byteOrderMarkLength(input)
       skipWhitespace()
       try scanValues()
       skipWhitespace()

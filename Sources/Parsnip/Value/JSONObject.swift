@@ -179,17 +179,7 @@ extension JSONObject: Equatable {
 extension JSONObject: Hashable {
   /// Hashes the members independently of their order.
   /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(count)
-    var combined = 0
-    for member in _members {
-      var memberHasher = Hasher()
-      memberHasher.combine(member.key)
-      memberHasher.combine(member.value)
-      combined ^= memberHasher.finalize()
-    }
-    hasher.combine(combined)
-  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(JSON.digest(.object(self))) }
 }
 
 /// Holds an object's key index, built on first use; safe to read from several threads at once.

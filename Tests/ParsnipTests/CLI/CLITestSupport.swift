@@ -83,8 +83,15 @@ enum CLI {
   static func both(
     _ arguments: [String], stdin: String = "", sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> CLIResult {
-    let local = inProcess(arguments, stdin: stdin)
-    let external = try binary(arguments, stdin: stdin)
+    try both(arguments, stdinBytes: Array(stdin.utf8), sourceLocation: sourceLocation)
+  }
+
+  /// Runs the command both ways with raw standard input bytes and expects the same result.
+  static func both(
+    _ arguments: [String], stdinBytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CLIResult {
+    let local = inProcess(arguments, stdinBytes: stdinBytes)
+    let external = try binary(arguments, stdinBytes: stdinBytes)
     #expect(local == external, "in process and executable differ", sourceLocation: sourceLocation)
     return local
   }

@@ -336,6 +336,14 @@ import Testing
     #expect(missing.status == 1)
   }
 
+  @Test func aByteOrderMarkIsSkippedAsByEveryOtherReader() throws {
+    let text = [0xEF, 0xBB, 0xBF] + Array(#"{"a": {"b": 42}}"#.utf8)
+    #expect(try CLI.both(["query", "/a/b"], stdinBytes: text).stdout == "42\n")
+    #expect(try CLI.both(["query", "--on-demand", "/a/b"], stdinBytes: text) == CLIResult(status: 0, stdout: "42\n", stderr: ""))
+    #expect(try JSON.value(at: JSONKeyPath("a.b"), inText: text) == 42)
+    #expect(try JSON.value(at: JSONPointer(""), inText: text) == ["a": ["b": 42]])
+  }
+
   @Test func skipsInvalidTextThePathDoesNotEnter() throws {
     // Validation by default; on demand, the malformed sibling is skipped (its brackets balance).
     let text = #"{"bad": [1 2 3], "good": {"x": true}}"#

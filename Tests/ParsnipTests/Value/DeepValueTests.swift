@@ -13,6 +13,10 @@ import Testing
     var c = DeepValues.nested(50_000, objects: objects, leaf: 1)
     #expect(a == b)
     #expect(a != c)
+    // Hashing is iterative too, and agrees with `==`.
+    #expect(a.hashValue == b.hashValue)
+    #expect(a.hashValue != c.hashValue)
+    #expect(Set([a, b, c]).count == 2)
     DeepValues.dismantle(&a)
     DeepValues.dismantle(&b)
     DeepValues.dismantle(&c)
