@@ -36,7 +36,7 @@ for n in range(1, MAX + 1):
         out += [f"/// Starts a pipeline for a function of {n} parameters (see ``decode(_:)-(_)``).",
                 "/// - Parameter f: The function that builds the value.",
                 "/// - Returns: The decoder of the curried function."]
-    out.append(f"public func decode<{', '.join(ts)}, R>(")
+    out.append(f"@inlinable public func decode<{', '.join(ts)}, R>(")
     out.append(f"  _ f: @escaping @Sendable ({', '.join(ts)}) -> R")
     out.append(f") -> JSONDecoding<{curried}> {{")
     out.append(f"  JSONDecoding {{ _, _ in {body} }}")

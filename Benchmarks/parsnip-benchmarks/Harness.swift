@@ -57,6 +57,33 @@ struct Harness {
     return Comparison(parsnip: median(parsnipSamples), baseline: median(baselineSamples), ratio: median(ratios))
   }
 
+  /// Times `subject` and several baselines in the same rounds, as ``compare(_:baseline:)`` does for one: each round
+  /// times every body once, in an order that rotates from round to round. Each comparison's `parsnip` is the
+  /// subject's median (the same in all), its ratio the median of that baseline's per-round ratios.
+  func compare(_ subject: @escaping () -> Void, baselines: [() -> Void]) -> [Comparison] {
+    let bodies = [subject] + baselines
+    let batches = bodies.map { batchSize($0) }
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    var ratios = Array(repeating: [Double](), count: baselines.count)
+    var round = 0
+    let start = ContinuousClock.now
+    while round < minimumSamples || ContinuousClock.now - start < budget * bodies.count {
+      var times = Array(repeating: 0.0, count: bodies.count)
+      for step in 0..<bodies.count {
+        let k = (round + step) % bodies.count
+        times[k] = time(bodies[k], batch: batches[k])
+      }
+      for k in bodies.indices { samples[k].append(times[k]) }
+      for k in baselines.indices { ratios[k].append(times[k + 1] / times[0]) }
+      round += 1
+      if round >= 200 { break }
+    }
+    let subjectMedian = median(samples[0])
+    return baselines.indices.map {
+      Comparison(parsnip: subjectMedian, baseline: median(samples[$0 + 1]), ratio: median(ratios[$0]))
+    }
+  }
+
   /// Calls per sample: doubled until one batch takes ≥ 5 ms (after a warm-up call).
   private func batchSize(_ body: () throws -> Void) rethrows -> Int {
     try body()

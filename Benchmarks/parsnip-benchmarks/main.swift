@@ -22,6 +22,7 @@ print("Parsnip benchmarks, \(Date()), \(ProcessInfo.processInfo.activeProcessorC
 if wants("parse") { ParseBenchmarks.run(harness) }
 if wants("write") { WriteBenchmarks.run(harness) }
 if wants("codable") { CodableBenchmarks.run(harness) }
+if wants("pipeline") { PipelineBenchmarks.run(harness) }
 if wants("hypermedia") { HypermediaBenchmarks.run(harness) }
 // Large generated inputs (100 MB documents, a 1 GB JSON Lines file): run explicitly, all with `scale`.
 if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.scaling(harness) }
@@ -84,5 +85,12 @@ if selected.contains("profile-encode") || selected.contains("profile-encode-snak
     guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
     let value = try! item.decodeParsnip(corpus.data)
     for _ in 0..<20 { blackHole(try! foundation ? item.encodeFoundation(value) : item.encodeParsnip(value)) }
+  }
+}
+// `profile-pipeline`: the decode pipelines alone (20 decodes) into the Codable models of BENCH_FILES.
+if selected.contains("profile-pipeline") {
+  for item in PipelineBenchmarks.cases {
+    guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
+    for _ in 0..<20 { blackHole(item.decodePipeline(corpus.data)) }
   }
 }

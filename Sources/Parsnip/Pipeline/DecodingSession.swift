@@ -1,11 +1,34 @@
-/// What one run of a decoder shares: its options, and how deep `lazy` decoders have recursed.
-final class DecodingSession {
-  let accumulates: Bool
-  let maximumDepth: Int
-  var depth = 0
+/// What one run of a decoder shares: its options, how deep `lazy` decoders have recursed, and where member searches
+/// in a document's objects left off.
+@usableFromInline final class DecodingSession {
+  @usableFromInline let accumulates: Bool
+  @usableFromInline let maximumDepth: Int
+  @usableFromInline var depth = 0
+
+  /// Per object (direct-mapped by node index): where the next member search starts, and whether the object has
+  /// no repeated key; read and written by `PipelineValue.memberOfObject(_:_:)`.
+  static let hintSlots = 64
+  let hintObjects: UnsafeMutablePointer<Int>
+  let hintKeys: UnsafeMutablePointer<Int>
+  let hintUnique: UnsafeMutablePointer<Bool>
+  /// The document the hints are about.
+  var hintStorage: JSONDocument.Storage?
+  var duplicates = DuplicateKeyFinder()
 
   init(_ options: JSONDecodingOptions) {
     accumulates = options.accumulatesErrors
     maximumDepth = options.maximumDepth
+    hintObjects = .allocate(capacity: Self.hintSlots)
+    hintObjects.initialize(repeating: -1, count: Self.hintSlots)
+    hintKeys = .allocate(capacity: Self.hintSlots)
+    hintKeys.initialize(repeating: 0, count: Self.hintSlots)
+    hintUnique = .allocate(capacity: Self.hintSlots)
+    hintUnique.initialize(repeating: false, count: Self.hintSlots)
+  }
+
+  deinit {
+    hintObjects.deallocate()
+    hintKeys.deallocate()
+    hintUnique.deallocate()
   }
 }

@@ -6,14 +6,14 @@ extension JSONDecoding {
   /// With ``JSONDecodingOptions/accumulatesErrors`` every element is decoded and every failure reported.
   /// - Parameter element: The decoder of one element.
   /// - Returns: The decoder.
-  public static func array<Element>(_ element: JSONDecoding<Element>) -> JSONDecoding<[Element]>
+  @inlinable public static func array<Element>(_ element: JSONDecoding<Element>) -> JSONDecoding<[Element]>
   where Value == [Element] {
     JSONDecoding { input, session throws(JSONDecodingError) in
       guard input.kind == .array else { throw .mismatch("an array", input) }
       var result: [Element] = []
       result.reserveCapacity(input.count)
       var failure: JSONDecodingError?
-      for (position, item) in input.elements.enumerated() {
+      try input.forEachElement { (position, item) throws(JSONDecodingError) in
         do throws(JSONDecodingError) {
           result.append(try element.run(item, session))
         } catch {
@@ -30,10 +30,25 @@ extension JSONDecoding {
   /// A JSON object as a dictionary, each member's value decoded with `value` (the last one when a key repeats).
   /// - Parameter value: The decoder of one member's value.
   /// - Returns: The decoder.
-  public static func dictionary<Member>(_ value: JSONDecoding<Member>) -> JSONDecoding<[String: Member]>
+  @inlinable public static func dictionary<Member>(_ value: JSONDecoding<Member>) -> JSONDecoding<[String: Member]>
   where Value == [String: Member] {
-    JSONDecoding<[(key: String, value: Member)]>.keyValuePairs(value).map { pairs in
-      Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    // What `keyValuePairs(value)` reads, gathered straight into the dictionary instead of through a list.
+    JSONDecoding { input, session throws(JSONDecodingError) in
+      guard input.kind == .object else { throw .mismatch("an object", input) }
+      var result: [String: Member] = [:]
+      result.reserveCapacity(input.count)
+      var failure: JSONDecodingError?
+      try input.forEachMember { (key, member) throws(JSONDecodingError) in
+        do throws(JSONDecodingError) {
+          result[key] = try value.run(member, session)
+        } catch {
+          let error = error.inside(.key(key))
+          guard session.accumulates else { throw error }
+          failure = .combining(failure, error)
+        }
+      }
+      if let failure { throw failure }
+      return result
     }
   }
 
@@ -47,11 +62,11 @@ extension JSONDecoding {
       var result: [(key: String, value: Member)] = []
       result.reserveCapacity(input.count)
       var failure: JSONDecodingError?
-      for member in input.members {
+      try input.forEachMember { (key, member) throws(JSONDecodingError) in
         do throws(JSONDecodingError) {
-          result.append((member.key, try value.run(member.value, session)))
+          result.append((key, try value.run(member, session)))
         } catch {
-          let error = error.inside(.key(member.key))
+          let error = error.inside(.key(key))
           guard session.accumulates else { throw error }
           failure = .combining(failure, error)
         }
@@ -64,7 +79,7 @@ extension JSONDecoding {
   /// `nil` for `null`, otherwise the value decoded with `wrapped`.
   /// - Parameter wrapped: The decoder of a value that is not `null`.
   /// - Returns: The decoder.
-  public static func nullable<Wrapped>(_ wrapped: JSONDecoding<Wrapped>) -> JSONDecoding<Wrapped?>
+  @inlinable public static func nullable<Wrapped>(_ wrapped: JSONDecoding<Wrapped>) -> JSONDecoding<Wrapped?>
   where Value == Wrapped? {
     JSONDecoding { input, session throws(JSONDecodingError) in
       input.isNull ? nil : try wrapped.run(input, session)
@@ -93,9 +108,9 @@ extension JSONDecoding {
   ///   - key: The member name.
   ///   - member: The decoder of its value.
   /// - Returns: The decoder.
-  public static func field(_ key: String, _ member: JSONDecoding<Value>) -> JSONDecoding<Value> {
+  @inlinable public static func field(_ key: String, _ member: JSONDecoding<Value>) -> JSONDecoding<Value> {
     JSONDecoding { input, session throws(JSONDecodingError) in
-      guard let value = try input.memberOfObject(key) else {
+      guard let value = try input.memberOfObject(key, session) else {
         throw JSONDecodingError(.missingKey(key), at: input)
       }
       do throws(JSONDecodingError) { return try member.run(value, session) } catch { throw error.inside(.key(key)) }
@@ -125,7 +140,7 @@ extension JSONDecoding {
   /// ```
   /// - Parameter make: Returns the decoder.
   /// - Returns: The decoder.
-  public static func lazy(_ make: @escaping @Sendable () -> JSONDecoding<Value>) -> JSONDecoding<Value> {
+  @inlinable public static func lazy(_ make: @escaping @Sendable () -> JSONDecoding<Value>) -> JSONDecoding<Value> {
     JSONDecoding { input, session throws(JSONDecodingError) in
       guard session.depth < session.maximumDepth else {
         throw JSONDecodingError(.nestingTooDeep(limit: session.maximumDepth), at: input)

@@ -5,7 +5,7 @@ import Foundation
 
 extension JSONDecoding where Value == String {
   /// A JSON string.
-  public static var string: JSONDecoding<String> {
+  @inlinable public static var string: JSONDecoding<String> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
       guard let string = input.string else { throw .mismatch("a String", input) }
       return string
@@ -15,7 +15,7 @@ extension JSONDecoding where Value == String {
 
 extension JSONDecoding where Value == Bool {
   /// `true` or `false`.
-  public static var bool: JSONDecoding<Bool> {
+  @inlinable public static var bool: JSONDecoding<Bool> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
       guard let bool = input.bool else { throw .mismatch("a Bool", input) }
       return bool
@@ -25,7 +25,7 @@ extension JSONDecoding where Value == Bool {
 
 extension JSONDecoding where Value: FixedWidthInteger {
   /// A whole number in `Value`'s range, read exactly (`3.0` reads as `3`; `3.5` and `300` for `Int8` fail).
-  static var integer: JSONDecoding<Value> {
+  @inlinable static var integer: JSONDecoding<Value> {
     let name = article(Value.self)
     let range = "\(name) (a whole number from \(Value.min) to \(Value.max))"
     return JSONDecoding { input, _ throws(JSONDecodingError) in
@@ -36,55 +36,55 @@ extension JSONDecoding where Value: FixedWidthInteger {
 }
 
 /// `an Int`, `a UInt8`: a type's name for messages.
-func article(_ type: Any.Type) -> String {
+@usableFromInline func article(_ type: Any.Type) -> String {
   let name = String(describing: type)
   return ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name
 }
 
 extension JSONDecoding where Value == Int {
   /// A whole number that fits `Int`.
-  public static var int: JSONDecoding<Int> { integer }
+  @inlinable public static var int: JSONDecoding<Int> { integer }
 }
 extension JSONDecoding where Value == Int8 {
   /// A whole number that fits `Int8`.
-  public static var int8: JSONDecoding<Int8> { integer }
+  @inlinable public static var int8: JSONDecoding<Int8> { integer }
 }
 extension JSONDecoding where Value == Int16 {
   /// A whole number that fits `Int16`.
-  public static var int16: JSONDecoding<Int16> { integer }
+  @inlinable public static var int16: JSONDecoding<Int16> { integer }
 }
 extension JSONDecoding where Value == Int32 {
   /// A whole number that fits `Int32`.
-  public static var int32: JSONDecoding<Int32> { integer }
+  @inlinable public static var int32: JSONDecoding<Int32> { integer }
 }
 extension JSONDecoding where Value == Int64 {
   /// A whole number that fits `Int64`.
-  public static var int64: JSONDecoding<Int64> { integer }
+  @inlinable public static var int64: JSONDecoding<Int64> { integer }
 }
 extension JSONDecoding where Value == UInt {
   /// A whole number that fits `UInt`.
-  public static var uint: JSONDecoding<UInt> { integer }
+  @inlinable public static var uint: JSONDecoding<UInt> { integer }
 }
 extension JSONDecoding where Value == UInt8 {
   /// A whole number that fits `UInt8`.
-  public static var uint8: JSONDecoding<UInt8> { integer }
+  @inlinable public static var uint8: JSONDecoding<UInt8> { integer }
 }
 extension JSONDecoding where Value == UInt16 {
   /// A whole number that fits `UInt16`.
-  public static var uint16: JSONDecoding<UInt16> { integer }
+  @inlinable public static var uint16: JSONDecoding<UInt16> { integer }
 }
 extension JSONDecoding where Value == UInt32 {
   /// A whole number that fits `UInt32`.
-  public static var uint32: JSONDecoding<UInt32> { integer }
+  @inlinable public static var uint32: JSONDecoding<UInt32> { integer }
 }
 extension JSONDecoding where Value == UInt64 {
   /// A whole number that fits `UInt64`.
-  public static var uint64: JSONDecoding<UInt64> { integer }
+  @inlinable public static var uint64: JSONDecoding<UInt64> { integer }
 }
 
 extension JSONDecoding where Value == Double {
   /// The nearest `Double` to a JSON number.
-  public static var double: JSONDecoding<Double> {
+  @inlinable public static var double: JSONDecoding<Double> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
       guard let double = input.double, double.isFinite else { throw .mismatch("a Double", input) }
       return double

@@ -17,9 +17,9 @@
 /// Decoders are `Sendable`: every closure they hold is `@Sendable`.
 public struct JSONDecoding<Value>: Sendable {
   /// Decodes one value; failures carry paths relative to `input`.
-  let run: @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value
+  @usableFromInline let run: @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value
 
-  init(_ run: @escaping @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value) {
+  @usableFromInline init(_ run: @escaping @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value) {
     self.run = run
   }
 
@@ -43,7 +43,7 @@ public struct JSONDecoding<Value>: Sendable {
   /// ```
   /// - Parameter transform: The conversion.
   /// - Returns: The new decoder.
-  public func map<Other>(_ transform: @escaping @Sendable (Value) -> Other) -> JSONDecoding<Other> {
+  @inlinable public func map<Other>(_ transform: @escaping @Sendable (Value) -> Other) -> JSONDecoding<Other> {
     JSONDecoding<Other> { input, session throws(JSONDecodingError) in transform(try self.run(input, session)) }
   }
 

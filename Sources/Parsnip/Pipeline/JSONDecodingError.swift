@@ -99,22 +99,22 @@ public struct JSONDecodingError: Error, CustomStringConvertible, Equatable, Send
   // MARK: Building errors while decoding
 
   /// An error at `value`, with its byte offset when `value` is text.
-  init(_ kind: Kind, at value: PipelineValue) {
+  @usableFromInline init(_ kind: Kind, at value: PipelineValue) {
     self.init(kind, byteOffset: value.byteOffset)
   }
 
   /// `expected WHAT, found VALUE` at `value`.
-  static func mismatch(_ expected: String, _ value: PipelineValue) -> JSONDecodingError {
+  @usableFromInline static func mismatch(_ expected: String, _ value: PipelineValue) -> JSONDecodingError {
     JSONDecodingError(.typeMismatch(expected: expected, found: value.found), at: value)
   }
 
   /// This error as seen from the container of its value: `component` goes in front of every path.
-  func inside(_ component: JSONKeyPath.Component) -> JSONDecodingError {
+  @usableFromInline func inside(_ component: JSONKeyPath.Component) -> JSONDecodingError {
     inside(JSONKeyPath(components: [component]))
   }
 
   /// This error as seen from `prefix` up: `prefix` goes in front of every path (and of nested errors' paths).
-  func inside(_ prefix: JSONKeyPath) -> JSONDecodingError {
+  @usableFromInline func inside(_ prefix: JSONKeyPath) -> JSONDecodingError {
     guard !prefix.isRoot else { return self }
     var copy = self
     switch kind {
@@ -128,7 +128,7 @@ public struct JSONDecodingError: Error, CustomStringConvertible, Equatable, Send
   }
 
   /// `first` and `second` as one error (both, when accumulating; ``Kind-swift.enum/several(_:)`` flattened).
-  static func combining(_ first: JSONDecodingError?, _ second: JSONDecodingError) -> JSONDecodingError {
+  @usableFromInline static func combining(_ first: JSONDecodingError?, _ second: JSONDecodingError) -> JSONDecodingError {
     guard let first else { return second }
     return JSONDecodingError(.several(first.failures + second.failures))
   }

@@ -12,7 +12,7 @@
 /// ```
 /// - Parameter f: The function that builds the value; one overload per number of parameters, up to 12.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, R>(
+@inlinable public func decode<A1, R>(
   _ f: @escaping @Sendable (A1) -> R
 ) -> JSONDecoding<(A1) -> R> {
   JSONDecoding { _, _ in { a1 in f(a1) } }
@@ -21,7 +21,7 @@ public func decode<A1, R>(
 /// Starts a pipeline for a function of 2 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, R>(
+@inlinable public func decode<A1, A2, R>(
   _ f: @escaping @Sendable (A1, A2) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in f(a1, a2) } } }
@@ -30,7 +30,7 @@ public func decode<A1, A2, R>(
 /// Starts a pipeline for a function of 3 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, R>(
+@inlinable public func decode<A1, A2, A3, R>(
   _ f: @escaping @Sendable (A1, A2, A3) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in f(a1, a2, a3) } } } }
@@ -39,7 +39,7 @@ public func decode<A1, A2, A3, R>(
 /// Starts a pipeline for a function of 4 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, R>(
+@inlinable public func decode<A1, A2, A3, A4, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in f(a1, a2, a3, a4) } } } } }
@@ -48,7 +48,7 @@ public func decode<A1, A2, A3, A4, R>(
 /// Starts a pipeline for a function of 5 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, A5, R>(
+@inlinable public func decode<A1, A2, A3, A4, A5, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4, A5) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in f(a1, a2, a3, a4, a5) } } } } } }
@@ -57,7 +57,7 @@ public func decode<A1, A2, A3, A4, A5, R>(
 /// Starts a pipeline for a function of 6 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, A5, A6, R>(
+@inlinable public func decode<A1, A2, A3, A4, A5, A6, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4, A5, A6) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in f(a1, a2, a3, a4, a5, a6) } } } } } } }
@@ -66,7 +66,7 @@ public func decode<A1, A2, A3, A4, A5, A6, R>(
 /// Starts a pipeline for a function of 7 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, A5, A6, A7, R>(
+@inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4, A5, A6, A7) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in f(a1, a2, a3, a4, a5, a6, a7) } } } } } } } }
@@ -75,7 +75,7 @@ public func decode<A1, A2, A3, A4, A5, A6, A7, R>(
 /// Starts a pipeline for a function of 8 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, A5, A6, A7, A8, R>(
+@inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4, A5, A6, A7, A8) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in f(a1, a2, a3, a4, a5, a6, a7, a8) } } } } } } } } }
@@ -84,7 +84,7 @@ public func decode<A1, A2, A3, A4, A5, A6, A7, A8, R>(
 /// Starts a pipeline for a function of 9 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, R>(
+@inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4, A5, A6, A7, A8, A9) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9) } } } } } } } } } }
@@ -93,7 +93,7 @@ public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, R>(
 /// Starts a pipeline for a function of 10 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, R>(
+@inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) } } } } } } } } } } }
@@ -102,7 +102,7 @@ public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, R>(
 /// Starts a pipeline for a function of 11 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, R>(
+@inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) } } } } } } } } } } } }
@@ -111,7 +111,7 @@ public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, R>(
 /// Starts a pipeline for a function of 12 parameters (see ``decode(_:)-(_)``).
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
-public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, R>(
+@inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, R>(
   _ f: @escaping @Sendable (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> R> {
   JSONDecoding { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) } } } } } } } } } } } } }

@@ -3,7 +3,7 @@
 
 /// A decoder that runs `function`, then `argument`, and applies the one to the other. With accumulated errors, a
 /// failure of `function` does not stop `argument` from running and reporting its own.
-func applying<Argument, Result>(
+@inlinable func applying<Argument, Result>(
   _ function: JSONDecoding<(Argument) -> Result>,
   _ argument: JSONDecoding<Argument>
 ) -> JSONDecoding<Result> {
@@ -30,7 +30,7 @@ func applying<Argument, Result>(
 ///   - key: The member name.
 ///   - decoder: The decoder of its value.
 /// - Returns: The pipeline step.
-public func required<Argument, Result>(
+@inlinable public func required<Argument, Result>(
   _ key: String, _ decoder: JSONDecoding<Argument>
 ) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
   { applying($0, .field(key, decoder)) }
@@ -42,7 +42,7 @@ public func required<Argument, Result>(
 ///   - key: The member name.
 ///   - decoder: The decoder of a value that is not `null`.
 /// - Returns: The pipeline step.
-public func optional<Argument, Result>(
+@inlinable public func optional<Argument, Result>(
   _ key: String, _ decoder: JSONDecoding<Argument>
 ) -> (JSONDecoding<(Argument?) -> Result>) -> JSONDecoding<Result> {
   { applying($0, optionalMember(key, decoder)) }
@@ -54,16 +54,16 @@ public func optional<Argument, Result>(
 ///   - decoder: The decoder of a value that is not `null`.
 ///   - defaultValue: The value when the member is missing or `null`.
 /// - Returns: The pipeline step.
-public func optional<Argument: Sendable, Result>(
+@inlinable public func optional<Argument: Sendable, Result>(
   _ key: String, _ decoder: JSONDecoding<Argument>, default defaultValue: Argument
 ) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
   { applying($0, optionalMember(key, decoder).map { $0 ?? defaultValue }) }
 }
 
 /// `nil` for a missing or `null` member; fails when the input is not an object.
-private func optionalMember<Argument>(_ key: String, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument?> {
+@inlinable func optionalMember<Argument>(_ key: String, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument?> {
   JSONDecoding { input, session throws(JSONDecodingError) in
-    guard let member = try input.memberOfObject(key), !member.isNull else { return nil }
+    guard let member = try input.memberOfObject(key, session), !member.isNull else { return nil }
     do throws(JSONDecodingError) { return try decoder.run(member, session) } catch { throw error.inside(.key(key)) }
   }
 }
@@ -199,7 +199,7 @@ public func hardcoded<Argument: Sendable, Result>(
 /// ```
 /// - Parameter decoder: The decoder of the argument.
 /// - Returns: The pipeline step.
-public func custom<Argument, Result>(
+@inlinable public func custom<Argument, Result>(
   _ decoder: JSONDecoding<Argument>
 ) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
   { applying($0, decoder) }

@@ -4,18 +4,18 @@ import Foundation
 /// with nothing decoded that a decoder does not ask for) or of a `JSON` tree (read directly).
 ///
 /// Every decoder in `Pipeline/` reads through these members only, so moving to another cursor changes this file.
-enum PipelineValue {
+@usableFromInline enum PipelineValue {
   case document(JSONDocument.Value)
   case tree(JSON)
 
-  var kind: JSON.Kind {
+  @usableFromInline var kind: JSON.Kind {
     switch self {
     case .document(let value): value.kind
     case .tree(let json): json.kind
     }
   }
 
-  var isNull: Bool {
+  @usableFromInline var isNull: Bool {
     switch self {
     case .document(let value): value.isNull
     case .tree(let json): json.isNull
@@ -51,38 +51,21 @@ enum PipelineValue {
   }
 
   /// The number of elements or members; `0` for a scalar.
-  var count: Int {
+  @usableFromInline var count: Int {
     switch self {
     case .document(let value): value.count
     case .tree(let json): json.count
     }
   }
 
-  /// The elements of an array, in order (empty for any other value).
-  var elements: [PipelineValue] {
-    switch self {
-    case .document(let value): (value.arrayValue ?? []).map(PipelineValue.document)
-    case .tree(let json): (json.arrayValue ?? []).map(PipelineValue.tree)
-    }
-  }
-
-  /// The members of an object in document order (empty for any other value).
-  var members: [(key: String, value: PipelineValue)] {
-    switch self {
-    case .document(let value): (value.members ?? []).map { ($0.key, .document($0.value)) }
-    case .tree(let json):
-      if case .object(let object) = json { object.map { ($0.key, .tree($0.value)) } } else { [] }
-    }
-  }
-
-  var string: String? {
+  @usableFromInline var string: String? {
     switch self {
     case .document(let value): value.stringValue
     case .tree(let json): json.stringValue
     }
   }
 
-  var bool: Bool? {
+  @usableFromInline var bool: Bool? {
     switch self {
     case .document(let value): value.boolValue
     case .tree(let json): json.boolValue
@@ -96,7 +79,7 @@ enum PipelineValue {
     }
   }
 
-  var double: Double? {
+  @usableFromInline var double: Double? {
     switch self {
     case .document(let value): value.doubleValue
     case .tree(let json): json.doubleValue
@@ -104,7 +87,7 @@ enum PipelineValue {
   }
 
   /// The exact integer value, or `nil` when this is not a whole number in `T`'s range (never through `Double`).
-  func integer<T: FixedWidthInteger>() -> T? {
+  @usableFromInline func integer<T: FixedWidthInteger>() -> T? {
     if case .document(let value) = self, T.self == Int.self {
       // The cursor's own fast path reads small integers straight from the bytes.
       if let int = value.intValue { return T(exactly: int) }
@@ -121,10 +104,58 @@ enum PipelineValue {
     }
   }
 
-  /// The member `key`, or `nil` when this object lacks it; fails when this is not an object.
-  func memberOfObject(_ key: String) throws(JSONDecodingError) -> PipelineValue? {
-    guard kind == .object else { throw .mismatch("an object", self) }
-    return member(key)
+  /// The member `key`, or `nil` when this object lacks it; fails when this is not an object. In a document, the
+  /// search starts where `session`'s last search in this object ended.
+  @usableFromInline func memberOfObject(_ key: String, _ session: DecodingSession) throws(JSONDecodingError) -> PipelineValue? {
+    switch self {
+    case .document(let value):
+      guard value.nodes.kind(value.index) == .object else { throw .mismatch("an object", self) }
+      guard let found = session.member(key, inObjectAt: value.index, of: value.storage) else { return nil }
+      return .document(JSONDocument.Value(storage: value.storage, index: found))
+    case .tree:
+      guard kind == .object else { throw .mismatch("an object", self) }
+      return member(key)
+    }
+  }
+
+  /// Calls `body` with each element of an array and its position, in order (never for any other value), without
+  /// collecting them first.
+  @usableFromInline func forEachElement<E: Error>(_ body: (Int, PipelineValue) throws(E) -> Void) throws(E) {
+    switch self {
+    case .document(let value):
+      let nodes = value.nodes
+      guard nodes.kind(value.index) == .array else { return }
+      var position = 0
+      var j = value.index &+ 1
+      let end = nodes.end(value.index)
+      while j < end {
+        try body(position, .document(JSONDocument.Value(storage: value.storage, index: j)))
+        position &+= 1
+        j = nodes.next(j)
+      }
+    case .tree(let json):
+      guard case .array(let elements) = json else { return }
+      for (position, element) in elements.enumerated() { try body(position, .tree(element)) }
+    }
+  }
+
+  /// Calls `body` with each member of an object (never for any other value): in document order, repeated keys
+  /// included, for a document; in the object's order for a tree.
+  @usableFromInline func forEachMember<E: Error>(_ body: (String, PipelineValue) throws(E) -> Void) throws(E) {
+    switch self {
+    case .document(let value):
+      let nodes = value.nodes
+      guard nodes.kind(value.index) == .object else { return }
+      var j = value.index &+ 1
+      let end = nodes.end(value.index)
+      while j < end {
+        try body(nodes.string(j), .document(JSONDocument.Value(storage: value.storage, index: j &+ 1)))
+        j = nodes.next(j &+ 1)
+      }
+    case .tree(let json):
+      guard case .object(let object) = json else { return }
+      for (key, member) in object { try body(key, .tree(member)) }
+    }
   }
 
   /// The value at `keyPath`, or why it is not there (the error's key path is relative to this value).
@@ -198,5 +229,50 @@ enum PipelineValue {
     case .array: return "an array"
     case .object: return "an object"
     }
+  }
+}
+
+extension DecodingSession {
+  // A pipeline reads an object's members one step at a time, mostly in document order: a search that starts after
+  // the member found last finds the next one on the first compare, where a plain search compares every member (it
+  // must reach the end anyway, since the last of repeated keys wins). Objects with a repeated key search plainly.
+
+  /// The value node of the member `key` of the object at node `object` of `storage` (the last one when the key
+  /// repeats), or `nil`: what `TapeCursor.member(_:inObjectAt:)` gives, found from this object's hint.
+  func member(_ key: String, inObjectAt object: Int, of storage: JSONDocument.Storage) -> Int? {
+    let nodes = storage.nodes
+    if hintStorage !== storage {
+      hintObjects.update(repeating: -1, count: Self.hintSlots)
+      hintStorage = storage
+    }
+    let slot = object & (Self.hintSlots - 1)
+    let end = nodes.end(object)
+    var start = object &+ 1
+    if hintObjects[slot] == object {
+      if hintKeys[slot] < end { start = hintKeys[slot] }
+    } else {
+      hintObjects[slot] = object
+      hintKeys[slot] = start
+      hintUnique[slot] = !duplicates.hasDuplicates(objectAt: object, tape: storage.tape, base: nodes.base)
+    }
+    // With a repeated key, the first match need not be the last: search the whole object the plain way.
+    guard hintUnique[slot] else { return nodes.member(key, inObjectAt: object) }
+    var key = key
+    let found: Int? = key.withUTF8 { wanted in
+      var j = start
+      while j < end {
+        if nodes.keyEquals(j, wanted) { return j }
+        j = nodes.next(j &+ 1)
+      }
+      j = object &+ 1
+      while j < start {
+        if nodes.keyEquals(j, wanted) { return j }
+        j = nodes.next(j &+ 1)
+      }
+      return nil
+    }
+    guard let found else { return nil }
+    hintKeys[slot] = nodes.next(found &+ 1)
+    return found &+ 1
   }
 }
