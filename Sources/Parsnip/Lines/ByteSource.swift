@@ -43,7 +43,7 @@ final class LineSplitter: @unchecked Sendable {
 
   init(source: ByteSource, chunkSize: Int) {
     self.source = source
-    buffer = .allocate(byteCount: Swift.max(chunkSize, 4096), alignment: 8)
+    buffer = .allocate(byteCount: Swift.min(Swift.max(chunkSize, 4096), 1 << 30), alignment: 8)
   }
 
   deinit {

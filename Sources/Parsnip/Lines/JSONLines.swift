@@ -36,7 +36,8 @@ public struct JSONLines: Sendable {
   public var options: JSON.ParsingOptions
   /// Bad-line handling. Default ``ErrorPolicy/stop``.
   public var errorPolicy: ErrorPolicy
-  /// Bytes read at a time. Default 4 MiB.
+  /// Bytes read at a time. Default 4 MiB; any value is accepted and used within 4 KiB ... 1 GiB (a buffer of
+  /// `.max` bytes cannot be allocated, and one below a page only adds reads).
   public var chunkSize: Int = 4 << 20
 
   /// Reads a file.

@@ -48,6 +48,18 @@ import Testing
     #expect(count == 2)
   }
 
+  @Test(arguments: [Int.max, Int.min, 0, 1])
+  func anyChunkSizeIsAccepted(chunkSize: Int) throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-lines-\(UUID()).jsonl")
+    try Data("1\n2\n3\n".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var lines = JSONLines(contentsOf: url)
+    lines.chunkSize = chunkSize
+    var values: [JSON] = []
+    try lines.forEach { values.append($0.value) }
+    #expect(values == [1, 2, 3])
+  }
+
   @Test func readsAFileAndAnyByteSequence() async throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-lines-\(UUID()).jsonl")
     try Data("1\n2\n3\n".utf8).write(to: url)
