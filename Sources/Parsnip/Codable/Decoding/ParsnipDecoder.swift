@@ -19,8 +19,13 @@ import Foundation
 /// input: `users[3].email: expected a String, found null (line 12, column 8)`. Invalid JSON fails with
 /// `DecodingError.dataCorrupted` whose `underlyingError` is the ``JSONParseError``.
 ///
+/// When an object has the same key twice, or two keys that `.convertFromSnakeCase` makes the same, the first one is
+/// decoded, as Foundation does (a ``JSON`` tree keeps the last). A class handed as its superclass's metatype
+/// (`Employee.self as Person.Type`) decodes as the class it is, at the top level and in unkeyed and single-value
+/// containers; keyed containers see only the static type, in Foundation too (`KeyedDecodingContainer` passes its
+/// box `T.self`).
+///
 /// Differences from Foundation, all where Foundation's result is arguably wrong or unspecified:
-/// - When an object has the same key twice, the last value wins (Foundation keeps the first), as in ``JSON``.
 /// - A fractional number decodes as an integer only when it is exactly an integer (`2.0`, `1e2`, and
 ///   `1.8446744073709551615e19` for `UInt64`); Foundation rounds `1.0000000000000000001` to `1`, and a zero with a
 ///   large exponent (`0.0e76`) reads as `0` instead of failing.
@@ -115,7 +120,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
     }
   }
 
-  /// Whether an object with the same member name twice is an error. Default `false` (the last value wins).
+  /// Whether an object with the same member name twice is an error. Default `false` (the first value wins).
   public var rejectsDuplicateKeys: Bool {
     get { strictness.contains(.rejectsDuplicateKeys) }
     set {
@@ -431,7 +436,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
     case .path(let path): root = try state.node(at: path)
     case .node(let node): root = node
     }
-    let value = try TapeDecoder(state: state, index: root).decodeRoot(T.self, at: root)
+    let value = try TapeDecoder(state: state, index: root).decodeRoot(type, at: root)
     return (value, Report(entries: state.reportEntries))
   }
 
