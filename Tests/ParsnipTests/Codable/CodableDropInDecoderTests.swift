@@ -163,4 +163,46 @@ import Testing
         parsnip: { $0.keyDecodingStrategy = .convertFromSnakeCase })
     }
   }
+
+  // MARK: Trailing commas
+
+  @Test(arguments: [
+    "[1, 2,]", "[1 , \n ]", "[[1,], [], ]", #"["a,]",]"#, #"["a\",]",]"#, "[,]", "[1,,]", "[1,]x", "[1] ,",
+  ])
+  func trailingCommasAsFoundationWithTheOption(json: String) {
+    DecoderOracle.expectSame([[Int]].self, "[\(json)]", parsnip: { $0.allowsTrailingCommas = true })
+    DecoderOracle.expectSame([String].self, json, parsnip: { $0.allowsTrailingCommas = true })
+    DecoderOracle.expectSame([Int].self, json, parsnip: { $0.allowsTrailingCommas = true })
+  }
+
+  @Test func trailingCommasInObjectsAsFoundationWithTheOption() {
+    for json in [#"{"a": 1,}"#, #"{"a": {"b": [2,],},}"#, "{,}", #"{"a":,}"#, #"{"a": 1,,}"#] {
+      DecoderOracle.expectSame([String: Int].self, json, parsnip: { $0.allowsTrailingCommas = true })
+      DecoderOracle.expectSame([String: [String: [Int]]].self, json, parsnip: { $0.allowsTrailingCommas = true })
+    }
+  }
+
+  @Test func trailingCommasAreRejectedByDefaultAndErrorsPointIntoTheTextAsWritten() throws {
+    #expect(throws: DecodingError.self) { try ParsnipDecoder().decode([Int].self, from: "[1,]") }
+    let decoder = ParsnipDecoder()
+    decoder.allowsTrailingCommas = true
+    #expect(try decoder.decode([Int].self, from: "[1,]") == [1])
+    // The error after a dropped comma names its place in the input.
+    do {
+      _ = try decoder.decode([Int].self, from: "[1,]\n[2,]")
+      Issue.record("expected an error")
+    } catch DecodingError.dataCorrupted(let context) {
+      let parseError = try #require(context.underlyingError as? JSONParseError)
+      #expect(parseError.byteOffset == 5)
+      #expect(parseError.line == 2 && parseError.column == 1)
+    }
+    // A type mismatch after dropped commas is located in the input too.
+    do {
+      _ = try decoder.decode([[Int]].self, from: #"[[1,], [2,], ["x"]]"#)
+      Issue.record("expected an error")
+    } catch DecodingError.typeMismatch(_, let context) {
+      #expect(context.debugDescription.hasSuffix("(line 1, column 15)"))
+    }
+    #expect(try JSON(parsing: "[1,]", options: .init(allowsTrailingCommas: true)) == [1])
+  }
 }

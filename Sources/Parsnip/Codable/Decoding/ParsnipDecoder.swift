@@ -49,9 +49,12 @@ public final class ParsnipDecoder: @unchecked Sendable {
     var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var allowsJSON5 = false
+    var allowsTrailingCommas = false
     var strictness: Strictness = .lenient
 
-    var parsingOptions: JSON.ParsingOptions { JSON.ParsingOptions(allowsJSON5: allowsJSON5) }
+    var parsingOptions: JSON.ParsingOptions {
+      JSON.ParsingOptions(allowsJSON5: allowsJSON5, allowsTrailingCommas: allowsTrailingCommas)
+    }
   }
 
   private let lock = NSLock()
@@ -101,6 +104,13 @@ public final class ParsnipDecoder: @unchecked Sendable {
   public var allowsJSON5: Bool {
     get { withOptions { $0.allowsJSON5 } }
     set { withOptions { $0.allowsJSON5 = newValue } }
+  }
+
+  /// Whether a comma may follow the last element of an array or member of an object (`[1, 2,]`), as Foundation's
+  /// `JSONDecoder` accepts; set it for exact drop-in behaviour. Default `false`: the input is strict RFC 8259.
+  public var allowsTrailingCommas: Bool {
+    get { withOptions { $0.allowsTrailingCommas } }
+    set { withOptions { $0.allowsTrailingCommas = newValue } }
   }
 
   /// Extra checks on the input. Default ``Strictness-swift.struct/lenient``.
