@@ -48,7 +48,7 @@ import Testing
     var all: [Person?] { [keyed, keyedIfPresent, element, elementIfPresent, single] }
   }
 
-  @Test func decodesTheRuntimeTypeItIsHandedAtTopLevelAndInEveryContainer() throws {
+  @Test func decodesTheRuntimeTypeItIsHandedAsFoundationDoes() throws {
     let person = #"{"name": "Ada", "company": "ACME"}"#
     let type: Person.Type = Employee.self
     let foundation = try JSONDecoder().decode(type, from: Data(person.utf8))

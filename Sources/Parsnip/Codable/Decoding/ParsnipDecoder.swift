@@ -26,6 +26,8 @@ import Foundation
 /// box `T.self`).
 ///
 /// Differences from Foundation, all where Foundation's result is arguably wrong or unspecified:
+/// - Input is strict RFC 8259: Foundation also accepts a comma after the last element or member, and
+///   ``allowsTrailingCommas`` restores that.
 /// - A fractional number decodes as an integer only when it is exactly an integer (`2.0`, `1e2`, and
 ///   `1.8446744073709551615e19` for `UInt64`); Foundation rounds `1.0000000000000000001` to `1`, and a zero with a
 ///   large exponent (`0.0e76`) reads as `0` instead of failing.
