@@ -167,15 +167,17 @@ extension DecodingState {
       if step.keyNode < 0 {
         path.append(PathCodingKey(index: step.index))
       } else {
-        path.append(presentedKey(keyNode: step.keyNode, parentPath: path))
+        path.append(presentedKey(keyNode: step.keyNode, in: step.container, parentPath: path))
       }
     }
     return path
   }
 
-  /// A member name as the key strategy shows it on coding paths.
-  func presentedKey(keyNode: Int, parentPath: [any CodingKey]) -> any CodingKey {
+  /// A member name of `container` as the key strategy shows it on coding paths: as written for the keys of a
+  /// `[String: Value]` being decoded, which the strategy never converts (Foundation's rule).
+  func presentedKey(keyNode: Int, in container: Int, parentPath: [any CodingKey]) -> any CodingKey {
     let name = string(ofKey: keyNode)
+    if verbatimObjects.contains(container) { return PathCodingKey(stringValue: name) }
     switch options.keyDecodingStrategy {
     case .useDefaultKeys: return PathCodingKey(stringValue: name)
     case .convertFromSnakeCase: return PathCodingKey(stringValue: KeyConversion.convertFromSnakeCase(name))

@@ -35,16 +35,25 @@ extension JSON {
     public var allowsJSON5: Bool
     /// Duplicate key handling. Default ``DuplicateKeyPolicy/useLast``.
     public var duplicateKeys: DuplicateKeyPolicy
+    /// Accept a comma after the last element of an array or member of an object (`[1, 2,]`), the one leniency of
+    /// Foundation's `JSONSerialization` and `JSONDecoder` in strict JSON; everything else stays RFC 8259. Errors
+    /// point into the text as written. Default `false`. JSON5 allows trailing commas anyway.
+    public var allowsTrailingCommas: Bool
 
     /// Creates options.
     /// - Parameters:
     ///   - maximumDepth: The deepest nesting accepted (default 512).
     ///   - allowsJSON5: Whether JSON5 syntax is accepted (default `false`).
     ///   - duplicateKeys: Duplicate key handling (default ``DuplicateKeyPolicy/useLast``).
-    public init(maximumDepth: Int = 512, allowsJSON5: Bool = false, duplicateKeys: DuplicateKeyPolicy = .useLast) {
+    ///   - allowsTrailingCommas: Whether a comma may follow the last element or member (default `false`).
+    public init(
+      maximumDepth: Int = 512, allowsJSON5: Bool = false, duplicateKeys: DuplicateKeyPolicy = .useLast,
+      allowsTrailingCommas: Bool = false
+    ) {
       self.maximumDepth = maximumDepth
       self.allowsJSON5 = allowsJSON5
       self.duplicateKeys = duplicateKeys
+      self.allowsTrailingCommas = allowsTrailingCommas
     }
 
     /// Strict RFC 8259 with the defaults.

@@ -47,12 +47,15 @@ enum JSON5 {
     return (normalizer.output, OffsetMap(marks: normalizer.marks))
   }
 
-  /// Output offset → input offset, recorded at the start of every value and key.
+  /// Output offset → input offset, recorded at the start of every value and key (JSON5), or after every byte
+  /// that was dropped (`isLinear`, for text that was only shortened: trailing commas).
   struct OffsetMap {
     /// `outputOffset << 32 | inputOffset`, in increasing order of both.
     var marks: [UInt64]
+    /// Whether the text between marks was copied unchanged, so that offsets inside a token map exactly.
+    var isLinear = false
 
-    /// The input offset of the token that contains `outputOffset`.
+    /// The input offset of the token that contains `outputOffset` (of the byte itself when `isLinear`).
     func inputOffset(of outputOffset: Int) -> Int {
       // The last mark at or before `outputOffset`.
       var low = 0
@@ -61,7 +64,9 @@ enum JSON5 {
         let mid = (low + high) / 2
         if Int(marks[mid] >> 32) <= outputOffset { low = mid + 1 } else { high = mid }
       }
-      return low == 0 ? 0 : Int(marks[low - 1] & 0xFFFF_FFFF)
+      guard isLinear else { return low == 0 ? 0 : Int(marks[low - 1] & 0xFFFF_FFFF) }
+      guard low > 0 else { return outputOffset }
+      return Int(marks[low - 1] & 0xFFFF_FFFF) + outputOffset - Int(marks[low - 1] >> 32)
     }
 
     /// `error`, found in the normalized text, moved to its place in `input`.

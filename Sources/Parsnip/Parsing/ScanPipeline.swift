@@ -17,7 +17,7 @@ package enum ScanPipeline {
   /// a surrogate pair's second escape), so an error well before the end of the prefix, other than running out of
   /// input, is an error of the whole text. JSON5 text is not judged: an unterminated comment is reported at its start.
   package static func provesInvalid(prefix: UnsafeRawBufferPointer, options: JSON.ParsingOptions) -> Bool {
-    guard !options.allowsJSON5 else { return false }
+    guard !options.allowsJSON5, !options.allowsTrailingCommas else { return false }
     do {
       _ = try Scanner(input: prefix, maxDepth: options.maximumDepth).scanDocument()
       return false
@@ -27,29 +27,38 @@ package enum ScanPipeline {
   }
 }
 
-/// What scanning produced: the tape and, for JSON5, the normalized text its offsets refer to and the map back to
-/// the user's text. Owners of the input (`JSONDocument`) keep it; the input itself is not copied.
+/// What scanning produced: the tape and, for rewritten text (JSON5, trailing commas), the strict text its offsets
+/// refer to and the map back to the user's text. Owners of the input (`JSONDocument`) keep it; the input itself is
+/// not copied.
 struct Scan: @unchecked Sendable {
   let tape: Tape
-  /// JSON5 only: the strict text the tape refers to.
+  /// Rewritten text only: the strict text the tape refers to.
   let normalized: [UInt8]?
-  /// JSON5 only: where each token of `normalized` came from in the input.
+  /// Rewritten text only: where each token of `normalized` came from in the input.
   let offsets: JSON5.OffsetMap?
 
   /// Scans `input` (validating all of it).
   init(_ input: UnsafeRawBufferPointer, options: JSON.ParsingOptions) throws(JSONParseError) {
-    guard options.allowsJSON5 else {
+    let rewritten: (text: [UInt8], offsets: JSON5.OffsetMap)?
+    if options.allowsJSON5 {
+      rewritten = try JSON5.normalizeKeepingOffsets(
+        input, maximumDepth: Swift.min(options.maximumDepth, JSON.maximumSupportedDepth))
+    } else if options.allowsTrailingCommas {
+      rewritten = TrailingCommas.removed(from: input)
+    } else {
+      rewritten = nil
+    }
+    guard let rewritten else {
       tape = try Scanner(input: input, maxDepth: options.maximumDepth).scanDocument()
       normalized = nil
       offsets = nil
       return
     }
-    let (text, offsets) = try JSON5.normalizeKeepingOffsets(
-      input, maximumDepth: Swift.min(options.maximumDepth, JSON.maximumSupportedDepth))
+    let (text, offsets) = rewritten
     let scanned: Result<Tape, JSONParseError> = text.withUnsafeBytes { source in
       Result { () throws(JSONParseError) -> Tape in
         var scanner = Scanner(input: source, maxDepth: options.maximumDepth)
-        scanner.allowsNonFiniteLiterals = true
+        scanner.allowsNonFiniteLiterals = options.allowsJSON5
         return try scanner.scanDocument()
       }
     }

@@ -342,29 +342,37 @@ import Testing
 
   /// As the README's Codable section says: the member named by the snake_case form first, else the last member whose
   /// camelCased name matches (Foundation's JSONDecoder takes the first match).
-  @Test func snakeCaseCollisionsPreferTheSnakeCaseNameThenTheLastMatch() throws {
-    struct User: Decodable { var userName: Int }
+  @Test func snakeCaseCollisionsDecodeTheFirstMatchAsFoundation() throws {
+    struct User: Decodable, Equatable { var userName: Int }
+    for json in [
+      #"{"userName": 1, "user_name": 2}"#, #"{"user_name": 1, "userName": 2}"#, #"{"User_Name": 1, "userName": 2}"#,
+      #"{"userName": 1, "User_Name": 2}"#,
+    ] {
+      DecoderOracle.expectSame(
+        User.self, json, foundation: { $0.keyDecodingStrategy = .convertFromSnakeCase },
+        parsnip: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+    }
     let decoder = ParsnipDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
-    #expect(try decoder.decode(User.self, from: #"{"userName": 1, "user_name": 2}"#).userName == 2)
-    #expect(try decoder.decode(User.self, from: #"{"user_name": 1, "userName": 2}"#).userName == 1)
-    #expect(try decoder.decode(User.self, from: #"{"User_Name": 1, "userName": 2}"#).userName == 2)
-    #expect(try decoder.decode(User.self, from: #"{"userName": 1, "User_Name": 2}"#).userName == 2)
+    #expect(try decoder.decode(User.self, from: #"{"userName": 1, "user_name": 2}"#).userName == 1)
   }
 
-  @Test func duplicateKeysTakeTheLastValue() throws {
+  @Test func duplicateKeysTakeTheFirstValue() throws {
     let decoder = ParsnipDecoder()
     #expect(
-      try decoder.decode(F.Scalars.self, from: #"{"flag":true,"text":"a","count":1,"ratio":1,"text":"b"}"#).text == "b")
-    #expect(try decoder.decode([String: Int].self, from: #"{"a":1,"b":2,"a":3}"#) == ["a": 3, "b": 2])
+      try decoder.decode(F.Scalars.self, from: #"{"flag":true,"text":"a","count":1,"ratio":1,"text":"b"}"#).text == "a")
+    #expect(try decoder.decode([String: Int].self, from: #"{"a":1,"b":2,"a":3}"#) == ["a": 1, "b": 2])
     // Larger objects take the hashed duplicate check.
     let members = (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
     struct Twenty: Decodable { var k3: Int; var k19: Int }
     let value = try decoder.decode(Twenty.self, from: "{\(members),\"k3\":33}")
-    #expect(value.k3 == 33 && value.k19 == 19)
+    #expect(value.k3 == 3 && value.k19 == 19)
     // A key written with an escape is the same key.
     #expect(
       try decoder.decode(F.Scalars.self, from: #"{"flag":true,"text":"a","count":1,"ratio":1,"t\u0065xt":"c"}"#).text
+        == "a")
+    #expect(
+      try decoder.decode(F.Scalars.self, from: #"{"flag":true,"t\u0065xt":"c","count":1,"ratio":1,"text":"a"}"#).text
         == "c")
   }
 }

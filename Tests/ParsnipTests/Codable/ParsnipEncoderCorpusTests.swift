@@ -45,6 +45,23 @@ struct ParsnipEncoderCorpusTests {
   @Test func citmCatalog() throws { try check(CITMCatalog.self, "citm_catalog.json") }
   @Test func canada() throws { try check(Canada.self, "canada.json") }
 
+  @Test("The benchmark models have Foundation's bytes in every output formatting", arguments: allOutputFormattings)
+  func sameBytesAsFoundation(formatting: ParsnipEncoder.OutputFormatting) throws {
+    let decoder = JSONDecoder()
+    try expectSameBytesAsFoundation(
+      decoder.decode(Twitter.Response.self, from: Self.corpus("twitter.json")), formatting: formatting)
+    try expectSameBytesAsFoundation(
+      decoder.decode(CITMCatalog.self, from: Self.corpus("citm_catalog.json")), formatting: formatting)
+    try expectSameBytesAsFoundation(
+      decoder.decode(Canada.self, from: Self.corpus("canada.json")), formatting: formatting)
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let snakeCase = try decoder.decode(TwitterSnakeCase.Response.self, from: Self.corpus("twitter.json"))
+    try expectSameBytesAsFoundation(snakeCase, formatting: formatting) { parsnip, foundation in
+      parsnip.keyEncodingStrategy = .convertToSnakeCase
+      foundation.keyEncodingStrategy = .convertToSnakeCase
+    }
+  }
+
   @Test("Every corpus as a JSON value encodes to text that parses back equal", arguments: Fixtures.benchData)
   func jsonValues(_ url: URL) throws {
     let json = try JSON(parsing: Data(contentsOf: url))

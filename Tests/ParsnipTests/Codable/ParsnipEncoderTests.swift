@@ -139,35 +139,6 @@ final class Holder: Codable, @unchecked Sendable {
     #expect(ours == #"{"Mid":[3,2,1],"_under":-7,"alpha":"a\/b","nested":{"x":false,"y":true},"zeta":1}"#)
   }
 
-  @Test func prettyPrintingUsesTwoSpacesAndCompactEmptyContainers() throws {
-    struct Record: Codable {
-      var name = "x"
-      var list = [1, 2]
-      var empty: [Int] = []
-      var object: [String: Int] = [:]
-      var inner = ["k": [true]]
-    }
-    let encoder = ParsnipEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let expected = """
-      {
-        "empty": [],
-        "inner": {
-          "k": [
-            true
-          ]
-        },
-        "list": [
-          1,
-          2
-        ],
-        "name": "x",
-        "object": {}
-      }
-      """
-    #expect(try encoder.encodeToString(Record()) == expected)
-  }
-
   @Test func sortedKeysOrderByUnicodeScalarsIncludingEscapedKeys() throws {
     let value: [String: Int] = ["b": 1, "B": 2, "a\"q": 3, "a": 4, "é": 5, "e": 6, "a/": 7, "\u{1}": 8]
     let encoder = ParsnipEncoder()

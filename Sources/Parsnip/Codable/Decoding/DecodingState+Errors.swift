@@ -74,7 +74,8 @@ extension DecodingState {
       pathPrefixes.append((step.container, codingPath, rendered))
       let key: any CodingKey =
         step.keyNode < 0
-        ? PathCodingKey(index: step.index) : presentedKey(keyNode: step.keyNode, parentPath: codingPath)
+        ? PathCodingKey(index: step.index)
+        : presentedKey(keyNode: step.keyNode, in: step.container, parentPath: codingPath)
       codingPath.append(key)
       CodingPathRendering.append(CodingPathComponent(key), to: &rendered)
     }

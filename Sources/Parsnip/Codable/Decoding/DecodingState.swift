@@ -22,6 +22,10 @@ final class DecodingState {
   @exclusivity(unchecked) var openedObjects: [Int] = []
   let tracksKeys: Bool
 
+  /// Objects being decoded as `[String: Value]` under a converting key strategy, whose keys coding paths show as
+  /// written (see `presentedKey`); innermost last.
+  @exclusivity(unchecked) var verbatimObjects: [Int] = []
+
   /// For `.custom` key strategies: per object, converted name → key node.
   @exclusivity(unchecked) var customNames: [Int: [String: Int]] = [:]
 
@@ -234,7 +238,7 @@ final class DecodingState {
     }
   }
 
-  /// Whether another member of `object` has the same name as `key` and was read (the last of duplicates wins, so
+  /// Whether another member of `object` has the same name as `key` and was read (the first of duplicates wins, so
   /// reading the name reads only that one).
   private func isDuplicateOfReadKey(_ key: Int, in object: Int, marks: UnsafeMutablePointer<UInt8>) -> Bool {
     var name = string(ofKey: key)

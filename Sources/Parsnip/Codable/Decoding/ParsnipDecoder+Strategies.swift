@@ -92,7 +92,7 @@ extension ParsnipDecoder {
     /// Fail when any object in the input has the same member name twice.
     public static let rejectsDuplicateKeys = Strictness(rawValue: 1 << 1)
 
-    /// No extra checks (the default): unknown members are ignored and the last of duplicate members wins.
+    /// No extra checks (the default): unknown members are ignored and the first of duplicate members wins.
     public static let lenient: Strictness = []
     /// All checks.
     public static let strict: Strictness = [.rejectsUnknownKeys, .rejectsDuplicateKeys]

@@ -19,8 +19,15 @@ import Foundation
 /// input: `users[3].email: expected a String, found null (line 12, column 8)`. Invalid JSON fails with
 /// `DecodingError.dataCorrupted` whose `underlyingError` is the ``JSONParseError``.
 ///
+/// When an object has the same key twice, or two keys that `.convertFromSnakeCase` makes the same, the first one is
+/// decoded, as Foundation does (a ``JSON`` tree keeps the last). A class handed as its superclass's metatype
+/// (`Employee.self as Person.Type`) decodes as the class it is, at the top level and in unkeyed and single-value
+/// containers; keyed containers see only the static type, in Foundation too (`KeyedDecodingContainer` passes its
+/// box `T.self`).
+///
 /// Differences from Foundation, all where Foundation's result is arguably wrong or unspecified:
-/// - When an object has the same key twice, the last value wins (Foundation keeps the first), as in ``JSON``.
+/// - Input is strict RFC 8259: Foundation also accepts a comma after the last element or member, and
+///   ``allowsTrailingCommas`` restores that.
 /// - A fractional number decodes as an integer only when it is exactly an integer (`2.0`, `1e2`, and
 ///   `1.8446744073709551615e19` for `UInt64`); Foundation rounds `1.0000000000000000001` to `1`, and a zero with a
 ///   large exponent (`0.0e76`) reads as `0` instead of failing.
@@ -44,9 +51,12 @@ public final class ParsnipDecoder: @unchecked Sendable {
     var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var allowsJSON5 = false
+    var allowsTrailingCommas = false
     var strictness: Strictness = .lenient
 
-    var parsingOptions: JSON.ParsingOptions { JSON.ParsingOptions(allowsJSON5: allowsJSON5) }
+    var parsingOptions: JSON.ParsingOptions {
+      JSON.ParsingOptions(allowsJSON5: allowsJSON5, allowsTrailingCommas: allowsTrailingCommas)
+    }
   }
 
   private let lock = NSLock()
@@ -98,6 +108,13 @@ public final class ParsnipDecoder: @unchecked Sendable {
     set { withOptions { $0.allowsJSON5 = newValue } }
   }
 
+  /// Whether a comma may follow the last element of an array or member of an object (`[1, 2,]`), as Foundation's
+  /// `JSONDecoder` accepts; set it for exact drop-in behaviour. Default `false`: the input is strict RFC 8259.
+  public var allowsTrailingCommas: Bool {
+    get { withOptions { $0.allowsTrailingCommas } }
+    set { withOptions { $0.allowsTrailingCommas = newValue } }
+  }
+
   /// Extra checks on the input. Default ``Strictness-swift.struct/lenient``.
   public var strictness: Strictness {
     get { withOptions { $0.strictness } }
@@ -115,7 +132,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
     }
   }
 
-  /// Whether an object with the same member name twice is an error. Default `false` (the last value wins).
+  /// Whether an object with the same member name twice is an error. Default `false` (the first value wins).
   public var rejectsDuplicateKeys: Bool {
     get { strictness.contains(.rejectsDuplicateKeys) }
     set {
@@ -431,7 +448,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
     case .path(let path): root = try state.node(at: path)
     case .node(let node): root = node
     }
-    let value = try TapeDecoder(state: state, index: root).decodeRoot(T.self, at: root)
+    let value = try TapeDecoder(state: state, index: root).decodeRoot(type, at: root)
     return (value, Report(entries: state.reportEntries))
   }
 

@@ -109,7 +109,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try checkOpen()
-    return try unbox(T.self, at: index)
+    return try unbox(type, at: index)
   }
 
   // MARK: Unboxing
@@ -117,12 +117,13 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   /// Decodes the top-level value (or the value at a path).
   func decodeRoot<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     index = node
-    return try unbox(T.self, at: node)
+    return try unbox(type, at: node)
   }
 
   /// Decodes a `T` from the value at `node`: scalars and arrays of scalars straight from the tape, Foundation's
   /// special types by strategy, arrays and `[String: Value]` dictionaries by walking the tape, and everything else
-  /// through `T.init(from:)` with this decoder moved to `node`.
+  /// through `type.init(from:)` with this decoder moved to `node`. `type` may be a subclass of `T` (a class passed
+  /// as its superclass's metatype), so only it is initialized, never `T` itself.
   @inline(__always)
   func unbox<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     do {
@@ -155,7 +156,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     } catch {
       throw state.decodingError(error)
     }
-    return try unboxSlowPath(T.self, at: node)
+    return try unboxSlowPath(type, at: node)
   }
 
   /// An array of scalars read in one loop, without containers.
@@ -216,19 +217,19 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       throw state.decodingError(failure)
     }
     // Everything else, including scalars of the wrong JSON type, whose `init(from:)` reports the mismatch.
-    return try unboxWithInit(T.self, at: node)
+    return try unboxWithInit(type, at: node)
   }
 
-  /// Runs `T.init(from:)` with this decoder at `node`, then checks for unknown keys in strict mode.
+  /// Runs `type.init(from:)` with this decoder at `node`, then checks for unknown keys in strict mode.
   func unboxWithInit<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     let saved = index
     index = node
     defer { index = saved }
-    guard state.tracksKeys else { return try T(from: self) }
+    guard state.tracksKeys else { return try type.init(from: self) }
     let mark = state.openedObjects.count
     defer { state.openedObjects.removeSubrange(mark...) }
-    let value = try T(from: self)
-    try state.checkUnknownKeys(since: mark, decoding: T.self)
+    let value = try type.init(from: self)
+    try state.checkUnknownKeys(since: mark, decoding: type)
     return value
   }
 
@@ -322,7 +323,7 @@ extension Array: _ParsnipArrayDecodable where Element: Decodable {
 }
 
 /// `[String: Value]` decoded by walking the members; its keys are never converted by the key strategy, as in
-/// Foundation, and the last of duplicate keys wins.
+/// Foundation, and the first of duplicate keys wins (Foundation's choice).
 protocol _ParsnipStringDictionaryDecodable {
   static func _parsnipDecode(from decoder: TapeDecoder, at node: Int) throws -> Self
 }
@@ -333,9 +334,15 @@ extension Dictionary: _ParsnipStringDictionaryDecodable where Key == String, Val
     let end = view.pointee.end(node)
     var result: [String: Value] = [:]
     result.reserveCapacity(view.pointee.length(end))
+    let showsKeysAsWritten = view.pointee.keyMode != .plain
+    if showsKeysAsWritten { decoder.state.verbatimObjects.append(node) }
+    defer { if showsKeysAsWritten { decoder.state.verbatimObjects.removeLast() } }
     var key = node + 1
     while key < end {
-      result[view.pointee.string(ofKey: key)] = try decoder.unbox(Value.self, at: key + 1)
+      let name = view.pointee.string(ofKey: key)
+      if let first = result.updateValue(try decoder.unbox(Value.self, at: key + 1), forKey: name) {
+        result[name] = first
+      }
       key = view.pointee.next(key + 1)
     }
     return result

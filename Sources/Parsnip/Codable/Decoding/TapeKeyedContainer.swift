@@ -60,6 +60,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     guard let names else { return keyNode(named: key, marking: marking) }
     let view = self.view
     let target = self.target.pointee
+    // Names that may meet after conversion: Foundation's rule, which the cached snake case name cannot answer.
+    if _slowPath(target.hasDuplicates), view.pointee.keyMode == .snakeCase {
+      return keyNode(named: key, marking: marking)
+    }
     let byte = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
     var entry = Int(names[byte])
     if _slowPath(entry == 0) { entry = target.decoder.state.cacheName(of: key, names: names, byte: byte) }
@@ -183,7 +187,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.unbox(T.self, at: try valueNode(for: key))
+    try decoder.unbox(type, at: try valueNode(for: key))
   }
 
   // MARK: Decoding if present
@@ -241,7 +245,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
       return nil
     }
-    return try decoder.unbox(T.self, at: node)
+    return try decoder.unbox(type, at: node)
   }
 
   // MARK: Nested containers and decoders

@@ -56,10 +56,20 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
   }
 
+  /// The next element's node, or `nil` at the end: `decodeIfPresent` past the last element answers `nil` and still
+  /// counts up `currentIndex`, as Foundation's does.
+  @inline(__always)
+  private mutating func nextNodeIfPresent() throws -> Int? {
+    if slot.pointee != generation { throw closedDecoderError() }
+    if cursor < end { return cursor }
+    currentIndex += 1
+    return nil
+  }
+
   @inline(__always)
   private mutating func readIfPresent<V>(_ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V) throws -> V?
   {
-    let node = try nextNode(V?.self)
+    guard let node = try nextNodeIfPresent() else { return nil }
     if view.pointee.isNull(node) {
       advance()
       return nil
@@ -125,7 +135,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     let node = try nextNode(T.self)
-    let value = try decoder.unbox(T.self, at: node)
+    let value = try decoder.unbox(type, at: node)
     advance()
     return value
   }
@@ -174,12 +184,12 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-    let node = try nextNode(T?.self)
+    guard let node = try nextNodeIfPresent() else { return nil }
     if view.pointee.isNull(node) {
       advance()
       return nil
     }
-    let value = try decoder.unbox(T.self, at: node)
+    let value = try decoder.unbox(type, at: node)
     advance()
     return value
   }

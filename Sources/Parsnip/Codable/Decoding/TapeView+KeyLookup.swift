@@ -3,7 +3,9 @@
 /// Names are compared as raw UTF-8 against the source bytes; only keys written with escapes are decoded first.
 /// A search starts after the member found last in the same object (a hint kept per object), so types that read
 /// their members in document order find each one on the first compare. When an object has the same key twice, the
-/// last one wins; objects are checked for duplicates once, when a keyed container is opened on them.
+/// first one wins (Foundation's choice); objects are checked for duplicates once, when a keyed container is opened
+/// on them. Under `.convertFromSnakeCase` that check also flags names that may meet after conversion (`fooBar` and
+/// `foo_bar`), whose lookups then take Foundation's rule: the first member whose converted name is the key.
 extension TapeView {
   /// The key node of the member named `name` in `object`, or -1.
   @inline(__always)
@@ -30,24 +32,23 @@ extension TapeView {
   @inline(__always)
   private func found(_ key: Int, in object: Int, end: Int, slot: Int, hasDuplicates: Bool) -> Int {
     var key = key
-    if hasDuplicates { key = lastOccurrence(of: key, end: end) }
+    if hasDuplicates { key = firstOccurrence(of: key, in: object) }
     hintObjects[slot] = object
     hintKeys[slot] = next(key &+ 1)
     return key
   }
 
-  /// The last key node in the rest of the object with the same name as `key`.
+  /// The first key node of the object with the same name as `key`.
   @inline(never)
-  func lastOccurrence(of key: Int, end: Int) -> Int {
+  func firstOccurrence(of key: Int, in object: Int) -> Int {
     var name = string(ofKey: key)
     return name.withUTF8 { name in
-      var last = key
-      var other = next(key + 1)
-      while other < end {
-        if keyEquals(other, name) { last = other }
+      var other = object + 1
+      while other < key {
+        if keyEquals(other, name) { return other }
         other = next(other + 1)
       }
-      return last
+      return key
     }
   }
 
@@ -100,8 +101,13 @@ extension TapeView {
   // MARK: Snake case
 
   /// The key node for a property under `.convertFromSnakeCase`: the member named by the property name in snake
-  /// case, else (Foundation's rule) the last member whose camelCased name is the property name. -1 when neither.
+  /// case, else (Foundation's rule) the first member whose camelCased name is the property name. -1 when neither.
+  /// In an object whose names may meet after conversion (`hasDuplicates`), Foundation's rule comes first.
   func findSnakeCaseMember(_ name: UnsafeBufferPointer<UInt8>, in object: Int, end: Int, hasDuplicates: Bool) -> Int {
+    if hasDuplicates {
+      let match = findCamelCasedMember(name, in: object, end: end)
+      if match >= 0 { return match }
+    }
     let found: Int
     if KeyConversion.takesASCIISnakeCasePath(name) {
       let buffer = workspace.pointee.reserveScratch(2 * name.count + 1)
@@ -112,11 +118,11 @@ extension TapeView {
       var converted = KeyConversion.convertToSnakeCase(String(decoding: name, as: UTF8.self))
       found = converted.withUTF8 { findMember($0, in: object, end: end, hasDuplicates: hasDuplicates) }
     }
-    if found >= 0 { return found }
+    if found >= 0 || hasDuplicates { return found }
     return findCamelCasedMember(name, in: object, end: end)
   }
 
-  /// The last member whose name, converted the way Foundation's `convertFromSnakeCase` converts it, is `name`.
+  /// The first member whose name, converted the way Foundation's `convertFromSnakeCase` converts it, is `name`.
   @inline(never)
   func findCamelCasedMember(_ name: UnsafeBufferPointer<UInt8>, in object: Int, end: Int) -> Int {
     var match = -1
@@ -137,6 +143,7 @@ extension TapeView {
       } else if camelCasedEquals(key, name) {
         match = key
       }
+      if match >= 0 { return match }
       key = next(key + 1)
     }
     return match
@@ -155,6 +162,9 @@ extension TapeView {
   func hasDuplicateKeys(object: Int, end: Int) -> Bool {
     let count = self.count(object)
     if count < 2 { return false }
+    if keyMode == .snakeCase, !hasOnlyPlainSnakeCaseKeys(object: object, end: end) {
+      return hasSnakeCaseCollisions(object: object, end: end, count: count)
+    }
     if count <= 8 {
       var key = object + 1
       while key < end {
@@ -204,6 +214,97 @@ extension TapeView {
         {
           return true
         }
+        slot = (slot &+ 1) & mask
+      }
+      key = next(key &+ 1)
+    }
+    return false
+  }
+
+  // MARK: Names that meet after snake case conversion
+
+  /// Whether every key is plain snake case: ASCII lowercase letters, digits and underscores, and every underscore
+  /// followed by a letter (leading ones excepted). Conversion is one-to-one on such names (each capital it makes
+  /// marks an underscore), so two of them never meet; this is the common case, checked eight bytes at a time.
+  @inline(__always)
+  func hasOnlyPlainSnakeCaseKeys(object: Int, end: Int) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // Per byte below 0x80, the high bit of `w + (0x80 - lo)` says `b >= lo`, of `w + (0x7F - hi)` says `b > hi`.
+    @inline(__always) func inRange(_ w: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+      (w &+ (0x80 &- lo) &* ones) & ~(w &+ (0x7F &- hi) &* ones) & high
+    }
+    var key = object + 1
+    while key < end {
+      if nodes.tag(key) & (Tape.Flag.hasEscapes | Tape.Flag.nonASCII) != 0 { return false }
+      let word = nodes.word(key)
+      let start = base + TapeCursor.offset(word)
+      let length = TapeCursor.aux(word)
+      var i = 0
+      var atStart = true  // leading underscores may be followed by anything plain
+      var carry: UInt64 = 0  // the underscore bit of the previous word's last byte, moved to byte 0
+      while i < length {
+        var w: UInt64 = 0
+        let n = Swift.min(8, length &- i)
+        if n == 8 {
+          w = UInt64(littleEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+        } else {
+          // The missing bytes read as `a`, which is plain.
+          w = 0x6161_6161_6161_6161 &<< UInt64(n &* 8)
+          for k in 0..<n { w |= UInt64(start[i &+ k]) &<< UInt64(k &* 8) }
+        }
+        let underscores = inRange(w, 0x5F, 0x5F)
+        let plain = inRange(w, 0x61, 0x7A) | inRange(w, 0x30, 0x39) | underscores
+        if plain != high { return false }
+        var leading: UInt64 = 0
+        if atStart {
+          // The run of underscores at the start of the name, as a mask of high bits.
+          let run = (~underscores & high).trailingZeroBitCount &>> 3
+          leading = run >= 8 ? high : high & ((1 &<< UInt64(run &* 8)) &- 1)
+          atStart = run >= 8
+        }
+        let followers = ((underscores & ~leading) &<< 8) | carry
+        if followers & (inRange(w, 0x30, 0x39) | underscores) != 0 { return false }
+        carry = n == 8 ? (underscores & ~leading) &>> 56 : 0
+        i &+= 8
+      }
+      key = next(key &+ 1)
+    }
+    return true
+  }
+
+  /// Whether two keys may be the same name after conversion: keys compared ASCII-case-insensitively without their
+  /// underscores, a coarser equality than conversion's (false alarms only cost speed). Names with escapes count as
+  /// a meeting, as in ``hasDuplicateKeys(object:end:)``.
+  @inline(never)
+  func hasSnakeCaseCollisions(object: Int, end: Int, count: Int) -> Bool {
+    var size = 32
+    while size < 2 * count { size <<= 1 }
+    let mask = size - 1
+    let table = workspace.pointee.reserveTable(size)
+    let generation = workspace.pointee.generation << 32
+    var key = object + 1
+    while key < end {
+      if nodes.tag(key) & Tape.Flag.hasEscapes != 0 { return true }
+      let word = nodes.word(key)
+      let start = base + TapeCursor.offset(word)
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for i in 0..<TapeCursor.aux(word) {
+        var byte = start[i]
+        if byte == .underscore { continue }
+        if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+      }
+      // Slots hold the hash's low 32 bits next to the generation; equal bits are taken as a meeting.
+      let tag = generation | (hash & 0xFFFF_FFFF)
+      var slot = Int(truncatingIfNeeded: hash &>> 32) & mask
+      while true {
+        let entry = table[slot]
+        if entry & 0xFFFF_FFFF_0000_0000 != generation {
+          table[slot] = tag
+          break
+        }
+        if entry == tag { return true }
         slot = (slot &+ 1) & mask
       }
       key = next(key &+ 1)

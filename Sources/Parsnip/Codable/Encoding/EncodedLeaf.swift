@@ -82,8 +82,10 @@ extension EncoderOptions {
   }
 
   func decimalLeaf(_ decimal: Decimal) -> EncodedLeaf {
-    if let number = JSONNumber(decimal) { return .number(number) }
-    return .double(.nan)  // Decimal's NaN goes through the non-conforming float strategy, as in Foundation
+    // Decimal's NaN goes through the non-conforming float strategy, as in Foundation.
+    if decimal.isNaN { return .double(.nan) }
+    // Foundation writes the description (`0.0000000001`, never an exponent); kept verbatim.
+    return .number(JSONNumber(storage: .text(JSONNumberText(decimal.description))))
   }
 
   /// The text to write for a non-finite double, or an error naming the path.

@@ -71,8 +71,31 @@ struct OutputCore {
     if frame.isObject && sortsKeys && frame.count > 1 { sortMembers(of: frame, depth: frames.count) }
     if frame.count > Self.largeObjectThreshold { largeObjectHashes[frame.id] = nil }
     members.removeAll(from: frame.memberStart)
-    if pretty && frame.count > 0 { newline(indent: frames.count) }
+    if pretty {
+      // Foundation's layout for an empty container: an empty line between the brackets.
+      if frame.count == 0 { out.append(.newline) }
+      newline(indent: frames.count)
+    }
     out.append(frame.isObject ? .closeBrace : .closeBracket)
+  }
+
+  /// Writes `{}` for a value that encoded nothing (Foundation's choice), laid out as an empty object.
+  mutating func appendEmptyObject() {
+    out.append(.openBrace)
+    if pretty {
+      out.append(.newline)
+      newline(indent: frames.count)
+    }
+    out.append(.closeBrace)
+  }
+
+  /// Writes the colon after a key: ` : ` when pretty printing, as Foundation does.
+  @inline(__always) private mutating func appendColon() {
+    if pretty {
+      out.append(literal: 0x20_3A20, count: 3)
+    } else {
+      out.append(.colon)
+    }
   }
 
   /// Frees the output buffer and the stacks; called once by the owner.
@@ -114,8 +137,7 @@ struct OutputCore {
     let start = out.count
     appendString(key)
     recordMember(start: start, top: top)
-    out.append(.colon)
-    if pretty { out.append(.space) }
+    appendColon()
   }
 
   /// Like ``beginMember(key:)`` for keys known to be unique (a dictionary's): recorded only for sorting.
@@ -128,8 +150,7 @@ struct OutputCore {
     let start = out.count
     appendString(key)
     if sortsKeys { members.append(MemberRecord(start: start, keyLength: out.count &- start &- 2, hash: 0)) }
-    out.append(.colon)
-    if pretty { out.append(.space) }
+    appendColon()
   }
 
   /// Like ``beginMember(key:)`` for a key whose quoted, escaped bytes are already known (cached conversions).
@@ -142,8 +163,7 @@ struct OutputCore {
     let start = out.count
     out.append(contentsOf: quotedKey)
     recordMember(start: start, top: top)
-    out.append(.colon)
-    if pretty { out.append(.space) }
+    appendColon()
   }
 
   /// Like ``beginMember(key:)`` for a cached name: `count` quoted bytes at `name` (readable eight bytes at a time)
@@ -163,8 +183,7 @@ struct OutputCore {
     let start = out.count
     out.appendWords(name, count: count)
     recordMember(start: start, keyLength: count &- 2, hash: hash, top: top)
-    out.append(.colon)
-    if pretty { out.append(.space) }
+    appendColon()
   }
 
   @inline(__always)
@@ -316,16 +335,24 @@ struct OutputCore {
     out.advance(by: NumberFormatting.writeUnsigned(value, to: out.base + out.count))
   }
 
-  /// Appends a finite double in shortest round-trip form.
+  /// Appends a finite double in shortest round-trip form, laid out as Foundation's `JSONEncoder` does.
   @inline(__always) mutating func appendFiniteDouble(_ value: Double) {
     out.reserve(NumberFormatting.maximumInlineLength)
-    out.advance(by: NumberFormatting.writeDouble(value, to: out.base + out.count))
+    out.advance(by: NumberFormatting.writeDoubleInSwiftLayout(value, to: out.base + out.count))
   }
 
-  /// Appends a finite float with the shortest digits that identify it as a `Float` (`0.1`, not `0.10000000149`).
+  /// Appends a finite float with the shortest digits that identify it as a `Float` (`0.1`, not `0.10000000149`),
+  /// laid out as Foundation does: `Float`'s `description` without a `.0` suffix.
   mutating func appendFiniteFloat(_ value: Float) {
-    // A Float's shortest digits (at most 9) name a double whose own shortest digits are the same.
-    appendFiniteDouble(Double(value.description) ?? Double(value))
+    var text = Self.floatText(value)
+    text.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
+  }
+
+  /// The text of a finite float as Foundation writes it (the tree encoder's too).
+  static func floatText(_ value: Float) -> String {
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
   }
 
   @inline(__always) mutating func appendNumber(_ number: JSONNumber) {

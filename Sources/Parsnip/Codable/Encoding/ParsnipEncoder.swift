@@ -4,8 +4,9 @@ import Synchronization
 /// Encodes `Encodable` values as JSON: a drop-in for Foundation's `JSONEncoder`, several times faster.
 ///
 /// `ParsnipEncoder` has the same shape as `JSONEncoder`: the same strategies (nested on the type), the same
-/// output formatting options and `userInfo`. Output parses to the same value as Foundation's output for the same
-/// input; differences are in layout only (see ``OutputFormatting``).
+/// output formatting options and `userInfo`. Its output is Foundation's byte for byte (numbers, escapes, pretty
+/// printing), except that the members of an object without ``OutputFormatting/sortedKeys`` come in the order they
+/// were encoded, where Foundation's order is that of its hash table and changes from run to run.
 ///
 /// ```swift
 /// struct Point: Codable { var x: Int; var y: Double; var label: String? }
@@ -94,23 +95,22 @@ public final class ParsnipEncoder: Sendable {
 
   /// Layout options. Default: none (compact, keys in encoding order, slashes escaped as `\/`).
   ///
-  /// Differences from Foundation, in layout only: pretty printing writes `"key": value` (no space before the
-  /// colon) and empty containers as `[]` and `{}`, the layout of `JSON.stringify(value, null, 2)`; numbers use the
-  /// shortest round-trip digits in ECMAScript notation (`1e-7`, `1e+21`).
+  /// The raw values are `JSONEncoder.OutputFormatting`'s, so options stored as integers carry over.
   public struct OutputFormatting: OptionSet, Sendable, Hashable {
-    /// The raw bits.
+    /// The raw bits, the same as Foundation's.
     public let rawValue: UInt
 
     /// Creates options from raw bits.
     /// - Parameter rawValue: The bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// Indent nested values by two spaces, one member or element per line.
+    /// Indent nested values by two spaces, one member or element per line, in Foundation's layout: `"key" : value`,
+    /// and an empty line between the brackets of an empty array or object.
     public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
     /// Write object members sorted by key (Unicode scalar order, the same as Foundation).
     public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
     /// Write `/` as is instead of `\/`.
-    public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 2)
+    public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 3)
   }
 
   // MARK: Settings

@@ -244,7 +244,7 @@ final class StreamEncoderState {
     if core.pointee.pendingSlot == slot {
       core.pointee.pendingSlot = 0
       // Foundation's choice for a nested value that encodes nothing; at the top level it is an error instead.
-      if depth > 0 { core.pointee.output.out.append(literal: 0x7D7B, count: 2) }
+      if depth > 0 { core.pointee.output.appendEmptyObject() }
       return
     }
     let frames = core.pointee.output.frames.count
@@ -284,6 +284,8 @@ final class StreamEncoderState {
       try writeJSON(json, depth: depth, key: key)
     case .custom(let body):
       try encodeThroughConformance(CustomLeaf(body: body), depth: depth)
+      // A strategy that encodes nothing writes `{}` at the top level too (`finishSlot` does it below), as Foundation.
+      if depth == 0, core.pointee.output.out.isEmpty { core.pointee.output.appendEmptyObject() }
     }
   }
 
@@ -371,7 +373,7 @@ final class StreamEncoderState {
   /// A slot that was given a key (a super encoder) but no value yet becomes `{}`, as in Foundation.
   func resolvePending() {
     core.pointee.pendingSlot = 0
-    core.pointee.output.out.append(literal: 0x7D7B, count: 2)
+    core.pointee.output.appendEmptyObject()
   }
 
   /// Moves the pending key out, leaving `.none`: the container opened for the pending slot keeps it from then on

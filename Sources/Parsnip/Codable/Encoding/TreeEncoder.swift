@@ -35,7 +35,8 @@ final class TreeObject {
   }
 
   func node(forKey key: String) -> TreeNode? {
-    keys.firstIndex(of: key).map { nodes[$0] }
+    if keys.count >= 8, !index.isEmpty { return index[key].map { nodes[$0] } }
+    return keys.firstIndex(of: key).map { nodes[$0] }
   }
 }
 
@@ -275,7 +276,7 @@ final class TreeEncoder: Encoder {
 
   func floatNode(_ value: Float, path: @autoclosure () -> [any CodingKey]) throws -> TreeNode {
     guard value.isFinite else { return .value(.string(try options.nonConformingText(Double(value), path: path()))) }
-    return .value(.number(JSONNumber(text: value.description) ?? JSONNumber(Double(value))))
+    return .value(.number(JSONNumber(storage: .text(JSONNumberText(OutputCore.floatText(value))))))
   }
 
   private func leafNode(_ leaf: EncodedLeaf, path: [any CodingKey], key: (any CodingKey)?) throws -> TreeNode {

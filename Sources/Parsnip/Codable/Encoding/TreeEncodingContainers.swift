@@ -77,15 +77,27 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     let child = encoder.makeChild(path: codingPath + [key], keyMode: encoder.plainKeyMode)
+    let name = encoder.memberName(for: key)
+    // Asked again for the same key, Foundation hands out the object it made the first time: the members merge.
+    if let name, case .object(let existing) = object.node(forKey: name) {
+      child.node = .object(existing)
+      return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: child, object: existing))
+    }
     let nested = child.objectNode()
-    if let name = encoder.memberName(for: key) { object.set(name, .object(nested)) }
+    if let name { object.set(name, .object(nested)) }
     return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: child, object: nested))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let child = encoder.makeChild(path: codingPath + [key], keyMode: encoder.plainKeyMode)
+    let name = encoder.memberName(for: key)
+    // As for keyed containers: the second request appends to the first array.
+    if let name, case .array(let existing) = object.node(forKey: name) {
+      child.node = .array(existing)
+      return TreeUnkeyedContainer(encoder: child, array: existing)
+    }
     let nested = child.arrayNode()
-    if let name = encoder.memberName(for: key) { object.set(name, .array(nested)) }
+    if let name { object.set(name, .array(nested)) }
     return TreeUnkeyedContainer(encoder: child, array: nested)
   }
 

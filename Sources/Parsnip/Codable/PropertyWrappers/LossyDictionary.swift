@@ -27,12 +27,14 @@ extension LossyDictionary: Decodable {
   public init(from decoder: any Decoder) throws {
     var result: [Key: Value] = [:]
     if let tapeDecoder = decoder as? TapeDecoder {
-      // Member names as written, without the key strategy; the last of duplicate names wins.
+      // Member names as written, without the key strategy (on coding paths too); the last of duplicate names wins.
       let state = tapeDecoder.state
       let object = tapeDecoder.index
       guard state.rawKind(object) == Tape.Kind.object.rawValue else {
         throw tapeDecoder.containerError(expected: [String: Any].self)
       }
+      state.verbatimObjects.append(object)
+      defer { state.verbatimObjects.removeLast() }
       let end = state.end(object)
       var key = object + 1
       while key < end {
