@@ -123,6 +123,31 @@ import Testing
     #expect(try encoder.encodeToString([[[[[[[[[[1]]]]]]]]]]) == "[[[[[[[[[[1]]]]]]]]]]")
   }
 
+  @Test func anyDepthLimitIsAccepted() throws {
+    // `.max` (no limit) used to trap with an arithmetic overflow.
+    for limit in [Int.max, Int.max - 1] {
+      let encoder = ParsnipEncoder()
+      encoder.maximumDepth = limit
+      #expect(try encoder.encodeToString(["a": [1]]) == #"{"a":[1]}"#)
+      #expect(try encoder.encodeToJSON(["a": [1]]) == ["a": [1]])
+    }
+    let model = DepthModel()
+    #expect(try model.jsonString(configuration: JSONModelConfiguration(maximumDepth: .max)) == #"{"user_id":7}"#)
+  }
+
+  struct DepthModel: JSONModel, DefaultInitializable { var userId = 7 }
+
+  // Seconds, not `Date`s, as arguments: Foundation's `Date.description` traps on a non-finite date.
+  @Test(arguments: [Double.nan, .infinity, -.infinity])
+  func nonFiniteDatesUnderISO8601FailLikeNonFiniteNumbers(seconds: Double) throws {
+    let date = Date(timeIntervalSince1970: seconds)
+    for strategy in [ParsnipEncoder.DateEncodingStrategy.iso8601, .iso8601WithFractionalSeconds] {
+      let encoder = ParsnipEncoder()
+      encoder.dateEncodingStrategy = strategy
+      #expect(throws: EncodingError.self) { try encoder.encode([date]) }
+    }
+  }
+
   @Test func deepJSONValueFailsWithTheDepthLimit() throws {
     var json: JSON = 1
     for _ in 0..<2000 { json = [json] }

@@ -66,6 +66,11 @@ extension EncoderOptions {
     case .deferredToDate: return .double(date.timeIntervalSinceReferenceDate)
     case .secondsSince1970: return .double(date.timeIntervalSince1970)
     case .millisecondsSince1970: return .double(1000 * date.timeIntervalSince1970)
+    // A non-finite date has no ISO 8601 text: it goes the way of a non-finite number (an error, or the
+    // non-conforming float strategy's string), as under the numeric strategies, never "invalid date".
+    case .iso8601 where !date.timeIntervalSince1970.isFinite,
+      .iso8601WithFractionalSeconds where !date.timeIntervalSince1970.isFinite:
+      return .double(date.timeIntervalSince1970)
     case .iso8601: return .string(ISO8601.format(date, fractionalSeconds: false))
     case .iso8601WithFractionalSeconds: return .string(ISO8601.format(date, fractionalSeconds: true))
     case .formatted(let formatter): return .string(formatter.string(from: date))

@@ -225,7 +225,8 @@ public final class ParsnipEncoder: Sendable {
       value, options: options,
       streamed: { stream in
         let out = stream.core.pointee.output.out
-        let parsing = JSON.ParsingOptions(maximumDepth: options.maximumDepth + 1)
+        // `.max` means no limit: one more level than the encoder's, without overflowing.
+        let parsing = JSON.ParsingOptions(maximumDepth: Swift.min(options.maximumDepth, Int.max - 1) + 1)
         return try JSON(parsing: UnsafeRawBufferPointer(start: out.base, count: out.count), options: parsing)
       },
       tree: { $0 })
@@ -259,6 +260,13 @@ struct EncoderOptions: @unchecked Sendable {
   var floatStrategy: ParsnipEncoder.NonConformingFloatEncodingStrategy = .throw
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   var maximumDepth: Int = 512
+
+  /// How deep `encode(to:)` calls may nest (containers and the calls between them), saturating: `maximumDepth`
+  /// may be anything up to `.max` ("no limit") without overflowing.
+  var maximumCallDepth: Int {
+    let depth = Swift.max(maximumDepth, 1)
+    return depth > (Int.max - 16) / 2 ? Int.max : depth * 2 + 16
+  }
   /// Set by the model layer: per-type keys, ignored keys, dates, class keys and hooks (tree encoder only).
   var model: ModelContext? = nil
 

@@ -58,7 +58,7 @@ final class StreamEncoderState {
     self.options = options
     self.userInfo = options.encoderUserInfo
     self.usesDefaultKeys = options.usesDefaultKeys
-    self.maximumCallDepth = options.maximumDepth * 2 + 16
+    self.maximumCallDepth = options.maximumCallDepth
     core = .allocate(capacity: 1)
     core.initialize(to: StreamCore(output: OutputCore(options: options)))
   }

@@ -246,7 +246,7 @@ final class TreeEncoder: Encoder {
   func encodeThroughConformance<T: Encodable>(_ value: T) throws {
     state.callDepth += 1
     defer { state.callDepth -= 1 }
-    if state.callDepth > options.maximumDepth * 2 + 16 { throw state.depthError(codingPath) }
+    if state.callDepth > options.maximumCallDepth { throw state.depthError(codingPath) }
     if MemoryLayout<T>.size == MemoryLayout<Int>.size, T.self is AnyClass {
       let identity = ObjectIdentifier(value as AnyObject)
       if state.activeObjects.contains(identity) {
