@@ -237,10 +237,21 @@ enum NumberFormatting {
     return writeDecimalLayout(significand: significand, exponent: exponent, isNegative: isNegative, to: p)
   }
 
-  /// Writes `±significand × 10^exponent` (significand not zero) in ECMAScript layout, digits written in place.
+  /// Where a decimal point goes and how exponents look: ECMAScript's rules (the tree writer), or Swift's
+  /// `description` (Foundation's `JSONEncoder`, which ``ParsnipEncoder`` matches byte for byte).
+  enum DecimalLayout {
+    /// Plain digits while the point is within 21 digits left and 6 zeros right; exponents like `e+21`, `e-7`.
+    case ecmaScript
+    /// Plain digits from `0.0001` while the magnitude is at most 2^53 (`isSmall`); exponents of at least two
+    /// digits, `e+16`, `e-05`.
+    case swift(isSmall: Bool)
+  }
+
+  /// Writes `±significand × 10^exponent` (significand not zero) in `layout`, digits written in place.
   @inline(__always)
-  private static func writeDecimalLayout(
-    significand: UInt64, exponent: Int, isNegative: Bool, to start: UnsafeMutablePointer<UInt8>
+  static func writeDecimalLayout(
+    significand: UInt64, exponent: Int, isNegative: Bool, to start: UnsafeMutablePointer<UInt8>,
+    layout: DecimalLayout = .ecmaScript
   ) -> Int {
     var p = start
     if isNegative {
@@ -249,28 +260,34 @@ enum NumberFormatting {
     }
     let k = digitCount(significand)
     let n = k &+ exponent  // digits before the decimal point
-    if exponent >= 0 && n <= 21 {
-      // Integer: the digits, then zeros.
-      writeDigits(significand, count: k, to: p)
-      var i = k
-      while i < n {
-        p[i] = .zero
-        i &+= 1
-      }
-      return (p - start) &+ n
+    let positional: Bool
+    let exponentDigits: Int
+    switch layout {
+    case .ecmaScript: (positional, exponentDigits) = (n > -6 && n <= 21, 1)
+    case .swift(let isSmall): (positional, exponentDigits) = (n >= -3 && isSmall, 2)
     }
-    if n > 0 && n <= 21 {
-      // A point inside the digits: write them one byte to the right, then slide the integer part back.
-      writeDigits(significand, count: k, to: p + 1)
-      var i = 0
-      while i < n {
-        p[i] = p[i &+ 1]
-        i &+= 1
+    if positional {
+      if n >= k {
+        // Integer: the digits, then zeros.
+        writeDigits(significand, count: k, to: p)
+        var i = k
+        while i < n {
+          p[i] = .zero
+          i &+= 1
+        }
+        return (p - start) &+ n
       }
-      p[n] = .period
-      return (p - start) &+ k &+ 1
-    }
-    if n > -6 && n <= 0 {
+      if n > 0 {
+        // A point inside the digits: write them one byte to the right, then slide the integer part back.
+        writeDigits(significand, count: k, to: p + 1)
+        var i = 0
+        while i < n {
+          p[i] = p[i &+ 1]
+          i &+= 1
+        }
+        p[n] = .period
+        return (p - start) &+ k &+ 1
+      }
       // 0.000ddd
       p[0] = .zero
       p[1] = .period
@@ -282,7 +299,7 @@ enum NumberFormatting {
       writeDigits(significand, count: k, to: p + i)
       return (p - start) &+ i &+ k
     }
-    // d.ddde±x
+    // d.ddde±x (Swift: ±xx)
     writeDigits(significand, count: k, to: p + 1)
     p[0] = p[1]
     var i = 1
@@ -293,7 +310,13 @@ enum NumberFormatting {
     p[i] = .lowerE
     let e = n &- 1
     p[i &+ 1] = e < 0 ? .minus : .plus
-    return (p - start) &+ i &+ 2 &+ writeUnsigned(UInt64(e.magnitude), to: p + i + 2)
+    let magnitude = UInt64(e.magnitude)
+    if exponentDigits == 2 && magnitude < 10 {
+      p[i &+ 2] = .zero
+      p[i &+ 3] = UInt8(truncatingIfNeeded: magnitude) &+ .zero
+      return (p - start) &+ i &+ 4
+    }
+    return (p - start) &+ i &+ 2 &+ writeUnsigned(magnitude, to: p + i + 2)
   }
 
   @inline(never)
