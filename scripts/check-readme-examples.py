@@ -6,9 +6,10 @@ path; one `swift build` compiles them all. Every block is then run from the repo
 `Examples/`), and its standard output is compared, line by line, with its `// → ` comments:
 
 - a `// → TEXT` comment stands on a line with a `print(...)` call, or alone on the line after one, and TEXT is the
-  exact line that print writes; several lines printed by one call are written `// → A ⏎ B`;
+  exact line that print writes; several lines printed by one call are written `// → A ⏎ B`, or as more `// → `
+  lines straight after the first (their indentation is kept);
 - every line a block prints must be expected, and every `// → ` comment must be on a print (so none goes unchecked);
-- a block must exit with status 0.
+- a block must compile without warnings and exit with status 0.
 
 Blocks whose first line is `// Package.swift` are manifest fragments and are not run.
 Usage: scripts/check-readme-examples.py [README.md]   (exit 0 when every block holds, 1 otherwise)
@@ -39,22 +40,27 @@ def blocks(text):
 
 def expectations(code, first_line):
     """The lines a block must print, or a list of problems."""
-    expected, problems, previous_prints = [], [], False
+    expected, problems, previous = [], [], None  # previous: "print", "arrow" or None
     for offset, line in enumerate(code.split("\n")):
         where = f"README.md:{first_line + offset}"
         if ARROW not in line:
             if line.strip():
-                previous_prints = "print(" in line
+                previous = "print" if "print(" in line else None
             continue
         code_part, _, text = line.partition(ARROW)
         if code_part.strip():
             if "print(" not in code_part:
                 problems.append(f"{where}: a `// → ` comment on a line that prints nothing: {line.strip()}")
+                previous = None
                 continue
-        elif not previous_prints:
+        elif previous == "arrow":
+            # A continuation: the next line of what the same print wrote, indentation kept.
+            expected.append(text.rstrip())
+            continue
+        elif previous != "print":
             problems.append(f"{where}: a `// → ` comment that follows no print: {line.strip()}")
             continue
-        previous_prints = False
+        previous = "arrow"
         expected.extend(part.strip() for part in text.split(" ⏎ "))
     return expected, problems
 
@@ -107,6 +113,12 @@ def main():
         print(build.stdout[-20000:] + build.stderr[-5000:])
         print("readme-examples: the README's swift blocks do not compile (sources in .build/readme-examples)")
         return 1
+    # A block a reader pastes should compile cleanly, so its warnings are problems too.
+    for warning in sorted(set(re.findall(r"readme-examples/Sources/(ReadmeBlock\d+)/main\.swift:(\d+):\d+: warning: (.*)",
+                                         build.stdout + build.stderr))):
+        block, line, message = warning
+        first_line = next(p[1] for p in plans if p[0] == block)
+        problems.append(f"README.md:{first_line + int(line) - 2}: warning: {message}")
     bin_path = subprocess.run(
         ["swift", "build", "--package-path", scratch, "--show-bin-path"], capture_output=True, text=True, check=True
     ).stdout.strip()

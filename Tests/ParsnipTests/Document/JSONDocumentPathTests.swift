@@ -44,17 +44,9 @@ struct JSONDocumentPathTests {
     #expect(error?.description == "type mismatch at a.b: expected String, found number")
   }
 
-  /// The README lines for paths on documents, kept runnable.
-  @Test("README example")
-  func readmeExample() throws {
+  @Test("a JSONPath node's path, as a pointer or a key path, leads back to the same value")
+  func pathsFromJSONPathNodes() throws {
     let document = try JSONDocument(parsing: #"{"user": {"name": "Ada", "langs": ["en", "fr"], "age": 36}}"#)
-    #expect(document.root.value(at: try JSONPointer("/user/langs/1"))?.stringValue == "fr")
-    #expect(document.root.value(at: try JSONKeyPath("user.langs[0]"))?.stringValue == "en")
-    #expect(try document.root.value(forKeyPath: "user.age", as: Int.self) == 36)
-    let error = #expect(throws: JSONKeyPathError.self) {
-      try document.root.value(forKeyPath: "user.name", as: Int.self)
-    }
-    #expect(error?.description == "type mismatch at user.name: expected Int, found string")
     let node = try #require(try JSONPath("$.user.langs[?@ == 'fr']").query(document.root.json()).first)
     #expect(JSONPointer(node.path).description == "/user/langs/1")
     #expect(JSONKeyPath(node.path).description == "user.langs[1]")

@@ -96,16 +96,4 @@ import Testing
     try lines.decoded(as: Twitter.Status.self).forEach { decoded.append($0.value) }
     #expect(decoded == expected)
   }
-
-  @Test func readmeExample() throws {
-    let events = JSONLines(bytes: Array("{\"type\":\"push\",\"id\":1}\n{\"type\":\"fork\",\"id\":\"two\"}\n".utf8))
-    var printed: [String] = []
-    do {
-      try events.decoded(as: Event.self).forEach { printed.append("\($0.number) \($0.value.type)") }
-      Issue.record("expected an error")
-    } catch let error as JSONLinesError {
-      printed.append(error.description)
-    }
-    #expect(printed == ["1 push", "2: id: expected an Int, found a string (\"two\") (line 1, column 21)"])
-  }
 }

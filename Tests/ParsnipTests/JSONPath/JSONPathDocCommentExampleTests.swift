@@ -2,8 +2,8 @@ import Testing
 
 @testable import Parsnip
 
-/// The README section and the doc-comment examples, run as written so that they cannot rot.
-@Suite struct JSONPathDocumentationExampleTests {
+/// The doc comments' examples, run as written so that they cannot rot (the README's blocks run in scripts/check-readme-examples.py).
+@Suite struct JSONPathDocCommentExampleTests {
   static let store = """
     {"store": {"book": [
       {"title": "Sayings of the Century", "author": "Nigel Rees", "price": 8.95},
@@ -12,34 +12,6 @@ import Testing
     ], "bicycle": {"color": "red", "price": 399}}}
     """
 
-  @Test func readmeExample() throws {
-    let json = try JSON(parsing: Self.store)
-
-    let cheap = try JSONPath("$.store.book[?@.price < 10].title")
-    let printed = try cheap.query(json).map { "\($0.path) \($0.value)" }
-    #expect(
-      printed == [
-        #"$['store']['book'][0]['title'] "Sayings of the Century""#,
-        #"$['store']['book'][2]['title'] "Moby Dick""#,
-      ])
-
-    #expect(try JSONPath("$..price").values(in: json) == [8.95, 12.99, 8.99, 399])
-    #expect(try JSONPath("$.store.book[-1].author").firstValue(in: json) == "Herman Melville")
-    #expect(try JSONPath("$..book[?search(@.title, '^S')].price").values(in: json) == [8.95, 12.99])
-    #expect(try JSONPath("$..book[?@.isbn && length(@.title) < 10].title").values(in: json) == ["Moby Dick"])
-    #expect(
-      try json.query("$.store.bicycle.*").map(\.path.description) == [
-        "$['store']['bicycle']['color']", "$['store']['bicycle']['price']",
-      ])
-
-    let error = try #require(throws: JSONPathError.self) { try JSONPath("$.store.book[?@.price < 10") }
-    #expect(
-      error.description == """
-        error: expected ']' to close the bracketed selection
-        $.store.book[?@.price < 10
-                                  ^
-        """)
-  }
 
   @Test func docCommentExamples() throws {
     // JSONPath
