@@ -27,7 +27,7 @@ extension JSONDocument.Value {
   /// - Parameter pointer: The pointer, relative to this value.
   /// - Returns: The value.
   /// - Throws: ``JSONPointerError`` with the failing ``JSONPointerError/tokenIndex``, exactly as
-  ///   ``JSON/resolve(_:)`` throws for the same document.
+  ///   ``JSON/resolve(_:)-(JSONPointer)`` throws for the same document.
   /// - Complexity: As for ``value(at:)-(JSONPointer)``.
   public func resolve(_ pointer: JSONPointer) throws(JSONPointerError) -> JSONDocument.Value {
     try resolving(pointer)

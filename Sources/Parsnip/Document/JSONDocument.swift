@@ -2,7 +2,7 @@ import Foundation
 
 /// A parsed, read-only JSON document: the validated text plus its structural index.
 ///
-/// Parsing to a `JSONDocument` validates the whole input (strict RFC 8259, like ``JSON/init(parsing:options:)``)
+/// Parsing to a `JSONDocument` validates the whole input (strict RFC 8259, like ``JSON/init(parsing:options:)-(ContiguousBytes,_)``)
 /// but decodes no string and no number: it records where each value is. Reading a value decodes just that value,
 /// and skipping a container is O(1). Use it when you read a few values out of a large document, or to decode
 /// several types from one parse.

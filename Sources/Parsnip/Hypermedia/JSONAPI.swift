@@ -1,4 +1,4 @@
-/// JSON:API 1.1 documents both ways: ``flatten(_:options:)`` turns a compound document into nested resources to
+/// JSON:API 1.1 documents both ways: ``flatten(_:options:)-(JSON,_)`` turns a compound document into nested resources to
 /// build models from, ``build(_:options:)`` turns nested resources into a compound document.
 ///
 /// A flattened resource keeps `type` and `id` (or `lid`), has its `attributes` lifted into it, and each
@@ -26,7 +26,7 @@
 /// // → {"type": "articles", "id": "1", "title": "Hi", "author": {"type": "people", "id": "9", "name": "Dan"}}
 /// ```
 public enum JSONAPI {
-  /// How ``JSONAPI/flatten(_:options:)`` resolves relationships.
+  /// How ``JSONAPI/flatten(_:options:)-(JSON,_)`` resolves relationships.
   public struct FlattenOptions: Sendable, Hashable {
     /// What a relationship to a resource that is not in the document becomes.
     public enum Unresolved: Sendable, Hashable {
@@ -98,7 +98,7 @@ public enum JSONAPI {
     return try flattening.run()
   }
 
-  /// Builds a compound document from nested resources, the inverse of ``flatten(_:options:)``.
+  /// Builds a compound document from nested resources, the inverse of ``flatten(_:options:)-(JSON,_)``.
   /// - Parameters:
   ///   - resources: A flattened resource (an object with `type` and `id`), an array of them, or `null`.
   ///   - options: Which members are relationships.

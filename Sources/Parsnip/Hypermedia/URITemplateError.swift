@@ -22,7 +22,7 @@ public struct URITemplateError: Error, Sendable, Hashable, CustomStringConvertib
     case invalidPrefixLength
     /// A character where an expression expects `,`, `}` or a modifier.
     case unexpectedCharacter(Character)
-    /// A character that may not appear outside expressions (a space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `|`, `}`,
+    /// A character that may not appear outside expressions (a space, `"`, `<`, `>`, `\`, `^`, a backquote, `|`, `}`,
     /// a control character).
     case invalidLiteral(Character)
     /// A `%` not followed by two hexadecimal digits.

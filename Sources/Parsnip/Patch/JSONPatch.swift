@@ -1,7 +1,7 @@
 /// A JSON Patch (RFC 6902): a list of operations that change a JSON document.
 ///
-/// Read a patch from its JSON form with ``init(_:)`` (or from text with ``init(parsing:)``), apply it with
-/// ``apply(to:)``, compute one with ``diff(from:to:)``, and write it back with ``json``.
+/// Read a patch from its JSON form with ``init(_:)`` (or from text with ``init(parsing:)-(StringProtocol)``), apply it with
+/// ``apply(to:options:)``, compute one with ``diff(from:to:)``, and write it back with ``json``.
 ///
 /// ```swift
 /// let patch = try JSONPatch(JSON(parsing: #"""

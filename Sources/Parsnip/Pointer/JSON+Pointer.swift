@@ -10,7 +10,7 @@ extension JSON {
   ///
   /// - Parameter pointer: The pointer; ``JSONPointer/root`` gives the whole value.
   /// - Returns: The value, or `nil` when a token names a missing member, an index out of range or not an index
-  ///   (`01`, `-`), or steps into a scalar. Use ``resolve(_:)`` to learn which token failed.
+  ///   (`01`, `-`), or steps into a scalar. Use ``resolve(_:)-(JSONPointer)`` to learn which token failed.
   /// - Complexity: O(*k*) for *k* tokens.
   public func value(at pointer: JSONPointer) -> JSON? {
     try? PathWalker.walk(pointer, from: self)

@@ -273,9 +273,9 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// - Parameters:
   ///   - type: The type to decode.
   ///   - bytes: UTF-8 JSON text.
-  ///   - path: Where the value is (see ``decode(_:from:at:)-(_,Data,_)``).
+  ///   - path: Where the value is (see ``decode(_:from:at:)-(_,Data,String)``).
   /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,_)``.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: String) throws -> T {
     try decode(type, from: bytes, at: DecodePath(parsing: path))
   }
@@ -316,9 +316,9 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// - Parameters:
   ///   - type: The type to decode.
   ///   - text: JSON text.
-  ///   - path: Where the value is (see ``decode(_:from:at:)-(_,Data,_)``).
+  ///   - path: Where the value is (see ``decode(_:from:at:)-(_,Data,String)``).
   /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,_)``.
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
   public func decode<T: Decodable>(_ type: T.Type, from text: String, at path: String) throws -> T {
     try decode(type, from: text, at: DecodePath(parsing: path))
   }
