@@ -97,6 +97,16 @@ public struct JSONNumber: Sendable {
     }
   }
 
+  /// The value as any fixed-width integer (`Int128` included) when it is an integer in that type's range.
+  func exactInteger<I: FixedWidthInteger>(_: I.Type) -> I? {
+    switch storage {
+    case .int(let v): return I(exactly: v)
+    case .uint(let v): return I(exactly: v)
+    case .double(let d): return I(exactly: d)
+    case .decimal, .text: return DecimalDigits(self).integer(as: I.self)
+    }
+  }
+
   /// The value as `Int` when it is an integer in range.
   public var intValue: Int? { int64Value.flatMap { Int(exactly: $0) } }
 

@@ -410,11 +410,20 @@ public final class ParsnipDecoder: @unchecked Sendable {
   static func run<T: Decodable>(
     _ type: T.Type, buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool
   ) throws -> (value: T, report: Report) {
+    try run(buffer: buffer, options: options, path: path, report: report) { try $0.decodeRoot(type, at: $1) }
+  }
+
+  /// Scans `buffer` and decodes its root (or the value at `path`) with `body`, which is handed the decoder and the
+  /// node to start from: `decodeRoot` for a `Decodable`, `init(from:configuration:)` for a configured type.
+  static func run<T>(
+    buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool,
+    body: (TapeDecoder, Int) throws -> T
+  ) throws -> (value: T, report: Report) {
     let outcome: Result<(value: T, report: Report), any Error>
     do {
       outcome = try ScanPipeline.withScan(buffer, options: options.parsingOptions) {
         text throws(JSONParseError) -> Result<(value: T, report: Report), any Error> in
-        Result { try decode(type, text: text, options: options, at: path.map { .path($0) }, report: report) }
+        Result { try decode(text: text, options: options, at: path.map { .path($0) }, report: report, body: body) }
       }
     } catch {
       let description =
@@ -439,6 +448,16 @@ public final class ParsnipDecoder: @unchecked Sendable {
     _ type: T.Type, text: ScannedText, options: Options, at start: Start?, report: Bool = false,
     hasText: Bool = true
   ) throws -> (value: T, report: Report) {
+    try decode(text: text, options: options, at: start, report: report, hasText: hasText) {
+      try $0.decodeRoot(type, at: $1)
+    }
+  }
+
+  /// Decodes from a tape with `body`, handed the decoder and the start node (see `run(buffer:options:path:report:body:)`).
+  static func decode<T>(
+    text: ScannedText, options: Options, at start: Start?, report: Bool = false, hasText: Bool = true,
+    body: (TapeDecoder, Int) throws -> T
+  ) throws -> (value: T, report: Report) {
     let state = DecodingState(text: text, options: options, collectsReport: report, hasText: hasText)
     defer { state.close() }
     if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
@@ -448,7 +467,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
     case .path(let path): root = try state.node(at: path)
     case .node(let node): root = node
     }
-    let value = try TapeDecoder(state: state, index: root).decodeRoot(type, at: root)
+    let value = try body(TapeDecoder(state: state, index: root), root)
     return (value, Report(entries: state.reportEntries))
   }
 

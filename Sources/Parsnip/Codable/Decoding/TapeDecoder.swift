@@ -106,6 +106,12 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt64.Type) throws -> UInt64 {
     try read { n throws(ValueFailure) in try view.pointee.integer(UInt64.self, at: n) }
   }
+  func decode(_ type: Int128.Type) throws -> Int128 {
+    try read { n throws(ValueFailure) in try view.pointee.integer(Int128.self, at: n) }
+  }
+  func decode(_ type: UInt128.Type) throws -> UInt128 {
+    try read { n throws(ValueFailure) in try view.pointee.integer(UInt128.self, at: n) }
+  }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try checkOpen()

@@ -185,6 +185,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
     try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
   }
+  func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int128.self, at: n) }
+  }
+  func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+    try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt128.self, at: n) }
+  }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try decoder.unbox(type, at: try valueNode(for: key))
@@ -233,6 +239,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
     try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
+  }
+  func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int128.self, at: n) }
+  }
+  func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+    try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt128.self, at: n) }
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

@@ -132,6 +132,12 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
     try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
   }
+  mutating func decode(_ type: Int128.Type) throws -> Int128 {
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(Int128.self, at: n) }
+  }
+  mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
+    try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt128.self, at: n) }
+  }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     let node = try nextNode(T.self)
@@ -181,6 +187,12 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   }
   mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
     try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
+  }
+  mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? {
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(Int128.self, at: n) }
+  }
+  mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? {
+    try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt128.self, at: n) }
   }
 
   mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {

@@ -57,6 +57,10 @@ extension TapeView {
 
   @inline(__always)
   static func exactInteger<I: FixedWidthInteger>(_: I.Type, magnitude: UInt64, isNegative: Bool) -> I? {
+    if I.bitWidth > 64 {  // Int128, UInt128: every magnitude fits; constant-folded for the others
+      if !isNegative || magnitude == 0 { return I(magnitude) }
+      return I.isSigned ? 0 - I(magnitude) : nil
+    }
     if !isNegative {
       return magnitude <= UInt64(I.max) ? I(truncatingIfNeeded: magnitude) : nil
     }
@@ -68,9 +72,7 @@ extension TapeView {
   @inline(never)
   func integerSlowPath<I: FixedWidthInteger>(_: I.Type, at node: Int) throws(ValueFailure) -> I {
     let number = nodes.number(node)
-    let value: I? =
-      if let small = number.int64Value { I(exactly: small) } else { number.uint64Value.flatMap { I(exactly: $0) } }
-    guard let value else {
+    guard let value = number.exactInteger(I.self) else {
       let what = number.isInteger ? "does not fit in \(I.self)" : "is not an integer (\(I.self))"
       throw .corrupted("number \(numberText(node)) \(what)", I.self, node)
     }

@@ -43,8 +43,11 @@ extension StreamEncoderState {
   func writeInteger(_ value: some FixedWidthInteger) {
     if let signed = Int64(exactly: value) {
       core.pointee.output.appendInteger(signed)
+    } else if let unsigned = UInt64(exactly: value) {
+      core.pointee.output.appendUnsigned(unsigned)
     } else {
-      core.pointee.output.appendUnsigned(UInt64(value))
+      // `Int128` and `UInt128` beyond 64 bits: their exact digits.
+      core.pointee.output.appendNumber(JSONNumber(value))
     }
   }
 
@@ -126,6 +129,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeInteger(value, key) }
   mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeInteger(value, key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: Int128, forKey key: Key) throws { try encodeInteger(value, key) }
+  mutating func encode(_ value: UInt128, forKey key: Key) throws { try encodeInteger(value, key) }
 
   @inline(__always)
   private func encodeInteger(_ value: some FixedWidthInteger, _ key: Key) throws {
@@ -262,6 +267,8 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
   mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
   mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
+  mutating func encode(_ value: Int128) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt128) throws { encodeInteger(value) }
 
   @inline(__always)
   private func encodeInteger(_ value: some FixedWidthInteger) {
@@ -360,6 +367,8 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
   mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
   mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
+  mutating func encode(_ value: Int128) throws { encodeInteger(value) }
+  mutating func encode(_ value: UInt128) throws { encodeInteger(value) }
 
   @inline(__always)
   private func encodeInteger(_ value: some FixedWidthInteger) {

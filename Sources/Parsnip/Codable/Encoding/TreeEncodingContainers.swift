@@ -37,6 +37,8 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
   mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: Int128, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
 
   private func integer(_ value: some BinaryInteger, _ key: Key) throws {
     try put(value, key) { .value(.number(JSONNumber(value))) }
@@ -61,6 +63,8 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try optional(value, key) }
   mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try optional(value, key) }
   mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try optional(value, key) }
+  mutating func encodeIfPresent(_ value: Int128?, forKey key: Key) throws { try optional(value, key) }
+  mutating func encodeIfPresent(_ value: UInt128?, forKey key: Key) throws { try optional(value, key) }
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try optional(value, key) }
 
   private mutating func optional<T: Encodable>(_ value: T?, _ key: Key) throws {
@@ -139,6 +143,8 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt16) throws { integer(value) }
   mutating func encode(_ value: UInt32) throws { integer(value) }
   mutating func encode(_ value: UInt64) throws { integer(value) }
+  mutating func encode(_ value: Int128) throws { integer(value) }
+  mutating func encode(_ value: UInt128) throws { integer(value) }
 
   private func integer(_ value: some BinaryInteger) { array.nodes.append(.value(.number(JSONNumber(value)))) }
 
@@ -192,6 +198,8 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt16) throws { integer(value) }
   mutating func encode(_ value: UInt32) throws { integer(value) }
   mutating func encode(_ value: UInt64) throws { integer(value) }
+  mutating func encode(_ value: Int128) throws { integer(value) }
+  mutating func encode(_ value: UInt128) throws { integer(value) }
 
   private func integer(_ value: some BinaryInteger) { encoder.setSingleValue(.value(.number(JSONNumber(value)))) }
 
