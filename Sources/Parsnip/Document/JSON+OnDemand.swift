@@ -16,7 +16,8 @@ extension JSON {
   /// - Parameters:
   ///   - pointer: Where the value is.
   ///   - text: UTF-8 JSON text.
-  ///   - options: Limits and grammar for the value found (JSON5 is not supported on demand).
+  ///   - options: Limits and grammar for the value found (JSON5 and `assumesTopLevelObject` are not supported on
+  ///     demand).
   /// - Returns: The value, or `nil` when the pointer names a missing member, an index out of range, or a position
   ///   inside a scalar.
   /// - Throws: ``JSONParseError`` for malformed text met on the way or in the value found.

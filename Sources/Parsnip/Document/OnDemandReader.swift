@@ -18,6 +18,9 @@ struct OnDemandReader {
     self.input = input
     self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
     self.end = input.count
+    // The value found is one value of the document: it is never a brace-less top-level object.
+    var options = options
+    options.assumesTopLevelObject = false
     self.options = options
   }
 

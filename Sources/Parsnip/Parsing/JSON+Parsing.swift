@@ -40,20 +40,27 @@ extension JSON {
     /// point into the text as written. Default `false`. JSON5 allows trailing commas anyway.
     public var allowsTrailingCommas: Bool
 
+    /// Read a text of object members without the braces around them (`"a": 1, "b": 2`) as that object, as
+    /// Foundation's `JSONDecoder.assumesTopLevelDictionary` does; a text that starts with `{` is read as it is,
+    /// and an empty text is an empty object. Errors point into the text as written. Default `false`.
+    public var assumesTopLevelObject: Bool
+
     /// Creates options.
     /// - Parameters:
     ///   - maximumDepth: The deepest nesting accepted (default 512).
     ///   - allowsJSON5: Whether JSON5 syntax is accepted (default `false`).
     ///   - duplicateKeys: Duplicate key handling (default ``DuplicateKeyPolicy/useLast``).
     ///   - allowsTrailingCommas: Whether a comma may follow the last element or member (default `false`).
+    ///   - assumesTopLevelObject: Whether object members without braces read as that object (default `false`).
     public init(
       maximumDepth: Int = 512, allowsJSON5: Bool = false, duplicateKeys: DuplicateKeyPolicy = .useLast,
-      allowsTrailingCommas: Bool = false
+      allowsTrailingCommas: Bool = false, assumesTopLevelObject: Bool = false
     ) {
       self.maximumDepth = maximumDepth
       self.allowsJSON5 = allowsJSON5
       self.duplicateKeys = duplicateKeys
       self.allowsTrailingCommas = allowsTrailingCommas
+      self.assumesTopLevelObject = assumesTopLevelObject
     }
 
     /// Strict RFC 8259 with the defaults.

@@ -17,7 +17,7 @@ package enum ScanPipeline {
   /// a surrogate pair's second escape), so an error well before the end of the prefix, other than running out of
   /// input, is an error of the whole text. JSON5 text is not judged: an unterminated comment is reported at its start.
   package static func provesInvalid(prefix: UnsafeRawBufferPointer, options: JSON.ParsingOptions) -> Bool {
-    guard !options.allowsJSON5, !options.allowsTrailingCommas else { return false }
+    guard !options.allowsJSON5, !options.allowsTrailingCommas, !options.assumesTopLevelObject else { return false }
     do {
       _ = try Scanner(input: prefix, maxDepth: options.maximumDepth).scanDocument()
       return false
@@ -39,6 +39,19 @@ struct Scan: @unchecked Sendable {
 
   /// Scans `input` (validating all of it).
   init(_ input: UnsafeRawBufferPointer, options: JSON.ParsingOptions) throws(JSONParseError) {
+    if options.assumesTopLevelObject, let (wrapped, wrap) = TopLevelObject.wrapped(input, allowsJSON5: options.allowsJSON5) {
+      // The braced text is scanned as if the user had written it; every offset then points back into `input`.
+      var inner = options
+      inner.assumesTopLevelObject = false
+      let scanned: Result<Scan, JSONParseError> = wrapped.withUnsafeBytes { text in
+        Result { () throws(JSONParseError) -> Scan in try Scan(text, options: inner) }
+      }
+      let scan = try scanned.mapError { wrap.originalError($0, in: input) }.get()
+      tape = scan.tape
+      normalized = scan.normalized ?? wrapped
+      offsets = scan.offsets.map { TopLevelObject.composing($0, after: wrap) } ?? wrap
+      return
+    }
     let rewritten: (text: [UInt8], offsets: JSON5.OffsetMap)?
     if options.allowsJSON5 {
       rewritten = try JSON5.normalizeKeepingOffsets(

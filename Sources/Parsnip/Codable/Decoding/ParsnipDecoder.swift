@@ -52,10 +52,13 @@ public final class ParsnipDecoder: @unchecked Sendable {
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var allowsJSON5 = false
     var allowsTrailingCommas = false
+    var assumesTopLevelDictionary = false
     var strictness: Strictness = .lenient
 
     var parsingOptions: JSON.ParsingOptions {
-      JSON.ParsingOptions(allowsJSON5: allowsJSON5, allowsTrailingCommas: allowsTrailingCommas)
+      JSON.ParsingOptions(
+        allowsJSON5: allowsJSON5, allowsTrailingCommas: allowsTrailingCommas,
+        assumesTopLevelObject: assumesTopLevelDictionary)
     }
   }
 
@@ -113,6 +116,14 @@ public final class ParsnipDecoder: @unchecked Sendable {
   public var allowsTrailingCommas: Bool {
     get { withOptions { $0.allowsTrailingCommas } }
     set { withOptions { $0.allowsTrailingCommas = newValue } }
+  }
+
+  /// Whether a text of object members without braces (`"a": 1, "b": 2`, or in JSON5 `a: 1, b: 2`) decodes as that
+  /// object, as with Foundation's `JSONDecoder`; a text that starts with `{` decodes as it is, and an empty text as
+  /// an empty object. Errors point into the text as written. Default `false`.
+  public var assumesTopLevelDictionary: Bool {
+    get { withOptions { $0.assumesTopLevelDictionary } }
+    set { withOptions { $0.assumesTopLevelDictionary = newValue } }
   }
 
   /// Extra checks on the input. Default ``Strictness-swift.struct/lenient``.
