@@ -430,6 +430,31 @@ public final class ParsnipDecoder: @unchecked Sendable {
     buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool,
     body: (TapeDecoder, Int) throws -> T
   ) throws -> (value: T, report: Report) {
+    // UTF-16 and UTF-32 text, as Foundation's decoder reads it: transcoded once, then the same pipeline.
+    let (encoding, markLength) = TextEncoding.detect(buffer)
+    guard encoding == .utf8 else {
+      let utf8: [UInt8]
+      do {
+        utf8 = try encoding.transcoded(buffer, skipping: markLength)
+      } catch {
+        throw invalidJSON(error)
+      }
+      return try utf8.withUnsafeBytes { text in
+        try scanAndDecode(buffer: text, options: options, path: path, report: report, body: body) { error in
+          var moved = error
+          moved.byteOffset = encoding.originalOffset(of: error.byteOffset, in: text, markLength: markLength)
+          return moved
+        }
+      }
+    }
+    return try scanAndDecode(buffer: buffer, options: options, path: path, report: report, body: body) { $0 }
+  }
+
+  /// Scans UTF-8 `buffer` and decodes it with `body`; `relocate` moves a parse error into the text as given.
+  private static func scanAndDecode<T>(
+    buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool,
+    body: (TapeDecoder, Int) throws -> T, relocate: (JSONParseError) -> JSONParseError
+  ) throws -> (value: T, report: Report) {
     let outcome: Result<(value: T, report: Report), any Error>
     do {
       outcome = try ScanPipeline.withScan(buffer, options: options.parsingOptions) {
@@ -437,12 +462,17 @@ public final class ParsnipDecoder: @unchecked Sendable {
         Result { try decode(text: text, options: options, at: path.map { .path($0) }, report: report, body: body) }
       }
     } catch {
-      let description =
-        "The given data was not valid JSON: \(error.message) (line \(error.line), column \(error.column))"
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: [], debugDescription: description, underlyingError: error))
+      throw invalidJSON(relocate(error))
     }
     return try outcome.get()
+  }
+
+  /// Foundation's error for text that is not JSON, with the parse error as its underlying error.
+  private static func invalidJSON(_ error: JSONParseError) -> DecodingError {
+    let description =
+      "The given data was not valid JSON: \(error.message) (line \(error.line), column \(error.column))"
+    return DecodingError.dataCorrupted(
+      DecodingError.Context(codingPath: [], debugDescription: description, underlyingError: error))
   }
 
   /// Where a decode starts on its tape.
