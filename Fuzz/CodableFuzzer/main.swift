@@ -12,13 +12,14 @@
 // - where Foundation's `JSONDecoder` also decodes the input, it finds the same values (integers aside, which it
 //   converts through `Double`), with default keys and with `convertFromSnakeCase`. Inputs on which the two are
 //   documented to differ are left out of this comparison: repeated keys, keys that collide after conversion
-//   (Foundation keeps the first, Parsnip the last), a key beside the snake_case form of its converted name
+//   (both decoders take the first, the tree the last), a key beside the snake_case form of its converted name
 //   (`userID` and `user_id`: Parsnip takes the second), and zeros with exponents such as `0e1`, which Foundation
 //   refuses (`hasFoundationZeroExponentBug`);
 // - `ParsnipEncoder`, given the tree through the generic containers (nested ones, and a keyed container asked for
 //   twice, which makes it fall back from streaming to its tree encoder), writes text that parses back to the tree,
 //   `encodeToJSON` gives the same, and Foundation's `JSONEncoder` writes the same values, with default keys and with
-//   `convertToSnakeCase`; with `sortedKeys` (and indentation), keys come in the order Foundation puts them.
+//   `convertToSnakeCase`; with `sortedKeys` (and indentation), keys come in the order Foundation puts them and the
+//   bytes are Foundation's exactly.
 
 import Foundation
 
@@ -154,6 +155,10 @@ enum CodableFuzzer {
       }
       guard Replay.sameKeyOrder(sorted, theirsSorted) else {
         fail("sorted keys: ParsnipEncoder wrote \(String(decoding: sortedText, as: UTF8.self)), Foundation \(String(decoding: sortedData, as: UTF8.self))", bytes)
+      }
+      // Sorted output has one order, so a drop-in writes Foundation's bytes exactly (layout, numbers, escapes).
+      guard sortedText == [UInt8](sortedData) else {
+        fail("sorted bytes: ParsnipEncoder wrote \(String(decoding: sortedText, as: UTF8.self)), Foundation \(String(decoding: sortedData, as: UTF8.self))", bytes)
       }
     }
   }
