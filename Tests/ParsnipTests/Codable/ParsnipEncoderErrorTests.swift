@@ -137,6 +137,66 @@ import Testing
 
   struct DepthModel: JSONModel, DefaultInitializable { var userId = 7 }
 
+  final class Link: Encodable {
+    var next: Link?
+    init(next: Link?) { self.next = next }
+
+    /// A list `count` long; `release` takes it apart iteratively (its own deinit would recurse once per link).
+    static func list(_ count: Int) -> Link {
+      var head = Link(next: nil)
+      for _ in 1..<count { head = Link(next: head) }
+      return head
+    }
+
+    static func release(_ head: Link) {
+      var node = head
+      while let next = node.next {
+        node.next = nil
+        node = next
+      }
+    }
+  }
+
+  /// Asks for its keyed container twice, which sends the encoder to its tree fallback.
+  struct TwiceKeyed: Encodable {
+    var head: Link
+    enum Keys: CodingKey { case a, b }
+    func encode(to encoder: any Encoder) throws {
+      var first = encoder.container(keyedBy: Keys.self)
+      try first.encode(1, forKey: .a)
+      var second = encoder.container(keyedBy: Keys.self)
+      try second.encode(head, forKey: .b)
+    }
+  }
+
+  @Test func aLimitBeyondTheStackFailsBeforeTheStackOverflows() throws {
+    // 100 000 levels of encode(to:) with no depth limit used to overflow the stack (SIGSEGV).
+    let message: String = try DeepValues.onSmallStack {
+      let head = Link.list(100_000)
+      defer { Link.release(head) }
+      let encoder = ParsnipEncoder()
+      encoder.maximumDepth = .max
+      do {
+        _ = try encoder.encode(head)
+        return "encoded"
+      } catch EncodingError.invalidValue(_, let context) {
+        // The tree encoder (the fallback for containers asked for twice) has the same guard.
+        let error = #expect(throws: EncodingError.self) { try encoder.encode(TwiceKeyed(head: head)) }
+        guard case .invalidValue(_, let tree) = error, tree.debugDescription.contains("stack") else {
+          return "tree encoder: \(String(describing: error))"
+        }
+        return context.debugDescription
+      }
+    }
+    #expect(message.hasPrefix("Nesting deeper than this thread's stack can hold"), "\(message)")
+    // A list the stack can hold still encodes with the limit raised.
+    let short = Link.list(1_000)
+    defer { Link.release(short) }
+    let encoder = ParsnipEncoder()
+    encoder.maximumDepth = 5_000
+    #expect(try encoder.encode(short).count == 999 * #"{"next":}"#.utf8.count + 2)  // the last link is {}
+  }
+
   // Seconds, not `Date`s, as arguments: Foundation's `Date.description` traps on a non-finite date.
   @Test(arguments: [Double.nan, .infinity, -.infinity])
   func nonFiniteDatesUnderISO8601FailLikeNonFiniteNumbers(seconds: Double) throws {

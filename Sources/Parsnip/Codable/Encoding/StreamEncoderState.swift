@@ -19,6 +19,8 @@ struct StreamCore {
   var activeObjects: [ObjectIdentifier] = []
   /// Nesting of `encode(to:)` calls, bounded so that runaway recursion fails before the stack does.
   var callDepth = 0
+  /// Whether the stack has room for deeper calls, whatever `callDepth`'s limit.
+  var stack = StackGuard()
   /// Converted keys, quoted and escaped.
   var keyCache: [String: [UInt8]] = [:]
   /// A direct-mapped cache of what one-word types are (metadata address → kind), since asking the runtime about
@@ -234,6 +236,7 @@ final class StreamEncoderState {
     core.pointee.callDepth += 1
     defer { core.pointee.callDepth -= 1 }
     if core.pointee.callDepth > maximumCallDepth { try checkDepth(Int.max, value: value) }
+    if !core.pointee.stack.hasRoom(atDepth: core.pointee.callDepth) { throw stackError(value) }
     try value.encode(to: StreamEncoder(state: self, depth: depth, slot: slot))
     finishSlot(slot, depth: depth)
   }
@@ -334,6 +337,17 @@ final class StreamEncoderState {
 
   /// Fails when a container at `depth` would exceed the depth limit.
   @inline(__always)
+  /// The error for nesting that would overflow the thread's stack before reaching `maximumDepth`.
+  func stackError(_ value: Any) -> EncodingError {
+    let frames = core.pointee.output.frames.count
+    return EncodingError.invalidValue(
+      value,
+      EncodingError.Context(
+        codingPath: codingPathOfPendingSlot(depth: frames),
+        debugDescription: "Nesting deeper than this thread's stack can hold (\(frames) levels); "
+          + "a reference cycle or runaway recursion in encode(to:)?"))
+  }
+
   func checkDepth(_ depth: Int, value: Any) throws {
     guard depth >= options.maximumDepth else { return }
     throw EncodingError.invalidValue(

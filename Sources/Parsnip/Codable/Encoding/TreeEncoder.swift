@@ -53,6 +53,8 @@ final class TreeEncoderState {
   /// An error noticed where Codable cannot throw (container requests); reported when `encode(to:)` returns.
   var deferredError: EncodingError?
   var callDepth = 0
+  /// Whether the stack has room for deeper calls, whatever `callDepth`'s limit.
+  var stack = StackGuard()
 
   init(options: EncoderOptions) {
     self.options = options
@@ -86,6 +88,16 @@ final class TreeEncoderState {
       }
       return .object(JSONObject(uniqueMembers: members))
     }
+  }
+
+  /// The error for nesting that would overflow the thread's stack before reaching `maximumDepth`.
+  func stackError(_ path: [any CodingKey]) -> EncodingError {
+    EncodingError.invalidValue(
+      path.last?.stringValue ?? "",
+      EncodingError.Context(
+        codingPath: path,
+        debugDescription: "Nesting deeper than this thread's stack can hold at \(CodingPathText.render(path)); "
+          + "a reference cycle or runaway recursion in encode(to:)?"))
   }
 
   func depthError(_ path: [any CodingKey]) -> EncodingError {
@@ -247,6 +259,7 @@ final class TreeEncoder: Encoder {
     state.callDepth += 1
     defer { state.callDepth -= 1 }
     if state.callDepth > options.maximumCallDepth { throw state.depthError(codingPath) }
+    if !state.stack.hasRoom(atDepth: state.callDepth) { throw state.stackError(codingPath) }
     if MemoryLayout<T>.size == MemoryLayout<Int>.size, T.self is AnyClass {
       let identity = ObjectIdentifier(value as AnyObject)
       if state.activeObjects.contains(identity) {
