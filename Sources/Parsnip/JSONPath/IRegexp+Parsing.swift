@@ -5,6 +5,8 @@ extension IRegexp {
     var position = 0
     var depth = 0
     var classes: [ScalarClass] = []
+    /// Set when parsing stopped at a size limit (a count or a group depth) rather than at a grammar error.
+    var exceededLimits = false
 
     init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -86,7 +88,11 @@ extension IRegexp {
         digits += 1
         position += 1
       }
-      guard digits > 0, value <= IRegexp.maximumProgramSize else { return nil }
+      guard digits > 0 else { return nil }
+      guard value <= IRegexp.maximumProgramSize else {
+        exceededLimits = true
+        return nil
+      }
       return value
     }
 
@@ -96,7 +102,10 @@ extension IRegexp {
       switch c {
       case 0x28:  // (
         depth += 1
-        guard depth <= IRegexp.maximumGroupDepth else { return nil }
+        guard depth <= IRegexp.maximumGroupDepth else {
+          exceededLimits = true
+          return nil
+        }
         position += 1
         guard let inner = parseAlternation(), peek() == 0x29 else { return nil }
         position += 1

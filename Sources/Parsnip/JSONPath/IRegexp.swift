@@ -15,7 +15,7 @@
 /// Matching simulates the compiled automaton over all alternatives at once (Thompson's construction), so the
 /// time is linear in the input for a given pattern and no pattern can make it backtrack exponentially. Patterns
 /// whose automaton would exceed ``maximumProgramSize`` instructions (for example `(a{1000}){1000}`) or whose
-/// groups nest deeper than ``maximumGroupDepth`` are rejected like invalid ones.
+/// groups nest deeper than ``maximumGroupDepth`` are errors (`JSONPathError.Kind.patternTooLarge`), not false answers.
 struct IRegexp: Sendable {
   enum Instruction: Sendable {
     /// Consume this scalar.
@@ -38,15 +38,35 @@ struct IRegexp: Sendable {
   static let maximumProgramSize = 10_000
   static let maximumGroupDepth = 32
 
+  /// What compiling a pattern gives.
+  enum Compiled: Sendable {
+    case regex(IRegexp)
+    /// Not an I-Regexp: `match()` and `search()` are false (RFC 9535 sections 2.4.6 and 2.4.7).
+    case invalid
+    /// A valid I-Regexp whose automaton would exceed ``maximumProgramSize`` or whose groups nest deeper than
+    /// ``maximumGroupDepth``: an error, never a false answer.
+    case tooLarge
+  }
+
+  /// Compiles a pattern.
+  static func compile(_ pattern: String) -> Compiled {
+    var parser = Parser(scalars: Array(pattern.unicodeScalars))
+    guard let tree = parser.parse() else { return parser.exceededLimits ? .tooLarge : .invalid }
+    var compiler = Compiler()
+    guard compiler.emit(tree) else { return .tooLarge }
+    compiler.program.append(.match)
+    return .regex(IRegexp(program: compiler.program, classes: parser.classes))
+  }
+
+  private init(program: [Instruction], classes: [ScalarClass]) {
+    self.program = program
+    self.classes = classes
+  }
+
   /// Compiles a pattern; `nil` when it is not a valid I-Regexp or exceeds the size limits.
   init?(_ pattern: String) {
-    var parser = Parser(scalars: Array(pattern.unicodeScalars))
-    guard let tree = parser.parse() else { return nil }
-    var compiler = Compiler()
-    guard compiler.emit(tree) else { return nil }
-    compiler.program.append(.match)
-    program = compiler.program
-    classes = parser.classes
+    guard case .regex(let regex) = Self.compile(pattern) else { return nil }
+    self = regex
   }
 
   /// A parsed pattern.

@@ -161,7 +161,12 @@ public struct JSONPath: Sendable {
 
   /// The error for an evaluation that ran out of budget.
   private func tooExpensive(_ evaluator: JSONPathEvaluator, _ options: EvaluationOptions) -> JSONPathError {
-    BudgetExhausted.error(in: source, segment: evaluator.exhaustedSegment, limit: options.maximumNodeVisits)
+    if evaluator.patternTooLarge {
+      return JSONPathError(
+        kind: .patternTooLarge, message: JSONPathParser.patternTooLargeMessage, query: source,
+        byteOffset: evaluator.exhaustedSegment?.lowerBound ?? 0)
+    }
+    return BudgetExhausted.error(in: source, segment: evaluator.exhaustedSegment, limit: options.maximumNodeVisits)
   }
 
   /// Whether the query is singular: every segment selects one member name or one index, so it matches at most

@@ -39,6 +39,11 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
     /// multiplicatively). Thrown by running a query, never by compiling one; the position is the segment that
     /// hit the limit.
     case queryTooExpensive
+    /// A valid I-Regexp pattern in `match()` or `search()` that is too large to run: its automaton would exceed
+    /// 10 000 instructions (`x{0,10001}`, `(a{100}){101}`) or its groups nest deeper than 32. Thrown when the query
+    /// compiles for a literal pattern, and by running it for a pattern read from the document (at the segment
+    /// being applied). A pattern that is not an I-Regexp at all makes the function false, as RFC 9535 says.
+    case patternTooLarge
   }
 
   /// What went wrong.

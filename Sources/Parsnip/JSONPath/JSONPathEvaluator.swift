@@ -37,6 +37,8 @@ struct JSONPathEvaluator {
   var budget: Int
   /// The query text of the innermost segment being applied when the budget ran out.
   var exhaustedSegment: Range<Int>?
+  /// Set when evaluation stopped at a pattern from the document that is too large to run, not at the budget.
+  var patternTooLarge = false
 
   init(root: JSON, recordsPaths: Bool, budget: Int) {
     self.root = root

@@ -97,12 +97,13 @@ extension JSONPathEvaluator {
         else { return false }
         // Compiling reads the pattern; a pattern from the document can be long.
         try spend(pattern.utf8.count >> 4)
-        regex = compiledPattern(pattern)
+        regex = try compiledPattern(pattern)
       }
       // RFC 9535 section 2.4.6/2.4.7: a pattern that is not a valid I-Regexp yields LogicalFalse.
       guard let regex else { return false }
-      // Matching runs in time linear in the subject (times the pattern's size): one unit per 16 bytes.
-      try spend(subject.utf8.count >> 4)
+      // Matching costs at most the subject's length times the program's size: one unit per 16 such steps.
+      let steps = subject.utf8.count.multipliedReportingOverflow(by: regex.program.count)
+      try spend(steps.overflow ? Int.max : steps.partialValue >> 4)
       return call.function == .match
         ? regex.matches(subject, scratch: &regexScratch) : regex.containsMatch(in: subject, scratch: &regexScratch)
     case .length, .count, .value:
@@ -112,9 +113,16 @@ extension JSONPathEvaluator {
 
   /// Compiles a pattern read from the document, reusing the last one: a filter such as
   /// `$.values[?match(@, $.regex)]` reads the same pattern for every element.
-  mutating func compiledPattern(_ pattern: String) -> IRegexp? {
+  mutating func compiledPattern(_ pattern: String) throws(BudgetExhausted) -> IRegexp? {
     if let cached = lastPattern, cached.source == pattern { return cached.regex }
-    let regex = IRegexp(pattern)
+    let regex: IRegexp?
+    switch IRegexp.compile(pattern) {
+    case .regex(let compiled): regex = compiled
+    case .invalid: regex = nil
+    case .tooLarge:
+      patternTooLarge = true
+      throw BudgetExhausted()
+    }
     lastPattern = (pattern, regex)
     return regex
   }

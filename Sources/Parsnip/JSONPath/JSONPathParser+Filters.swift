@@ -325,7 +325,11 @@ extension JSONPathParser {
     if function == .match || function == .search, case .value(.literal(let pattern)) = typed[1] {
       // Compile a literal pattern once, at query compile time.
       if case .string(let text) = pattern {
-        call.literalPattern = .some(IRegexp(text))
+        switch IRegexp.compile(text) {
+        case .regex(let regex): call.literalPattern = .some(regex)
+        case .invalid: call.literalPattern = .some(nil)
+        case .tooLarge: throw error(.patternTooLarge, Self.patternTooLargeMessage, at: arguments[1].offset)
+        }
       } else {
         call.literalPattern = .some(nil)
       }
@@ -334,6 +338,11 @@ extension JSONPathParser {
   }
 
   /// Checks a function argument against its parameter's declared type (RFC 9535 section 2.4.3).
+  /// Why a valid pattern is refused, for the compile-time and the evaluation-time error alike.
+  static let patternTooLargeMessage =
+    "the regular expression is valid but too large to run: its automaton would exceed "
+    + "\(IRegexp.maximumProgramSize) instructions or its groups nest deeper than \(IRegexp.maximumGroupDepth)"
+
   mutating func argument(
     _ expression: LooseExpression, at offset: Int, as type: FunctionType, context: String
   ) throws(JSONPathError) -> FunctionArgument {

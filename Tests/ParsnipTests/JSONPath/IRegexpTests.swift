@@ -138,6 +138,22 @@ import Testing
     #expect(IRegexp(pattern) == nil)
   }
 
+  @Test func validPatternsBeyondTheLimitsAreTooLargeNotInvalid() {
+    func kind(_ pattern: String) -> String {
+      switch IRegexp.compile(pattern) {
+      case .regex: "regex"
+      case .invalid: "invalid"
+      case .tooLarge: "tooLarge"
+      }
+    }
+    for pattern in ["x{0,10001}", "a{99999}", "(a{1000}){1000}", "((){9999}){9999}",
+      String(repeating: "(", count: 33) + "a" + String(repeating: ")", count: 33)] {
+      #expect(kind(pattern) == "tooLarge", "\(pattern)")
+    }
+    for pattern in ["\\d", "a{2,1}", "(?:a)", "[z-a]", "("] { #expect(kind(pattern) == "invalid", "\(pattern)") }
+    #expect(kind("x{0,1000}b") == "regex")
+  }
+
   /// Patterns that make backtracking engines take exponential time finish here, with the right answer:
   /// (pattern, input, whole-string match, substring search).
   static let hostilePatterns: [(String, String, Bool, Bool)] = [

@@ -200,6 +200,28 @@ import Testing
     #expect(JSON.array(values) == (try JSON(parsing: example.values)))
   }
 
+  @Test func aValidPatternTooLargeToRunIsAnErrorNotFalse() throws {
+    // These used to be false, so `!search(...)` selected everything.
+    let literal = #expect(throws: JSONPathError.self) { try JSONPath("$.a[?!search(@, 'x{0,10001}')]") }
+    #expect(literal?.kind == .patternTooLarge)
+    #expect(literal?.byteOffset == 16)
+    let json: JSON = ["a": ["xxb", "y"], "p": "(a{1000}){1000}"]
+    let dynamic = #expect(throws: JSONPathError.self) { try JSONPath("$.a[?match(@, $.p)]").values(in: json) }
+    #expect(dynamic?.kind == .patternTooLarge)
+    // A pattern that is no I-Regexp at all stays false, as RFC 9535 says.
+    #expect(try JSONPath(#"$.a[?match(@, '\\d')]"#).values(in: json) == [])
+    #expect(try JSONPath(#"$.a[?!match(@, '\\d')]"#).values(in: json) == ["xxb", "y"])
+  }
+
+  @Test func regexWorkIsPartOfTheBudget() throws {
+    // (.*){3300}b costs the program's size for every byte: 1 MB of subject took 107 s before the budget counted it.
+    let json: JSON = [.string(String(repeating: "a", count: 1 << 20))]
+    let error = try Self.tooExpensive { _ = try JSONPath("$[?search(@, '(.*){3300}b')]").values(in: json) }
+    #expect(error.kind == .queryTooExpensive)
+    // Ordinary patterns on ordinary strings cost next to nothing.
+    #expect(try JSONPath("$[?search(@, '^a+$')]").values(in: json, options: Self.limit(1_000_000)).count == 1)
+  }
+
   @Test func budgetIsPerEvaluation() throws {
     let path = try JSONPath("$.*")
     let options = Self.limit(10)
