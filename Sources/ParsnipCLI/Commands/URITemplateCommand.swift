@@ -15,7 +15,7 @@ struct URITemplateCommand: Command {
     array of objects. An invalid template exits 2 with the offset of the error.
     """
   static let arguments = [
-    ArgumentSpec.required("TEMPLATE", help: "The template, for example 'http://example.com/{id}{?q}'."),
+    ArgumentSpec.required("TEMPLATE", help: "The template, for example 'http://example.com/{id}'."),
     ArgumentSpec.optional(
       "VARIABLES_FILE",
       help: "An object of variables, or an array of them; '-' reads\nstandard input, none defines no variables."),
