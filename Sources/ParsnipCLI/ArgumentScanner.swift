@@ -29,24 +29,82 @@ struct OptionSpec: Sendable, Hashable {
     if let valueName { text += " " + valueName }
     return text
   }
+
+  /// How the option appears in a synopsis: the short form when there is one (what people type), `-o FILE` or
+  /// `--indent N`.
+  var synopsisLabel: String {
+    var text = short.map { "-\($0)" } ?? "--" + name
+    if let valueName { text += " " + valueName }
+    return text
+  }
+}
+
+/// A positional argument a command accepts, as shown in its synopsis and help.
+struct ArgumentSpec: Sendable, Hashable {
+  /// The placeholder, for example `EXPR` or `FILE ...`.
+  var label: String
+  /// One line of help; a `\n` continues it on the next line, aligned.
+  var help: String
+  /// Whether it may be left out; the synopsis shows it in brackets.
+  var isOptional: Bool
+
+  /// An argument that must be given.
+  static func required(_ label: String, help: String) -> ArgumentSpec {
+    ArgumentSpec(label: label, help: help, isOptional: false)
+  }
+
+  /// An argument that may be left out.
+  static func optional(_ label: String, help: String) -> ArgumentSpec {
+    ArgumentSpec(label: label, help: help, isOptional: true)
+  }
+
+  /// How the argument appears in a synopsis: `EXPR` or `[FILE]`.
+  var synopsisLabel: String { isOptional ? "[\(label)]" : label }
 }
 
 /// Arguments sorted into flags, option values and positionals.
+///
+/// Options are read through the command's declared ``OptionSpec`` constants (`parsed[Self.compact]`,
+/// `parsed.value(of: Self.indent)`), never by a name spelled again, so a typo does not compile.
 struct ParsedArguments: Sendable, Equatable {
   /// The flags present, by long name.
-  var flags: Set<String> = []
+  private(set) var flags: Set<String> = []
   /// Option values by long name; the last occurrence wins, as with `getopt`.
-  var values: [String: String] = [:]
+  private(set) var values: [String: String] = [:]
   /// Options in the order they appeared (long names), used to report conflicting choices in the user's words.
-  var order: [String] = []
+  private(set) var order: [String] = []
   /// Everything that is not an option, in order.
   var positionals: [String] = []
 
   /// Whether a flag was given.
-  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  subscript(flag: OptionSpec) -> Bool {
+    precondition(flag.valueName == nil, "'--\(flag.name)' takes a value: read it with value(of:)")
+    return flags.contains(flag.name)
+  }
 
   /// The value of an option, if given.
-  func value(_ option: String) -> String? { values[option] }
+  func value(of option: OptionSpec) -> String? {
+    precondition(option.valueName != nil, "'--\(option.name)' is a flag: read it with parsed[flag]")
+    return values[option.name]
+  }
+
+  /// Whether an option or flag was given.
+  func contains(_ option: OptionSpec) -> Bool { order.contains(option.name) }
+
+  /// Records one occurrence of `spec`, with its value unless it is a flag.
+  fileprivate mutating func record(_ spec: OptionSpec, value: String?) {
+    order.append(spec.name)
+    if let value { values[spec.name] = value } else { flags.insert(spec.name) }
+  }
+
+  /// Rejects giving more than one option of a mutually exclusive group, naming the first two given.
+  func expectAtMostOne(of group: [OptionSpec]) throws(UsageError) {
+    var seen: [String] = []
+    for name in order where group.contains(where: { $0.name == name }) && !seen.contains(name) { seen.append(name) }
+    if seen.count > 1 {
+      throw UsageError("'--\(seen[0])' and '--\(seen[1])' cannot be used together")
+    }
+  }
 }
 
 /// A mistake in how the command was invoked; reported with the command's usage line, exit status 2.
@@ -105,14 +163,13 @@ enum ArgumentScanner {
         }
         spec = found
       }
-      result.order.append(spec.name)
       if spec.valueName == nil {
         if inlineValue != nil { throw UsageError("option '--\(spec.name)' does not take a value") }
-        result.flags.insert(spec.name)
+        result.record(spec, value: nil)
       } else if let inlineValue {
-        result.values[spec.name] = inlineValue
+        result.record(spec, value: inlineValue)
       } else if index < arguments.count {
-        result.values[spec.name] = arguments[index]
+        result.record(spec, value: arguments[index])
         index += 1
       } else {
         throw UsageError("missing value for '\(spec.label)'")

@@ -8,12 +8,15 @@ protocol Command {
   static var abstract: String { get }
   /// A few lines of detail for the command's help, already wrapped to 80 columns; may be empty.
   static var discussion: String { get }
-  /// The synopsis after `parsnip `, for example `validate [--json5] [FILE ...]`.
-  static var synopsis: String { get }
-  /// The positional arguments and their help.
-  static var arguments: [(label: String, help: String)] { get }
-  /// The options and flags accepted, including ``OptionSpec/help``.
+  /// The positional arguments, in order.
+  static var arguments: [ArgumentSpec] { get }
+  /// The options and flags accepted, including ``OptionSpec/help``, in the order help and synopsis list them.
   static var options: [OptionSpec] { get }
+  /// Sets of options of which at most one may be given (`--indent N | --compact | --canonical`); checked before
+  /// ``init(_:)`` and shown as one bracket in the synopsis. Empty by default.
+  static var exclusiveGroups: [[OptionSpec]] { get }
+  /// The command whose help a usage error points to: `parsnip help NAME` by default.
+  static var helpHint: String { get }
 
   /// Interprets scanned arguments, validating combinations and values.
   /// - Throws: ``UsageError`` when they do not make a valid invocation.
@@ -25,6 +28,33 @@ protocol Command {
 }
 
 extension Command {
+  static var exclusiveGroups: [[OptionSpec]] { [] }
+
+  static var helpHint: String { "parsnip help \(name)" }
+
+  /// The synopsis after `parsnip `, derived from the declarations as swift-argument-parser does: each option in
+  /// brackets (an exclusive group in one bracket, at its first member), then the positionals, optional ones in
+  /// brackets. For example `format [--indent N | --compact | --canonical] ... [FILE]`.
+  static var synopsis: String {
+    var parts = [name]
+    var shown: Set<OptionSpec> = [.help]
+    for option in options where !shown.contains(option) {
+      let group = exclusiveGroups.first { $0.contains(option) } ?? [option]
+      shown.formUnion(group)
+      parts.append("[" + group.map(\.synopsisLabel).joined(separator: " | ") + "]")
+    }
+    parts += arguments.map(\.synopsisLabel)
+    return parts.joined(separator: " ")
+  }
+
+  /// Scans `arguments` against ``options``, checks ``exclusiveGroups`` and interprets them.
+  /// - Throws: ``UsageError`` when they do not make a valid invocation.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Self {
+    let parsed = try ArgumentScanner.scan(arguments, specs: options)
+    for group in exclusiveGroups { try parsed.expectAtMostOne(of: group) }
+    return try Self(parsed)
+  }
+
   /// `Usage: parsnip SYNOPSIS`, printed with usage errors.
   static var usageLine: String { "Usage: parsnip \(synopsis)" }
 

@@ -32,6 +32,11 @@ final class CommandContext {
   /// Whether a file argument means standard input (`-` or no file at all).
   static func isStandardInput(_ path: String?) -> Bool { path == nil || path == "-" }
 
+  /// The name diagnostics give an input: the path, or `<stdin>`.
+  static func displayName(_ path: String?) -> String {
+    isStandardInput(path) ? FileBytes.standardInputName : path!
+  }
+
   /// Reads the named file, or standard input for `nil` or `-` (files are read, not mapped: see `FileBytes`).
   /// - Parameters:
   ///   - path: The path as the user gave it.
@@ -86,10 +91,12 @@ final class CommandContext {
   }
 
   /// Reads and parses an input, reporting an input that cannot be read or is not JSON.
-  /// - Returns: The value, or `nil` after reporting the problem.
-  func load(_ path: String?, options: JSON.ParsingOptions) -> JSON? {
-    guard let bytes = readInput(path, parsedWith: options) else { return nil }
-    return parse(bytes, options: options)
+  /// - Returns: The value.
+  /// - Throws: ``LoadFailure`` after reporting the problem.
+  func load(_ path: String?, options: JSON.ParsingOptions) throws(LoadFailure) -> JSON {
+    guard let bytes = readInput(path, parsedWith: options) else { throw .unreadable }
+    guard let json = parse(bytes, options: options) else { throw .invalid }
+    return json
   }
 
   /// Validates an input into a ``JSONDocument`` (the scanner's index, no tree), reporting a failure.
@@ -117,11 +124,13 @@ final class CommandContext {
   ///   - path: The file, or `nil`/`-` for standard input.
   ///   - options: Grammar and limits for each line.
   ///   - body: Called with each valid value and its one-based line number.
+  ///   - invalidLine: Called with the line number of each invalid line, after its diagnostic.
   /// - Returns: Whether every line was valid, or an ``InputError`` when the input cannot be read.
   func forEachLine(
-    _ path: String?, options: JSON.ParsingOptions, _ body: (JSON, Int) -> Void
+    _ path: String?, options: JSON.ParsingOptions, _ body: (JSON, Int) -> Void,
+    invalidLine: (Int) -> Void = { _ in }
   ) -> Result<Bool, InputError> {
-    let name = Self.isStandardInput(path) ? FileBytes.standardInputName : path!
+    let name = Self.displayName(path)
     let lines: JSONLines
     var ownedDescriptor: Int32?
     defer { if let ownedDescriptor { close(ownedDescriptor) } }
@@ -164,9 +173,11 @@ final class CommandContext {
         } else {
           report("\(name):\(error.line): \(error.message)")
         }
+        invalidLine(error.line)
         reported += 1
       }
-      guard let line else { break }
+      // Output that can no longer be written ends the stream (`tail -f` would otherwise run on).
+      guard let line, !stdout.failed else { break }
       body(line.value, line.number)
       if interactive { stdout.flush() }
     }
@@ -203,7 +214,8 @@ final class CommandContext {
   ///   - options: The layout.
   ///   - streams: Whether to write through the streaming writer straight to the file descriptor (a whole document,
   ///     possibly large), or into the output buffer (one of many small values, as with `--lines`).
-  /// - Returns: `true` when written, `false` after reporting a writing error (a non-finite number, depth).
+  /// - Returns: `true` when written, `false` after reporting a value that cannot be written (a non-finite number,
+  ///   depth) or when standard output fails (reported once, at the end: see ``run(arguments:stdin:stdout:stderr:)``).
   @discardableResult
   func emit(_ json: JSON, options: JSON.WritingOptions, streams: Bool = true) -> Bool {
     do {
@@ -212,11 +224,26 @@ final class CommandContext {
       } else {
         try stdout.write(json, options: options)
       }
-    } catch {
+    } catch let error as JSONWritingError {
       report("cannot write the result: \(error)")
+      return false
+    } catch {
+      stdout.recordFailure(error)
       return false
     }
     stdout.write("\n")
     return true
   }
+}
+
+/// An input that yielded no value; the problem is already reported.
+enum LoadFailure: Error {
+  /// The input could not be read.
+  case unreadable
+  /// The input is not valid JSON.
+  case invalid
+
+  /// The exit status of the one rule: 2 for an input that cannot be read, 1 for one that is not JSON (the data is
+  /// the problem).
+  var status: ExitCode { self == .unreadable ? .usageError : .failure }
 }

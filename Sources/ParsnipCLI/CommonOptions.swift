@@ -9,10 +9,12 @@ enum CommonOptions {
   static let lines = OptionSpec.flag("lines", help: "Treat each line as its own JSON value (JSON Lines).")
   /// `--compact`: one-line output.
   static let compact = OptionSpec.flag("compact", help: "Print on one line (default: indent 2).")
+  /// The input file of commands that read one document.
+  static let file = ArgumentSpec.optional("FILE", help: "The document; '-' or none reads standard input.")
 
   /// Parsing options for `--json5`.
   static func parsingOptions(_ arguments: ParsedArguments) -> JSON.ParsingOptions {
-    JSON.ParsingOptions(allowsJSON5: arguments.has(json5.name))
+    JSON.ParsingOptions(allowsJSON5: arguments[json5])
   }
 
   /// Rejects more than `limit` positionals.
@@ -22,15 +24,6 @@ enum CommonOptions {
     if arguments.positionals.count > limit {
       let extra = arguments.positionals[limit]
       throw UsageError("unexpected argument '\(extra)' (expected \(names))")
-    }
-  }
-
-  /// Rejects a combination of mutually exclusive options, naming the first two given.
-  static func expectOneOf(_ names: [String], in arguments: ParsedArguments) throws(UsageError) {
-    var seen: [String] = []
-    for name in arguments.order where names.contains(name) && !seen.contains(name) { seen.append(name) }
-    if seen.count > 1 {
-      throw UsageError("'--\(seen[0])' and '--\(seen[1])' cannot be used together")
     }
   }
 }

@@ -1,8 +1,9 @@
 /// The status a command ends with.
 ///
-/// Scripts depend on these values: 0 means the answer is yes (valid, found, applied), 1 is a negative answer
-/// (an invalid document, nothing found, a patch that does not apply) and 2 means the command could not do its
-/// job at all (bad usage, an unreadable file, an invalid expression).
+/// Scripts depend on these values, the same rule for every subcommand: 0 means the answer is yes (valid, found,
+/// applied); 1 means the data is the problem (an input that is not valid JSON, nothing found, a patch that does not
+/// apply); 2 means what the user wrote is (flags, an expression, a malformed patch or template), or a file cannot be
+/// read or written.
 struct ExitCode: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The process exit status.
   var rawValue: Int32
@@ -12,9 +13,10 @@ struct ExitCode: Hashable, Sendable, Comparable, CustomStringConvertible {
 
   /// Everything went well (0).
   static let success = ExitCode(0)
-  /// A negative answer: an invalid document, nothing found, a patch that cannot apply (1).
+  /// The data is the problem: an invalid document, nothing found, a patch that cannot apply (1).
   static let failure = ExitCode(1)
-  /// Bad usage, an unreadable file, an invalid expression or patch (2).
+  /// The program is the problem (flags, an expression, a malformed patch or template), or a file cannot be read or
+  /// written (2).
   static let usageError = ExitCode(2)
 
   /// Orders codes by severity, so the worst of several results is their maximum.

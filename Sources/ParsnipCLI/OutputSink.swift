@@ -13,8 +13,11 @@ import Parsnip
 final class OutputSink {
   private let fileDescriptor: Int32?
   private var buffer: [UInt8] = []
-  /// Set once a write to the descriptor fails (a closed pipe, a full disk); later writes are dropped.
-  private(set) var failed = false
+  /// Why a write to the descriptor failed (a closed pipe, a full disk), once one has; later writes are dropped.
+  private(set) var failure: String?
+
+  /// Whether a write has failed.
+  var failed: Bool { failure != nil }
 
   /// Writes above this size go straight out instead of growing the buffer.
   private static let bufferLimit = 1 << 16
@@ -104,7 +107,7 @@ final class OutputSink {
       let written = systemWrite(fd, address, remaining)
       if written < 0 {
         if errno == EINTR { continue }
-        failed = true
+        failure = String(cString: strerror(errno))
         return
       }
       address += written
@@ -112,7 +115,22 @@ final class OutputSink {
     }
   }
 
+  /// Records a failure reported by a writer that wrote to ``fileHandle``, so it is reported like the sink's own.
+  func recordFailure(_ error: any Error) {
+    if failure == nil { failure = systemReason(error) }
+  }
+
   deinit { flush() }
+}
+
+/// The system's one-line reason for a file error (`No space left on device`), rather than the `NSError` dump its
+/// description is on Linux.
+func systemReason(_ error: any Error) -> String {
+  var error = error as NSError
+  while error.domain != NSPOSIXErrorDomain, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
+    error = underlying
+  }
+  return error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : error.localizedDescription
 }
 
 /// The C library's `write(2)`, named apart from the sink's `write` methods.

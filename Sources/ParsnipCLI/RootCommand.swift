@@ -1,4 +1,4 @@
-/// The `parsnip` command itself: the dispatch table, `--help`, `help SUBCOMMAND` and `--version`.
+/// The `parsnip` command itself: the dispatch table, `--help` and `--version`.
 enum RootCommand {
   /// The version printed by `parsnip --version`.
   static let version = "0.1.0"
@@ -8,7 +8,7 @@ enum RootCommand {
     [
       ValidateCommand.self, FormatCommand.self, QueryCommand.self, PatchCommand.self, DiffCommand.self,
       ExpandCommand.self, JSONAPIBuildCommand.self, URITemplateCommand.self,
-      CodegenCommand.self,
+      CodegenCommand.self, HelpCommand.self,
     ]
   }
 
@@ -29,13 +29,14 @@ enum RootCommand {
     text += HelpLayout.row(OptionSpec.help.label, OptionSpec.help.help)
     text += "\nSUBCOMMANDS:\n"
     for command in commands { text += HelpLayout.row(command.name, command.abstract) }
-    text += HelpLayout.row("help", "Show help for a subcommand.")
+    // The one exit-status rule of every subcommand; the README states it in the same words.
     text += """
 
         Inputs are files, or standard input for '-' or no file. Exit status: 0 on
-        success, 1 for a negative answer (invalid document, nothing found, patch
-        does not apply), 2 for a usage error, an unreadable file or an invalid
-        expression.
+        success; 1 when the data is the problem (an input that is not valid JSON,
+        nothing found, a patch that does not apply); 2 when what you wrote is (the
+        flags, an expression, a malformed patch or template) or when a file cannot
+        be read or written.
 
         See 'parsnip help <subcommand>' for detailed help.
 
@@ -58,10 +59,13 @@ enum RootCommand {
       context.stdout.write(helpText)
       return .success
     case "--version":
+      if arguments.count > 1 {
+        return usageError(
+          UsageError("unexpected argument '\(arguments[1])' after '--version'"), usage: usageLine,
+          hint: "parsnip --help", context)
+      }
       context.stdout.writeLine("parsnip \(version)")
       return .success
-    case "help":
-      return help(Array(arguments.dropFirst()), context: context)
     default:
       break
     }
@@ -72,22 +76,6 @@ enum RootCommand {
     return run(command, Array(arguments.dropFirst()), context: context)
   }
 
-  /// `parsnip help [SUBCOMMAND]`.
-  private static func help(_ arguments: [String], context: CommandContext) -> ExitCode {
-    guard let name = arguments.first else {
-      context.stdout.write(helpText)
-      return .success
-    }
-    guard arguments.count == 1, let command = command(named: name) else {
-      let message =
-        arguments.count == 1 ? "unknown subcommand '\(name)'" : "'help' takes one subcommand name"
-      return usageError(
-        UsageError(message), usage: "Usage: parsnip help [<subcommand>]", hint: "parsnip --help", context)
-    }
-    context.stdout.write(command.helpText)
-    return .success
-  }
-
   /// Parses a subcommand's arguments and runs it.
   private static func run(_ command: any Command.Type, _ arguments: [String], context: CommandContext) -> ExitCode {
     if ArgumentScanner.asksForHelp(arguments) {
@@ -95,11 +83,9 @@ enum RootCommand {
       return .success
     }
     do throws(UsageError) {
-      let parsed = try ArgumentScanner.scan(arguments, specs: command.options)
-      let instance = try command.init(parsed)
-      return instance.run(in: context)
+      return try command.parse(arguments).run(in: context)
     } catch {
-      return usageError(error, usage: command.usageLine, hint: "parsnip help \(command.name)", context)
+      return usageError(error, usage: command.usageLine, hint: command.helpHint, context)
     }
   }
 

@@ -11,14 +11,19 @@
 ///   - stdin: Standard input (default: the process's).
 ///   - stdout: Where results go.
 ///   - stderr: Where diagnostics go.
-/// - Returns: The exit status: ``ExitCode/success``, ``ExitCode/failure`` or ``ExitCode/usageError``.
+/// - Returns: The exit status: ``ExitCode/success``, ``ExitCode/failure`` or ``ExitCode/usageError`` (also when
+///   standard output cannot be written).
 func run(
   arguments: [String], stdin: StandardInput = .standard, stdout: OutputSink, stderr: OutputSink
 ) -> ExitCode {
   let context = CommandContext(stdin: stdin, stdout: stdout, stderr: stderr)
-  defer {
-    stdout.flush()
-    stderr.flush()
+  defer { stderr.flush() }
+  let status = RootCommand.main(arguments, context: context)
+  stdout.flush()
+  // Output that never arrived is a failure whatever the command thought: like an unreadable file, exit 2.
+  if let failure = stdout.failure {
+    context.report("cannot write to standard output: \(failure)")
+    return max(status, .usageError)
   }
-  return RootCommand.main(arguments, context: context)
+  return status
 }

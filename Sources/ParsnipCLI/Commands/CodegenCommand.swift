@@ -15,20 +15,19 @@ struct CodegenCommand: Command {
     with a <Root>Coding enum of decoders and encoders set up for them. Invalid
     JSON in any sample prints an error and exits 1; nothing is generated.
     """
-  static let synopsis =
-    "codegen [--name NAME] [--struct | --class] [--var] [--access LEVEL] [--model] [--lines] [-o FILE] [FILE ...]"
-  static let arguments = [(label: "FILE ...", help: "The samples; '-' or none reads standard input.")]
+  static let arguments = [ArgumentSpec.optional("FILE ...", help: "The samples; '-' or none reads standard input.")]
+  static let rootName = OptionSpec.option("name", value: "NAME", help: "The root type's name (default: Root).")
+  static let structs = OptionSpec.flag("struct", help: "Generate structs (the default).")
+  static let classes = OptionSpec.flag("class", help: "Generate final classes.")
+  static let usesVar = OptionSpec.flag("var", help: "Declare properties with var instead of let.")
+  static let access = OptionSpec.option("access", value: "LEVEL", help: "internal (the default), public or package.")
+  static let model = OptionSpec.flag("model", help: "Conform to Parsnip's JSONModel instead of Codable.")
+  static let output = OptionSpec(
+    name: "output", short: "o", valueName: "FILE", help: "Write the source to FILE instead of standard\noutput.")
   static let options = [
-    OptionSpec.option("name", value: "NAME", help: "The root type's name (default: Root)."),
-    OptionSpec.flag("struct", help: "Generate structs (the default)."),
-    OptionSpec.flag("class", help: "Generate final classes."),
-    OptionSpec.flag("var", help: "Declare properties with var instead of let."),
-    OptionSpec.option("access", value: "LEVEL", help: "internal (the default), public or package."),
-    OptionSpec.flag("model", help: "Conform to Parsnip's JSONModel instead of Codable."),
-    CommonOptions.lines,
-    OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Write the source to FILE instead of standard\noutput."),
-    OptionSpec.help,
+    rootName, structs, classes, usesVar, access, model, CommonOptions.lines, output, OptionSpec.help,
   ]
+  static let exclusiveGroups = [[structs, classes]]
 
   var files: [String]
   var lines: Bool
@@ -36,26 +35,25 @@ struct CodegenCommand: Command {
   var generatorOptions: SwiftModelGenerator.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    try CommonOptions.expectOneOf(["struct", "class"], in: arguments)
     files = arguments.positionals
-    lines = arguments.has(CommonOptions.lines.name)
-    output = arguments.value("output")
+    lines = arguments[CommonOptions.lines]
+    output = arguments.value(of: Self.output)
     var options = SwiftModelGenerator.Options()
-    if let name = arguments.value("name") {
+    if let name = arguments.value(of: Self.rootName) {
       guard Self.isTypeName(name) else {
         throw UsageError("invalid type name '\(name)' (expected a Swift identifier starting with a letter)")
       }
       options.rootName = name
     }
-    if arguments.has("class") { options.declaration = .finalClass }
-    options.usesVar = arguments.has("var")
-    if let level = arguments.value("access") {
+    if arguments[Self.classes] { options.declaration = .finalClass }
+    options.usesVar = arguments[Self.usesVar]
+    if let level = arguments.value(of: Self.access) {
       guard let accessLevel = SwiftModelGenerator.Options.AccessLevel(rawValue: level) else {
         throw UsageError("invalid access level '\(level)' (expected internal, public or package)")
       }
       options.accessLevel = accessLevel
     }
-    if arguments.has("model") { options.layer = .jsonModel }
+    if arguments[Self.model] { options.layer = .jsonModel }
     generatorOptions = options
   }
 
@@ -98,7 +96,7 @@ struct CodegenCommand: Command {
     do {
       try Data(source.utf8).write(to: URL(fileURLWithPath: output))
     } catch {
-      context.report("cannot write '\(output)': \(error.localizedDescription)")
+      context.report("cannot write '\(output)': \(systemReason(error))")
       return .usageError
     }
     return .success

@@ -4,7 +4,7 @@ import Parsnip
 /// or with `--merge` the JSON merge patch (RFC 7396).
 ///
 /// Decision: unlike `diff(1)`, the exit status is 0 whether or not the documents differ (an empty patch `[]`, or
-/// `{}` for `--merge`, says they are equal); 2 when an input is not JSON or cannot be read.
+/// `{}` for `--merge`, says they are equal); 1 when an input is not JSON, 2 when one cannot be read.
 struct DiffCommand: Command {
   static let name = "diff"
   static let abstract = "Print the patch that turns one document into another."
@@ -12,17 +12,12 @@ struct DiffCommand: Command {
     Prints a JSON Patch (RFC 6902), or with --merge a JSON merge patch
     (RFC 7396), that turns A into B. Applying it with 'parsnip patch' to A gives B.
     """
-  static let synopsis = "diff [--merge] [--compact] [--json5] A B"
   static let arguments = [
-    (label: "A", help: "The original document; '-' reads standard input."),
-    (label: "B", help: "The changed document; '-' reads standard input."),
+    ArgumentSpec.required("A", help: "The original document; '-' reads standard input."),
+    ArgumentSpec.required("B", help: "The changed document; '-' reads standard input."),
   ]
-  static let options = [
-    OptionSpec.flag("merge", help: "Print a JSON merge patch (RFC 7396) instead."),
-    CommonOptions.compact,
-    CommonOptions.json5,
-    OptionSpec.help,
-  ]
+  static let merge = OptionSpec.flag("merge", help: "Print a JSON merge patch (RFC 7396) instead.")
+  static let options = [merge, CommonOptions.compact, CommonOptions.json5, OptionSpec.help]
 
   var original: String
   var changed: String
@@ -38,15 +33,20 @@ struct DiffCommand: Command {
     original = arguments.positionals[0]
     changed = arguments.positionals[1]
     if original == "-", changed == "-" { throw UsageError("A and B cannot both be standard input") }
-    merges = arguments.has("merge")
+    merges = arguments[Self.merge]
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    writingOptions = arguments.has("compact") ? .compact : .pretty
+    writingOptions = arguments[CommonOptions.compact] ? .compact : .pretty
   }
 
   func run(in context: CommandContext) -> ExitCode {
-    // Either input unreadable or not JSON: exit 2, like an invalid expression.
-    guard let a = context.load(original, options: parsingOptions), let b = context.load(changed, options: parsingOptions)
-    else { return .usageError }
+    let a: JSON
+    let b: JSON
+    do throws(LoadFailure) {
+      a = try context.load(original, options: parsingOptions)
+      b = try context.load(changed, options: parsingOptions)
+    } catch {
+      return error.status
+    }
     let patch = merges ? JSONMergePatch.diff(from: a, to: b) : JSONPatch.diff(from: a, to: b).json
     return context.emit(patch, options: writingOptions) ? .success : .failure
   }

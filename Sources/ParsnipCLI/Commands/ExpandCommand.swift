@@ -3,8 +3,9 @@ import Parsnip
 /// `parsnip expand [--format auto|jte|jsonapi] [--include PATHS] [--unresolved identifier|null] [--compact]
 /// [--json5] [FILE]`: expands a hypermedia document into nested resources.
 ///
-/// Exit status: 0 expanded; 1 the document breaks its format's rules (the error names the JSON Pointer of the
-/// fault) or its format cannot be told; 2 usage errors, an unreadable input or invalid JSON.
+/// Exit status: 0 expanded; 1 invalid JSON, or the document breaks its format's rules (the error names the JSON
+/// Pointer of the fault) or its format cannot be told; 2 usage errors (also JSON:API options on a document detected
+/// as JTE) or an unreadable input.
 struct ExpandCommand: Command {
   static let name = "expand"
   static let abstract = "Expand JSON:API or JSON Templates Expander documents."
@@ -14,20 +15,14 @@ struct ExpandCommand: Command {
     templates expanded. The format is detected unless given. Exits 1 when the
     document breaks its format's rules, naming the JSON Pointer of the fault.
     """
-  static let synopsis =
-    "expand [--format auto|jte|jsonapi] [--include PATHS] [--unresolved identifier|null] [--compact] [--json5] [FILE]"
-  static let arguments = [(label: "FILE", help: "The document; '-' or none reads standard input.")]
-  static let options = [
-    OptionSpec.option("format", value: "FORMAT", help: "auto (default), jte or jsonapi."),
-    OptionSpec.option(
-      "include", value: "PATHS", help: "JSON:API: the relationships to resolve, as in\n?include=author,comments.author."),
-    OptionSpec.option(
-      "unresolved", value: "MODE",
-      help: "JSON:API: a relationship to a resource not included\nbecomes its identifier (default) or null."),
-    CommonOptions.compact,
-    CommonOptions.json5,
-    OptionSpec.help,
-  ]
+  static let arguments = [CommonOptions.file]
+  static let format = OptionSpec.option("format", value: "FORMAT", help: "auto (default), jte or jsonapi.")
+  static let include = OptionSpec.option(
+    "include", value: "PATHS", help: "JSON:API: the relationships to resolve, as in\n?include=author,comments.author.")
+  static let unresolved = OptionSpec.option(
+    "unresolved", value: "MODE",
+    help: "JSON:API: a relationship to a resource not included\nbecomes its identifier (default) or null.")
+  static let options = [format, include, unresolved, CommonOptions.compact, CommonOptions.json5, OptionSpec.help]
 
   var file: String?
   var format: HypermediaFormat?
@@ -39,7 +34,7 @@ struct ExpandCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     try CommonOptions.expectAtMost(1, positionals: arguments, names: "one FILE")
     file = arguments.positionals.first
-    switch arguments.value("format") ?? "auto" {
+    switch arguments.value(of: Self.format) ?? "auto" {
     case "auto": format = nil
     case let text:
       guard let known = HypermediaFormat(rawValue: text) else {
@@ -47,37 +42,40 @@ struct ExpandCommand: Command {
       }
       format = known
     }
-    if let text = arguments.value("include") {
+    if let text = arguments.value(of: Self.include) {
       do throws(JSONAPIError) {
         flattenOptions.include = try JSONAPIIncludePaths(text)
       } catch {
         throw UsageError(error.message)
       }
     }
-    switch arguments.value("unresolved") {
+    switch arguments.value(of: Self.unresolved) {
     case nil, "identifier": break
     case "null": flattenOptions.unresolved = .null
     case let text?: throw UsageError("invalid value '\(text)' for '--unresolved' (expected identifier or null)")
     }
-    asksForJSONAPIOptions = arguments.value("include") != nil || arguments.value("unresolved") != nil
+    asksForJSONAPIOptions = arguments.contains(Self.include) || arguments.contains(Self.unresolved)
     if format == .jsonTemplates, asksForJSONAPIOptions {
       throw UsageError("'--include' and '--unresolved' apply to JSON:API documents only")
     }
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    writingOptions = arguments.has("compact") ? .compact : .pretty
+    writingOptions = arguments[CommonOptions.compact] ? .compact : .pretty
   }
 
   func run(in context: CommandContext) -> ExitCode {
-    guard let input = context.readInput(file) else { return .usageError }
-    guard let document = context.parse(input, options: parsingOptions) else { return .usageError }
+    let name = CommandContext.displayName(file)
+    let document: JSON
+    do throws(LoadFailure) { document = try context.load(file, options: parsingOptions) } catch {
+      return error.status
+    }
     guard let format = format ?? HypermediaFormat.detect(document) else {
       context.report(
-        "\(input.name): cannot tell the format: expected a top-level 'data' (JSON:API) or 'links' with "
+        "\(name): cannot tell the format: expected a top-level 'data' (JSON:API) or 'links' with "
           + "'collection.field' keys (JTE); use --format")
       return .failure
     }
     if format == .jsonTemplates, asksForJSONAPIOptions {
-      context.report("\(input.name): '--include' and '--unresolved' apply to JSON:API documents only")
+      context.report("\(name): '--include' and '--unresolved' apply to JSON:API documents only")
       return .usageError
     }
     let expanded: JSON
@@ -87,7 +85,7 @@ struct ExpandCommand: Command {
       case .jsonTemplates: expanded = try JSONTemplates.expand(document)
       }
     } catch {
-      context.report("\(input.name): \(error)")
+      context.report("\(name): \(error)")
       return .failure
     }
     return context.emit(expanded, options: writingOptions) ? .success : .failure

@@ -5,8 +5,8 @@ import Parsnip
 ///
 /// Decisions: the output always ends with a line feed, also when compact; `--canonical` is RFC 8785 (JCS) output,
 /// which already sorts keys (so `--sort-keys` changes nothing) and fixes string escaping (so `--ascii` is
-/// refused); with `--lines` each value is written compact on its own line (JSON Lines in, JSON Lines out) unless
-/// `--indent` asks otherwise, and invalid lines are reported and skipped (exit 1).
+/// refused); with `--lines` each value is written compact on its own line (JSON Lines in, JSON Lines out), so
+/// `--indent` is refused there, and invalid lines are reported and skipped (exit 1).
 struct FormatCommand: Command {
   static let name = "format"
   static let abstract = "Pretty-print, compact or canonicalize JSON."
@@ -14,20 +14,16 @@ struct FormatCommand: Command {
     Writes the document to standard output, indented by 2 spaces unless told
     otherwise, ending with a line feed. Invalid JSON prints an error and exits 1.
     """
-  static let synopsis =
-    "format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [FILE]"
-  static let arguments = [(label: "FILE", help: "The document; '-' or none reads standard input.")]
-  static let options = [
-    OptionSpec.option("indent", value: "N", help: "Indent by N spaces, 0 to 16 (default: 2)."),
-    OptionSpec.flag("compact", help: "Print on one line, without spaces."),
-    OptionSpec.flag("canonical", help: "Print RFC 8785 canonical JSON (compact, sorted keys)."),
-    OptionSpec.flag("sort-keys", help: "Sort object keys by Unicode code point."),
-    OptionSpec.flag("ascii", help: "Escape every non-ASCII character as \\uXXXX."),
-    CommonOptions.json5,
-    OptionSpec.flag(
-      "lines", help: "Treat each line as its own JSON value (JSON Lines)\nand print one compact value per line."),
-    OptionSpec.help,
-  ]
+  static let arguments = [CommonOptions.file]
+  static let indent = OptionSpec.option("indent", value: "N", help: "Indent by N spaces, 0 to 16 (default: 2).")
+  static let compact = OptionSpec.flag("compact", help: "Print on one line, without spaces.")
+  static let canonical = OptionSpec.flag("canonical", help: "Print RFC 8785 canonical JSON (compact, sorted keys).")
+  static let sortKeys = OptionSpec.flag("sort-keys", help: "Sort object keys by Unicode code point.")
+  static let ascii = OptionSpec.flag("ascii", help: "Escape every non-ASCII character as \\uXXXX.")
+  static let lines = OptionSpec.flag(
+    "lines", help: "Treat each line as its own JSON value (JSON Lines)\nand print one compact value per line.")
+  static let options = [indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, OptionSpec.help]
+  static let exclusiveGroups = [[indent, compact, canonical]]
 
   /// The largest indent accepted.
   static let maximumIndent = 16
@@ -39,25 +35,26 @@ struct FormatCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     try CommonOptions.expectAtMost(1, positionals: arguments, names: "one FILE")
-    try CommonOptions.expectOneOf(["indent", "compact", "canonical"], in: arguments)
     file = arguments.positionals.first
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    lines = arguments.has("lines")
+    lines = arguments[Self.lines]
     var options: JSON.WritingOptions
-    if let text = arguments.value("indent") {
+    if let text = arguments.value(of: Self.indent) {
+      // One value per line is the point of --lines; an indented value would span several.
+      if lines { throw UsageError("'--indent' cannot be used with '--lines' (each value is printed on one line)") }
       guard let indent = Int(text), (0...Self.maximumIndent).contains(indent) else {
         throw UsageError("invalid indent '\(text)' (expected a number from 0 to \(Self.maximumIndent))")
       }
       options = .pretty(indent: indent)
-    } else if arguments.has("compact") {
+    } else if arguments[Self.compact] {
       options = .compact
-    } else if arguments.has("canonical") {
+    } else if arguments[Self.canonical] {
       options = .canonical
     } else {
       options = lines ? .compact : .pretty
     }
-    if arguments.has("sort-keys") { options.sortsKeys = true }
-    if arguments.has("ascii") {
+    if arguments[Self.sortKeys] { options.sortsKeys = true }
+    if arguments[Self.ascii] {
       // RFC 8785 fixes how strings are escaped; silently ignoring --ascii would surprise.
       if options.isCanonical { throw UsageError("'--ascii' cannot be used with '--canonical'") }
       options.asciiOnly = true
@@ -67,8 +64,8 @@ struct FormatCommand: Command {
 
   func run(in context: CommandContext) -> ExitCode {
     if lines { return formatLines(context: context) }
-    guard let input = context.readInput(file, parsedWith: parsingOptions) else { return .usageError }
-    guard let json = context.parse(input, options: parsingOptions) else { return .failure }
+    let json: JSON
+    do throws(LoadFailure) { json = try context.load(file, options: parsingOptions) } catch { return error.status }
     return context.emit(json, options: writingOptions) ? .success : .failure
   }
 

@@ -8,8 +8,9 @@ import Parsnip
 ///
 /// Decisions: with `--pointer`, an expression starting with `#` is read as a URI fragment (`#/a%20b`). With
 /// `--lines`, the query runs on each line and prints one compact result per line that has one; the exit status is
-/// 1 only when no line has a result (like `grep`), and 2 when a line is not JSON. By default the whole document is
-/// validated (invalid JSON anywhere exits 2) and only the answer is decoded; `--on-demand` skips what a pointer or
+/// 1 when no line has a result (like `grep`) or a line is not JSON. `--null-missing` prints `null` for each line
+/// without a result (invalid ones included), so output line N answers the Nth value of the input. By default the
+/// whole document is validated (invalid JSON anywhere exits 1) and only the answer is decoded; `--on-demand` skips what a pointer or
 /// key path does not enter (checking it for balanced brackets and terminated strings only), the fastest way to pull
 /// one value out of a very large file. A JSONPath query that visits more nodes than
 /// `JSONPath.EvaluationOptions.maximumNodeVisits` allows (100 million by default; `$..*..*..*..*` on a document
@@ -22,28 +23,31 @@ struct QueryCommand: Command {
     matches as a JSON array, empty when nothing matches. EXPR starting with '/',
     or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
     first.upperCase[0]. Both print the value they name, or exit 1 when there is
-    none. An invalid expression or invalid JSON exits 2.
+    none. With --lines, each line is queried on its own and a line without a
+    result prints nothing (null with --null-missing); the exit status is 1 only
+    when no line has a result, like grep's.
     """
-  static let synopsis =
-    "query [--jsonpath | --pointer | --keypath] [--paths] [--on-demand] [--compact] [--json5] [--lines] EXPR [FILE]"
   static let arguments = [
-    (label: "EXPR", help: "The JSONPath query, JSON Pointer or key path."),
-    (label: "FILE", help: "The document; '-' or none reads standard input."),
+    ArgumentSpec.required("EXPR", help: "The JSONPath query, JSON Pointer or key path."), CommonOptions.file,
   ]
+  static let jsonPath = OptionSpec.flag("jsonpath", help: "Read EXPR as a JSONPath query.")
+  static let pointer = OptionSpec.flag("pointer", help: "Read EXPR as a JSON Pointer ('#/...': URI fragment).")
+  static let keyPath = OptionSpec.flag("keypath", help: "Read EXPR as a key path.")
+  static let paths = OptionSpec.flag("paths", help: "Print the normalized paths of JSONPath matches.")
+  static let onDemand = OptionSpec.flag(
+    "on-demand",
+    help: "Pointer and key path only: skip what the path does not\nenter instead of validating the whole document.")
+  static let lines = OptionSpec.flag(
+    "lines", help: "Query each line as its own JSON value (JSON Lines)\nand print one compact result per line.")
+  /// Named for what it prints and when: `null` where a line's result is missing. It is what keeps output lines
+  /// aligned with input lines (for `paste`), which plain `--lines` does not, as it prints nothing there like grep.
+  static let nullMissing = OptionSpec.flag(
+    "null-missing", help: "With --lines: print null for a line without a result,\nso output lines match input lines.")
   static let options = [
-    OptionSpec.flag("jsonpath", help: "Read EXPR as a JSONPath query."),
-    OptionSpec.flag("pointer", help: "Read EXPR as a JSON Pointer ('#/...': URI fragment)."),
-    OptionSpec.flag("keypath", help: "Read EXPR as a key path."),
-    OptionSpec.flag("paths", help: "Print the normalized paths of JSONPath matches."),
-    OptionSpec.flag(
-      "on-demand",
-      help: "Pointer and key path only: skip what the path does not\nenter instead of validating the whole document."),
-    CommonOptions.compact,
-    CommonOptions.json5,
-    OptionSpec.flag(
-      "lines", help: "Query each line as its own JSON value (JSON Lines)\nand print one compact result per line."),
+    jsonPath, pointer, keyPath, paths, onDemand, CommonOptions.compact, CommonOptions.json5, lines, nullMissing,
     OptionSpec.help,
   ]
+  static let exclusiveGroups = [[jsonPath, pointer, keyPath]]
 
   /// How `EXPR` is read.
   enum Kind: String, Sendable {
@@ -73,36 +77,44 @@ struct QueryCommand: Command {
   var parsingOptions: JSON.ParsingOptions
   var writingOptions: JSON.WritingOptions
   var lines: Bool
+  /// `--null-missing`: print `null` for each line without a result.
+  var printsNullForMissing: Bool
   var onDemand: Bool
   /// The work limit of JSONPath queries: the library default, no flag (tests lower it).
   var evaluationOptions = JSONPath.EvaluationOptions()
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    try CommonOptions.expectOneOf(["jsonpath", "pointer", "keypath"], in: arguments)
     guard let expression = arguments.positionals.first else { throw UsageError("missing EXPR") }
     try CommonOptions.expectAtMost(2, positionals: arguments, names: "EXPR and one FILE")
     self.expression = expression
-    if arguments.has("jsonpath") {
+    if arguments[Self.jsonPath] {
       kind = .jsonPath
-    } else if arguments.has("pointer") {
+    } else if arguments[Self.pointer] {
       kind = .pointer
-    } else if arguments.has("keypath") {
+    } else if arguments[Self.keyPath] {
       kind = .keyPath
     } else {
       kind = .inferred(from: expression)
     }
-    printsPaths = arguments.has("paths")
+    printsPaths = arguments[Self.paths]
     if printsPaths, kind != .jsonPath {
       throw UsageError("'--paths' applies to JSONPath queries only; '\(expression)' is a \(kind.rawValue)")
     }
     file = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    lines = arguments.has("lines")
-    onDemand = arguments.has("on-demand")
-    if onDemand, kind == .jsonPath || lines || parsingOptions.allowsJSON5 {
-      throw UsageError("'--on-demand' applies to JSON Pointers and key paths on strict JSON documents only")
+    lines = arguments[Self.lines]
+    printsNullForMissing = arguments[Self.nullMissing]
+    if printsNullForMissing, !lines { throw UsageError("'--null-missing' applies with '--lines' only") }
+    onDemand = arguments[Self.onDemand]
+    if onDemand {
+      if lines { throw UsageError("'--on-demand' and '--lines' cannot be used together") }
+      if parsingOptions.allowsJSON5 { throw UsageError("'--on-demand' and '--json5' cannot be used together") }
+      if kind == .jsonPath {
+        throw UsageError(
+          "'--on-demand' applies to JSON Pointers and key paths only; '\(expression)' is a JSONPath query")
+      }
     }
-    writingOptions = arguments.has("compact") || lines ? .compact : .pretty
+    writingOptions = arguments[CommonOptions.compact] || lines ? .compact : .pretty
   }
 
   /// Compiles the expression as its kind.
@@ -201,16 +213,16 @@ struct QueryCommand: Command {
     let answer: Result<JSON, QueryFailure>
     if onDemand { return runOnDemand(query, input: input, context: context) }
     if case .jsonPath = query {
-      guard let json = context.parse(input, options: parsingOptions) else { return .usageError }
+      guard let json = context.parse(input, options: parsingOptions) else { return .failure }
       answer = evaluate(query, on: json)
     } else {
       // Validate the whole input, but decode only the value asked for.
-      guard let document = context.document(input, options: parsingOptions) else { return .usageError }
+      guard let document = context.document(input, options: parsingOptions) else { return .failure }
       switch lookUp(query, in: document) {
       case .success(let value):
         do throws(JSONParseError) { answer = .success(try value.json()) } catch {
           context.report(error, in: input.name)
-          return .usageError
+          return .failure
         }
       case .failure(let failure): answer = .failure(failure)
       }
@@ -244,7 +256,7 @@ struct QueryCommand: Command {
       }
     } catch {
       context.report(error, in: input.name)
-      return .usageError
+      return .failure
     }
     switch answer {
     case .success(let found):
@@ -258,21 +270,28 @@ struct QueryCommand: Command {
   private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {
     var found = false
     var failed = false
-    let outcome = context.forEachLine(file, options: parsingOptions) { json, line in
-      switch evaluate(query, on: json) {
-      case .success(let result):
-        if context.emit(result, options: writingOptions, streams: false) { found = true }
-      case .failure(let failure) where failure.status == .usageError:
-        context.report("line \(line): \(failure.message)")
-        failed = true
-      case .failure:
-        break
-      }
-    }
+    let outcome = context.forEachLine(
+      file, options: parsingOptions,
+      { json, line in
+        switch evaluate(query, on: json) {
+        case .success(let result):
+          if context.emit(result, options: writingOptions, streams: false) {
+            found = true
+            return
+          }
+        case .failure(let failure) where failure.status == .usageError:
+          context.report("line \(line): \(failure.message)")
+          failed = true
+        case .failure:
+          break
+        }
+        if printsNullForMissing { context.stdout.writeLine("null") }
+      },
+      invalidLine: { _ in if printsNullForMissing { context.stdout.writeLine("null") } })
     switch outcome {
     case .success(let allValid):
-      if !allValid || failed { return .usageError }
-      return found ? .success : .failure
+      if failed { return .usageError }
+      return found && allValid ? .success : .failure
     case .failure(let error):
       context.report(error.message)
       return .usageError

@@ -5,8 +5,8 @@ import Parsnip
 /// Decisions: without VARIABLES_FILE no variable is defined (standard input is read only for `-`, so a template
 /// without variables does not wait on a terminal); an object of variables prints the URI as one line of text, an
 /// array of objects prints a JSON array of URIs (indented unless `--compact`).
-/// Exit status: 0 expanded; 1 the variables do not fit the template (a prefix on a list, a nested list, too long);
-/// 2 an invalid template, usage errors, an unreadable input or invalid JSON.
+/// Exit status: 0 expanded; 1 the variables are not JSON, not an object or array of objects, or do not fit the
+/// template (a prefix on a list, a nested list, too long); 2 an invalid template, usage errors, an unreadable input.
 struct URITemplateCommand: Command {
   static let name = "uri-template"
   static let abstract = "Expand an RFC 6570 URI template."
@@ -14,10 +14,11 @@ struct URITemplateCommand: Command {
     Prints the URI for an object of variables, or a JSON array of URIs for an
     array of objects. An invalid template exits 2 with the offset of the error.
     """
-  static let synopsis = "uri-template [--compact] [--json5] TEMPLATE [VARIABLES_FILE]"
   static let arguments = [
-    (label: "TEMPLATE", help: "The template, for example 'http://example.com/{id}{?q}'."),
-    (label: "VARIABLES_FILE", help: "An object of variables, or an array of them; '-' reads\nstandard input, none defines no variables."),
+    ArgumentSpec.required("TEMPLATE", help: "The template, for example 'http://example.com/{id}'."),
+    ArgumentSpec.optional(
+      "VARIABLES_FILE",
+      help: "An object of variables, or an array of them; '-' reads\nstandard input, none defines no variables."),
   ]
   static let options = [CommonOptions.compact, CommonOptions.json5, OptionSpec.help]
 
@@ -32,7 +33,7 @@ struct URITemplateCommand: Command {
     self.template = template
     variablesFile = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    writingOptions = arguments.has("compact") ? .compact : .pretty
+    writingOptions = arguments[CommonOptions.compact] ? .compact : .pretty
   }
 
   func run(in context: CommandContext) -> ExitCode {
@@ -45,8 +46,9 @@ struct URITemplateCommand: Command {
     }
     var variables: JSON = [:]
     if let variablesFile {
-      guard let loaded = context.load(variablesFile, options: parsingOptions) else { return .usageError }
-      variables = loaded
+      do throws(LoadFailure) { variables = try context.load(variablesFile, options: parsingOptions) } catch {
+        return error.status
+      }
     }
     do throws(URITemplateError) {
       switch variables {
@@ -59,7 +61,7 @@ struct URITemplateCommand: Command {
         return context.emit(.array(uris), options: writingOptions) ? .success : .failure
       default:
         context.report("the variables must be an object or an array of objects, found \(variables.kind)")
-        return .usageError
+        return .failure
       }
     } catch {
       context.report("template '\(template)' cannot expand: \(error)")

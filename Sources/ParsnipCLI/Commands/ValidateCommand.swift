@@ -12,8 +12,7 @@ struct ValidateCommand: Command {
     FILE:LINE:COLUMN: error: MESSAGE line per invalid input on standard error.
     Duplicate object keys are accepted, as RFC 8259 allows.
     """
-  static let synopsis = "validate [--json5] [--lines] [FILE ...]"
-  static let arguments = [(label: "FILE ...", help: "Files to check; '-' or none reads standard input.")]
+  static let arguments = [ArgumentSpec.optional("FILE ...", help: "Files to check; '-' or none reads standard input.")]
   static let options = [CommonOptions.json5, CommonOptions.lines, OptionSpec.help]
 
   /// The inputs; empty means standard input.
@@ -24,7 +23,7 @@ struct ValidateCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    lines = arguments.has(CommonOptions.lines.name)
+    lines = arguments[CommonOptions.lines]
   }
 
   func run(in context: CommandContext) -> ExitCode {

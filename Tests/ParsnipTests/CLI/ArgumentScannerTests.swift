@@ -3,9 +3,10 @@ import Testing
 @testable import ParsnipCLI
 
 @Suite struct ArgumentScannerTests {
-  static let specs: [OptionSpec] = [
-    .flag("compact", help: ""), .option("indent", value: "N", help: ""), .flag("lines", help: ""), .help,
-  ]
+  static let compact = OptionSpec.flag("compact", help: "")
+  static let indent = OptionSpec.option("indent", value: "N", help: "")
+  static let lines = OptionSpec.flag("lines", help: "")
+  static let specs = [compact, indent, lines, OptionSpec.help]
 
   @Test func sortsFlagsOptionsAndPositionals() throws {
     let parsed = try ArgumentScanner.scan(
@@ -20,12 +21,12 @@ import Testing
     let parsed = try ArgumentScanner.scan(["--indent=3", "--indent", "5", "--indent="], specs: Self.specs)
     #expect(parsed.values == ["indent": ""])
     let again = try ArgumentScanner.scan(["--indent=3", "--indent", "5"], specs: Self.specs)
-    #expect(again.value("indent") == "5")
+    #expect(again.value(of: Self.indent) == "5")
   }
 
   @Test func optionValueMayStartWithADash() throws {
     let parsed = try ArgumentScanner.scan(["--indent", "-1"], specs: Self.specs)
-    #expect(parsed.value("indent") == "-1")
+    #expect(parsed.value(of: Self.indent) == "-1")
   }
 
   @Test func doubleDashMakesTheRestPositional() throws {
@@ -35,7 +36,7 @@ import Testing
   }
 
   @Test func shortAlias() throws {
-    #expect(try ArgumentScanner.scan(["-h"], specs: Self.specs).has("help"))
+    #expect(try ArgumentScanner.scan(["-h"], specs: Self.specs)[OptionSpec.help])
   }
 
   @Test(arguments: [
@@ -48,6 +49,16 @@ import Testing
   ])
   func rejectsMistakes(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try ArgumentScanner.scan(arguments, specs: Self.specs) }
+  }
+
+  @Test func readsThroughTheDeclaredSpecs() throws {
+    let parsed = try ArgumentScanner.scan(["--lines", "--indent", "4"], specs: Self.specs)
+    #expect(parsed[Self.lines] && !parsed[Self.compact])
+    #expect(parsed.contains(Self.indent) && !parsed.contains(Self.compact))
+    #expect(throws: UsageError("'--indent' and '--compact' cannot be used together")) {
+      try ArgumentScanner.scan(["--indent", "4", "--lines", "--compact"], specs: Self.specs)
+        .expectAtMostOne(of: [Self.compact, Self.indent])
+    }
   }
 
   @Test(arguments: [

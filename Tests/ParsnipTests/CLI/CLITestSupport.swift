@@ -52,7 +52,9 @@ enum CLI {
   }
 
   /// Runs the executable with raw standard input bytes.
-  static func binary(_ arguments: [String], stdinBytes: [UInt8]) throws -> CLIResult {
+  /// - Parameter stdoutPath: Where standard output goes instead of being collected (`/dev/full`); the result's
+  ///   `stdout` is then empty.
+  static func binary(_ arguments: [String], stdinBytes: [UInt8], stdoutPath: String? = nil) throws -> CLIResult {
     let binary = try #require(Self.binary, Comment(rawValue: binaryMissing))
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("parsnip-cli-\(UUID().uuidString)")
@@ -69,7 +71,7 @@ enum CLI {
     process.arguments = arguments
     process.currentDirectoryURL = Fixtures.packageRoot
     process.standardInput = try FileHandle(forReadingFrom: input)
-    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardOutput = try FileHandle(forWritingTo: stdoutPath.map(URL.init(fileURLWithPath:)) ?? output)
     process.standardError = try FileHandle(forWritingTo: errors)
     try process.run()
     process.waitUntilExit()

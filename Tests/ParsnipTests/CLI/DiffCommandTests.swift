@@ -95,10 +95,10 @@ import Testing
             """))
   }
 
-  @Test func invalidJSONExitsTwo() throws {
+  @Test func invalidJSONExitsOne() throws {
     let result = try CLI.both(["diff", "-", CLI.example("shop.json")], stdin: "[1,")
     #expect(
       result
-        == CLIResult(status: 2, stdout: "", stderr: "<stdin>:1:4: error: unexpected end of input, expected a value\n"))
+        == CLIResult(status: 1, stdout: "", stderr: "<stdin>:1:4: error: unexpected end of input, expected a value\n"))
   }
 }

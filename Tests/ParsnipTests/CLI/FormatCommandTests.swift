@@ -109,6 +109,8 @@ import Testing
     (["--indent", "-1"], "invalid indent '-1' (expected a number from 0 to 16)"),
     (["--indent", "two"], "invalid indent 'two' (expected a number from 0 to 16)"),
     (["a.json", "b.json"], "unexpected argument 'b.json' (expected one FILE)"),
+    (["--lines", "--indent", "4"], "'--indent' cannot be used with '--lines' (each value is printed on one line)"),
+    (["--indent=0", "--lines"], "'--indent' cannot be used with '--lines' (each value is printed on one line)"),
   ])
   func usageErrors(arguments: [String], message: String) throws {
     let expected = CLIResult(

@@ -26,9 +26,10 @@ import Testing
       help                    Show help for a subcommand.
 
       Inputs are files, or standard input for '-' or no file. Exit status: 0 on
-      success, 1 for a negative answer (invalid document, nothing found, patch
-      does not apply), 2 for a usage error, an unreadable file or an invalid
-      expression.
+      success; 1 when the data is the problem (an input that is not valid JSON,
+      nothing found, a patch that does not apply); 2 when what you wrote is (the
+      flags, an expression, a malformed patch or template) or when a file cannot
+      be read or written.
 
       See 'parsnip help <subcommand>' for detailed help.
 
@@ -87,10 +88,13 @@ import Testing
     matches as a JSON array, empty when nothing matches. EXPR starting with '/',
     or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
     first.upperCase[0]. Both print the value they name, or exit 1 when there is
-    none. An invalid expression or invalid JSON exits 2.
+    none. With --lines, each line is queried on its own and a line without a
+    result prints nothing (null with --null-missing); the exit status is 1 only
+    when no line has a result, like grep's.
 
     USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
-                         [--on-demand] [--compact] [--json5] [--lines] EXPR [FILE]
+                         [--on-demand] [--compact] [--json5] [--lines]
+                         [--null-missing] EXPR [FILE]
 
     ARGUMENTS:
       EXPR                    The JSONPath query, JSON Pointer or key path.
@@ -108,6 +112,8 @@ import Testing
                               keys, single quotes, hexadecimal numbers).
       --lines                 Query each line as its own JSON value (JSON Lines)
                               and print one compact result per line.
+      --null-missing          With --lines: print null for a line without a result,
+                              so output lines match input lines.
       -h, --help              Show help information.
 
     """
@@ -115,9 +121,9 @@ import Testing
   static let patchHelp = """
     OVERVIEW: Apply an RFC 6902 JSON Patch or RFC 7396 merge patch.
 
-    Prints the patched document. Exits 1 when the patch cannot apply (a failed
-    'test', a missing path) and 2 when the patch is malformed or an input is not
-    JSON.
+    Prints the patched document. Exits 1 when the document is not JSON or the
+    patch cannot apply (a failed 'test', a missing path), and 2 when the patch is
+    malformed (not JSON, or not a patch).
 
     USAGE: parsnip patch [--merge] [--compact] [--json5] PATCH_FILE [FILE]
 
@@ -155,6 +161,19 @@ import Testing
 
     """
 
+  static let helpHelp = """
+    OVERVIEW: Show help for a subcommand.
+
+    USAGE: parsnip help [SUBCOMMAND]
+
+    ARGUMENTS:
+      SUBCOMMAND              The subcommand to describe; none shows the overview.
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """
+
   @Test(arguments: [["--help"], ["-h"], ["help"]])
   func rootHelp(arguments: [String]) throws {
     #expect(try CLI.both(arguments) == CLIResult(status: 0, stdout: Self.rootHelp, stderr: ""))
@@ -162,7 +181,7 @@ import Testing
 
   @Test(arguments: [
     ("validate", validateHelp), ("format", formatHelp), ("query", queryHelp), ("patch", patchHelp),
-    ("diff", diffHelp),
+    ("diff", diffHelp), ("help", helpHelp),
   ])
   func subcommandHelp(name: String, text: String) throws {
     let expected = CLIResult(status: 0, stdout: text, stderr: "")
@@ -174,7 +193,7 @@ import Testing
   }
 
   @Test func helpLinesFitEightyColumns() {
-    for text in [Self.rootHelp, Self.validateHelp, Self.formatHelp, Self.queryHelp, Self.patchHelp, Self.diffHelp] {
+    for text in [RootCommand.helpText] + RootCommand.commands.map({ $0.helpText }) {
       for line in text.split(separator: "\n") {
         #expect(line.count <= 80, "\(line)")
       }
@@ -183,6 +202,18 @@ import Testing
 
   @Test func version() throws {
     #expect(try CLI.both(["--version"]) == CLIResult(status: 0, stdout: "parsnip 0.1.0\n", stderr: ""))
+  }
+
+  @Test func versionTakesNoArgument() throws {
+    let expected = CLIResult(
+      status: 2, stdout: "",
+      stderr: """
+        parsnip: error: unexpected argument 'extra' after '--version'
+        Usage: parsnip <subcommand> [options] [FILE ...]
+        See 'parsnip --help' for more information.
+
+        """)
+    #expect(try CLI.both(["--version", "extra"]) == expected)
   }
 
   @Test func missingSubcommandIsAUsageError() throws {
@@ -216,7 +247,13 @@ import Testing
   @Test func helpForUnknownSubcommandIsAUsageError() throws {
     let result = try CLI.both(["help", "frobnicate"])
     #expect(result.status == 2)
-    #expect(result.stderr.hasPrefix("parsnip: error: unknown subcommand 'frobnicate'\nUsage: parsnip help"))
+    #expect(
+      result.stderr == """
+        parsnip: error: unknown subcommand 'frobnicate'
+        Usage: parsnip help [SUBCOMMAND]
+        See 'parsnip --help' for more information.
+
+        """)
   }
 
   @Test func subcommandUsageErrorShowsItsUsage() throws {

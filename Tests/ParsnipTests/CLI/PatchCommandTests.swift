@@ -113,7 +113,7 @@ import Testing
     #expect(fromStandardInput.stderr.hasPrefix("parsnip: error: <stdin>: invalid patch: \(message)"))
   }
 
-  @Test func invalidJSONInEitherInputExitsTwo() throws {
+  @Test func invalidJSONPatchExitsTwoInvalidJSONDocumentOne() throws {
     let patch = try CLI.temporaryFile("[{\"op\": \"add\",]")
     defer { try? FileManager.default.removeItem(atPath: patch) }
     let badPatch = try CLI.both(["patch", patch, CLI.example("alphabet.json")])
@@ -125,7 +125,7 @@ import Testing
     #expect(
       badDocument
         == CLIResult(
-          status: 2, stdout: "", stderr: "<stdin>:1:2: error: unexpected end of input, expected a string key\n"))
+          status: 1, stdout: "", stderr: "<stdin>:1:2: error: unexpected end of input, expected a string key\n"))
   }
 
   @Test func bothInputsOnStandardInputIsAUsageError() throws {

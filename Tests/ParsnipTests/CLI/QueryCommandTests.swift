@@ -81,9 +81,9 @@ import Testing
     #expect(try CLI.both(["query", "--compact", "a", "-"], stdin: #"{"a": 1}"#).stdout == "1\n")
   }
 
-  @Test func invalidJSONExitsTwo() throws {
+  @Test func invalidJSONExitsOne() throws {
     let result = try CLI.both(["query", "a"], stdin: #"{"a": }"#)
-    #expect(result == CLIResult(status: 2, stdout: "", stderr: "<stdin>:1:7: error: expected a value, found '}'\n"))
+    #expect(result == CLIResult(status: 1, stdout: "", stderr: "<stdin>:1:7: error: expected a value, found '}'\n"))
   }
 
   // MARK: JSON Pointer (RFC 6901)
@@ -150,9 +150,9 @@ import Testing
     #expect(result == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: <stdin>: \(message)\n"))
   }
 
-  @Test func invalidJSONAfterTheAnswerStillExitsTwo() throws {
+  @Test func invalidJSONAfterTheAnswerStillExitsOne() throws {
     let result = try CLI.both(["query", "/a"], stdin: #"{"a": 1, "b": [}"#)
-    #expect(result == CLIResult(status: 2, stdout: "", stderr: "<stdin>:1:16: error: expected a value, found '}'\n"))
+    #expect(result == CLIResult(status: 1, stdout: "", stderr: "<stdin>:1:16: error: expected a value, found '}'\n"))
   }
 
   @Test func forcedPointerIsNeverReadAsAKeyPath() throws {
@@ -309,6 +309,27 @@ import Testing
 
   // MARK: JSON Lines
 
+  @Test func nullMissingKeepsOutputLinesAlignedWithInputLines() throws {
+    let input = "{\"id\": 1, \"tags\": [\"a\"]}\n{\"id\": 2}\n{\"id\" 3}\n{\"id\": 4, \"tags\": []}\n{\"id\": 5}\n"
+    let result = try CLI.both(["query", "--lines", "--null-missing", "tags"], stdin: input)
+    #expect(
+      result
+        == CLIResult(
+          status: 1, stdout: "[\"a\"]\nnull\nnull\n[]\nnull\n",
+          stderr: "<stdin>:3:7: error: expected ':' after an object key, found '3'\n"))
+    let valid = try CLI.both(["query", "--lines", "--null-missing", "/tags/0"], stdin: "{\"tags\": [1]}\n{}\n")
+    #expect(valid == CLIResult(status: 0, stdout: "1\nnull\n", stderr: ""))
+    // Still grep-like: no line has a result, exit 1, though every line printed null.
+    let none = try CLI.both(["query", "--lines", "--null-missing", "missing"], stdin: "{}\n{}\n")
+    #expect(none == CLIResult(status: 1, stdout: "null\nnull\n", stderr: ""))
+  }
+
+  @Test func nullMissingNeedsLines() throws {
+    let result = try CLI.both(["query", "--null-missing", "a"], stdin: "{}")
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("parsnip: error: '--null-missing' applies with '--lines' only\n"))
+  }
+
   @Test func linesPrintsOneResultPerLineThatHasOne() throws {
     let input = "{\"id\": 1, \"tags\": [\"a\"]}\n{\"id\": 2}\n\n{\"id\": 3, \"tags\": []}\n"
     let result = try CLI.both(["query", "--lines", "tags"], stdin: input)
@@ -317,12 +338,12 @@ import Testing
     #expect(none == CLIResult(status: 1, stdout: "", stderr: ""))
   }
 
-  @Test func linesReportsInvalidLinesAndExitsTwo() throws {
+  @Test func linesReportsInvalidLinesAndExitsOne() throws {
     let result = try CLI.both(["query", "--lines", "id"], stdin: "{\"id\": 1}\n{\"id\" 2}\n")
     #expect(
       result
         == CLIResult(
-          status: 2, stdout: "1\n", stderr: "<stdin>:2:7: error: expected ':' after an object key, found '2'\n"))
+          status: 1, stdout: "1\n", stderr: "<stdin>:2:7: error: expected ':' after an object key, found '2'\n"))
   }
 }
 
@@ -347,10 +368,10 @@ import Testing
   @Test func skipsInvalidTextThePathDoesNotEnter() throws {
     // Validation by default; on demand, the malformed sibling is skipped (its brackets balance).
     let text = #"{"bad": [1 2 3], "good": {"x": true}}"#
-    #expect(try CLI.both(["query", "/good/x"], stdin: text).status == 2)
+    #expect(try CLI.both(["query", "/good/x"], stdin: text).status == 1)
     #expect(try CLI.both(["query", "--on-demand", "/good/x"], stdin: text).stdout == "true\n")
     let broken = try CLI.both(["query", "--on-demand", "/good/x"], stdin: #"{"good": {"x": tru"#)
-    #expect(broken.status == 2)
+    #expect(broken.status == 1)
     #expect(broken.stderr.hasPrefix("<stdin>:1:"))
   }
 
@@ -369,12 +390,20 @@ import Testing
     let text = #"{"x": 1, "a": [1, 2,]}"#
     let validated = try CLI.both(["query", "a"], stdin: text)
     let onDemand = try CLI.both(["query", "--on-demand", "a"], stdin: text)
-    #expect(validated.status == 2)
+    #expect(validated.status == 1)
     #expect(validated.stderr.hasPrefix("<stdin>:1:21: "))
     #expect(onDemand == validated)
   }
 
-  @Test func onDemandIsAUsageErrorForJSONPath() throws {
-    #expect(try CLI.both(["query", "--on-demand", "$.a"], stdin: "{}").status == 2)
+  @Test(arguments: [
+    (["--on-demand", "$.a"], "'--on-demand' applies to JSON Pointers and key paths only; '$.a' is a JSONPath query"),
+    (["--on-demand", "--lines", "a"], "'--on-demand' and '--lines' cannot be used together"),
+    (["--lines", "--on-demand", "/a"], "'--on-demand' and '--lines' cannot be used together"),
+    (["--on-demand", "--json5", "a"], "'--on-demand' and '--json5' cannot be used together"),
+  ])
+  func onDemandConflictsNameTheConflict(arguments: [String], message: String) throws {
+    let result = try CLI.both(["query"] + arguments, stdin: "{}")
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("parsnip: error: \(message)\nUsage: parsnip query "), "\(result)")
   }
 }

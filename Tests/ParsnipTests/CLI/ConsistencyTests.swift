@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import ParsnipCLI
+
+/// The rules every subcommand shares: one exit-status rule, synopses derived from the declarations, and a README
+/// table that matches them.
+@Suite struct ConsistencyTests {
+  /// An input that is not valid JSON; the error is at line 1, column 7.
+  static let invalid = #"{"a": }"#
+
+  /// How each subcommand reads `BAD` as its input document (the data, not the program). Every subcommand but
+  /// `help` must be here, so a new one cannot skip the rule.
+  static let documentArguments: [String: [[String]]] = [
+    "validate": [["BAD"], ["--lines", "BAD"]],
+    "format": [["BAD"], ["--lines", "BAD"]],
+    "query": [["a", "BAD"], ["$.a", "BAD"], ["--on-demand", "/a", "BAD"], ["--lines", "a", "BAD"]],
+    "patch": [["PATCH", "BAD"], ["--merge", "PATCH", "BAD"]],
+    "diff": [["BAD", "GOOD"], ["GOOD", "BAD"], ["--merge", "BAD", "GOOD"]],
+    "expand": [["BAD"]],
+    "jsonapi-build": [["BAD"]],
+    "uri-template": [["{a}", "BAD"]],
+    "codegen": [["BAD"], ["--lines", "BAD"]],
+  ]
+
+  @Test func everySubcommandIsCheckedForTheExitRule() {
+    let names = Set(RootCommand.commands.map { $0.name }).subtracting(["help"])
+    #expect(Set(Self.documentArguments.keys) == names)
+  }
+
+  @Test func anInvalidInputDocumentExitsOneWithItsPosition() throws {
+    let bad = try CLI.temporaryFile(Self.invalid)
+    let good = try CLI.temporaryFile(#"{"a": 1}"#)
+    let patch = try CLI.temporaryFile("[]")
+    defer { for path in [bad, good, patch] { try? FileManager.default.removeItem(atPath: path) } }
+    let files = ["BAD": bad, "GOOD": good, "PATCH": patch]
+    for (name, invocations) in Self.documentArguments {
+      for arguments in invocations {
+        let result = try CLI.both([name] + arguments.map { files[$0] ?? $0 })
+        #expect(result.status == 1, "\(name) \(arguments): \(result)")
+        #expect(result.stderr.hasPrefix("\(bad):1:7: error: "), "\(name) \(arguments): \(result)")
+      }
+    }
+  }
+
+  @Test(arguments: [
+    (#"[{"op": "add", "path": "/b", "value": 1}"#, "PATCH:1:41: error: "),  // not JSON
+    (#"{"op": "add"}"#, "parsnip: error: PATCH: invalid patch: "),  // not a patch
+    (#"[{"op": "frobnicate", "path": "/a"}]"#, "parsnip: error: PATCH: invalid patch: "),
+  ])
+  func aMalformedPatchExitsTwo(patch: String, diagnostic: String) throws {
+    let patchFile = try CLI.temporaryFile(patch)
+    let document = try CLI.temporaryFile(#"{"a": 1}"#)
+    defer { for path in [patchFile, document] { try? FileManager.default.removeItem(atPath: path) } }
+    let result = try CLI.both(["patch", patchFile, document])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr.hasPrefix(diagnostic.replacingOccurrences(of: "PATCH", with: patchFile)), "\(result)")
+  }
+
+  @Test func aPatchThatDoesNotApplyExitsOne() throws {
+    let result = try CLI.both(["patch", "-", CLI.example("shop.json")], stdin: #"[{"op": "remove", "path": "/x"}]"#)
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.hasPrefix("parsnip: error: patch does not apply: "))
+  }
+
+  @Test func variablesThatAreNotObjectsAreTheDataAtFault() throws {
+    #expect(try CLI.both(["uri-template", "{x}", "-"], stdin: "3").status == 1)
+  }
+
+  // MARK: Writing
+
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: "/dev/full"),
+      "needs /dev/full (Linux) to make standard output fail"),
+    arguments: [
+      ["format", "Examples/shop.json"], ["format", "--compact", "Examples/shop.json"],
+      ["query", "--lines", "last_name", "Examples/users.jsonl"], ["codegen", "Examples/shop.json"],
+    ])
+  func aFullDiskIsOneLineAndExitsTwo(arguments: [String]) throws {
+    let result = try CLI.binary(arguments, stdinBytes: [], stdoutPath: "/dev/full")
+    #expect(
+      result
+        == CLIResult(
+          status: 2, stdout: "", stderr: "parsnip: error: cannot write to standard output: No space left on device\n"))
+  }
+
+  // MARK: Synopses
+
+  @Test func everyOptionAppearsInTheSynopsisAndTheHelp() throws {
+    for command in RootCommand.commands {
+      let help = try CLI.both(["help", command.name])
+      #expect(help.status == 0)
+      #expect(help.stdout.contains(HelpLayout.wrapped(command.synopsis, prefix: "USAGE: parsnip ")))
+      let synopsis = command.synopsis
+      for option in command.options where option != .help {
+        #expect(synopsis.contains(option.synopsisLabel), "\(command.name): \(option.name) not in '\(synopsis)'")
+        #expect(help.stdout.contains("  \(option.label) "), "\(command.name): \(option.label) not in its help")
+      }
+      for argument in command.arguments {
+        #expect(synopsis.contains(argument.synopsisLabel), "\(command.name): \(argument.label)")
+        #expect(help.stdout.contains("  \(argument.label) "), "\(command.name): \(argument.label)")
+      }
+      for group in command.exclusiveGroups {
+        #expect(synopsis.contains("[" + group.map(\.synopsisLabel).joined(separator: " | ") + "]"))
+      }
+    }
+  }
+
+  @Test func exclusiveGroupsAreRejectedByEveryCommand() throws {
+    for command in RootCommand.commands {
+      for group in command.exclusiveGroups {
+        let arguments = group.prefix(2).flatMap { ["--" + $0.name] + ($0.valueName == nil ? [] : ["2"]) }
+        let result = try CLI.both([command.name] + arguments + ["-"], stdin: "{}")
+        #expect(result.status == 2, "\(command.name) \(arguments)")
+        let message = "parsnip: error: '--\(group[0].name)' and '--\(group[1].name)' cannot be used together\n"
+        #expect(result.stderr.hasPrefix(message), "\(result)")
+      }
+    }
+  }
+
+  /// The synopses of the README's command table, in order.
+  static func readmeSynopses() throws -> [String] {
+    let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    return readme.split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("| `parsnip "), let end = line.range(of: "` |") else { return nil }
+      return String(line[line.index(line.startIndex, offsetBy: "| `parsnip ".count)..<end.lowerBound])
+        .replacingOccurrences(of: "\\|", with: "|")
+    }
+  }
+
+  @Test func theReadmeTableListsEveryCommandWithItsDerivedSynopsis() throws {
+    #expect(try Self.readmeSynopses() == RootCommand.commands.map { $0.synopsis })
+  }
+}
