@@ -40,13 +40,16 @@ final class CommandContext {
   /// Reads the named file, or standard input for `nil` or `-` (files are read, not mapped: see `FileBytes`).
   /// - Parameters:
   ///   - path: The path as the user gave it.
-  ///   - options: When the whole input will be parsed with these options, reading stops after the first 64 KiB
-  ///     if they already prove it invalid; `nil` reads everything.
+  ///   - options: When the whole input will be parsed with these options, reading stops as soon as what was read
+  ///     proves it invalid (checked at 64 KiB, and for pipes each time the input doubles); `nil` reads everything.
+  ///   - onDemand: The input is read on demand: reading stops early only when its very first value is invalid.
   /// - Returns: The bytes, named for diagnostics.
   /// - Throws: ``InputError`` when the input cannot be read.
-  func input(_ path: String?, parsedWith options: JSON.ParsingOptions? = nil) throws(InputError) -> FileBytes {
+  func input(
+    _ path: String?, parsedWith options: JSON.ParsingOptions? = nil, onDemand: Bool = false
+  ) throws(InputError) -> FileBytes {
     let stopsEarly: (UnsafeRawBufferPointer) -> Bool = { prefix in
-      options.map { ScanPipeline.provesInvalid(prefix: prefix, options: $0) } ?? false
+      options.map { ScanPipeline.provesInvalid(prefix: prefix, options: $0, atStart: onDemand) } ?? false
     }
     do throws(FileReadError) {
       if let path, path != "-" { return try FileBytes.read(path: path, stopsEarly: stopsEarly) }
@@ -54,8 +57,10 @@ final class CommandContext {
       let bytes: FileBytes
       switch stdin {
       case .fileDescriptor(let fd):
-        // Standard input may be named twice: read all of it, so the second use sees the same bytes.
-        bytes = try FileBytes.read(fileDescriptor: fd, name: FileBytes.standardInputName)
+        // Standard input may be named twice: the second use sees the same bytes. They stop early only where they
+        // already prove the input invalid, which the first use then reports (endless `/dev/zero` must not be read
+        // until memory runs out).
+        bytes = try FileBytes.read(fileDescriptor: fd, name: FileBytes.standardInputName, stopsEarly: stopsEarly)
       case .bytes(let data):
         bytes = FileBytes(name: FileBytes.standardInputName, bytes: data)
       }
@@ -68,9 +73,9 @@ final class CommandContext {
 
   /// Reads an input like ``input(_:parsedWith:)``, reporting one that cannot be read.
   /// - Returns: The bytes, or `nil` after reporting `cannot read 'NAME': REASON`.
-  func readInput(_ path: String?, parsedWith options: JSON.ParsingOptions? = nil) -> FileBytes? {
+  func readInput(_ path: String?, parsedWith options: JSON.ParsingOptions? = nil, onDemand: Bool = false) -> FileBytes? {
     do throws(InputError) {
-      return try input(path, parsedWith: options)
+      return try input(path, parsedWith: options, onDemand: onDemand)
     } catch {
       report(error.message)
       return nil

@@ -58,8 +58,9 @@ package final class FileBytes: @unchecked Sendable {
   /// Opens and reads the file at `path`.
   /// - Parameters:
   ///   - path: A file system path.
-  ///   - stopsEarly: Called with the first 64 KiB when there is more to read; `true` keeps only those bytes (they
-  ///     already prove the input invalid, so reading on would only cost time and memory).
+  ///   - stopsEarly: Called with the first 64 KiB (and, for input of unknown size, each time what was read doubles);
+  ///     `true` keeps only those bytes (they already prove the input invalid, so reading on would only cost time
+  ///     and memory).
   /// - Throws: ``FileReadError`` when the file cannot be opened or read, or is a directory.
   package static func read(
     path: String, stopsEarly: (UnsafeRawBufferPointer) -> Bool = { _ in false }
@@ -98,7 +99,7 @@ package final class FileBytes: @unchecked Sendable {
     var capacity = Swift.max(expected + 1, firstChunk)
     var memory = TapeMemory.allocateLarge(byteCount: capacity)
     var count = 0
-    var checked = false
+    var nextCheck = firstChunk
     while true {
       if count == capacity {
         let larger = TapeMemory.allocateLarge(byteCount: capacity * 2)
@@ -108,7 +109,7 @@ package final class FileBytes: @unchecked Sendable {
         capacity *= 2
       }
       // The first read stops at 64 KiB so that an input invalid near its start fails before the rest is read.
-      let want = checked ? capacity - count : Swift.min(capacity - count, firstChunk - count)
+      let want = count >= firstChunk ? capacity - count : Swift.min(capacity - count, firstChunk - count)
       let n = Glibc_read(fd, memory + count, want)
       if n < 0 {
         if errno == EINTR { continue }
@@ -118,8 +119,11 @@ package final class FileBytes: @unchecked Sendable {
       }
       if n == 0 { break }
       count += n
-      if !checked, count >= firstChunk {
-        checked = true
+      // Input of unknown size (pipes, devices) is checked again each time it doubles (linear in all): endless
+      // input (`/dev/zero`) stops as soon as what was read proves it invalid, instead of growing until memory runs
+      // out. A regular file's size is known, so once is enough.
+      if count >= nextCheck {
+        nextCheck = expected > 0 ? .max : count * 2
         if stopsEarly(UnsafeRawBufferPointer(start: memory, count: count)) { break }
       }
     }

@@ -40,7 +40,9 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
   /// Starts reading.
   /// - Returns: An iterator whose `next()` throws.
   public func makeIterator() -> Iterator {
-    Iterator(base: lines.makeIterator(), policy: lines.errorPolicy, decoder: decoder)
+    Iterator(
+      base: JSONLines.Iterator(lines: lines, parsing: decoder.optionsSnapshot.parsingOptions),
+      policy: lines.errorPolicy, decoder: decoder)
   }
 
   /// Reads every line, handing each decoded value to `body` in order.
@@ -74,7 +76,12 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     public mutating func next() throws(JSONLinesError) -> Line? {
       let options = self.options
       while true {
-        let outcome = try base.nextRawLine { (bytes, number, lineStart) throws(JSONLinesError) -> Result<Line, JSONLinesError> in
+        let outcome = try base.nextRawLine { (piece, number, lineStart) throws(JSONLinesError) -> Result<Line, JSONLinesError> in
+          let bytes: UnsafeRawBufferPointer
+          switch piece {
+          case .success(let line): bytes = line
+          case .failure(let error): return .failure(error)
+          }
           do {
             let value = try ParsnipDecoder.run(Value.self, buffer: bytes, options: options, path: nil, report: false)
             return .success(Line(number: number, value: value.value))

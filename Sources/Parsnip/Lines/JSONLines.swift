@@ -39,6 +39,10 @@ public struct JSONLines: Sendable {
   /// Bytes read at a time. Default 4 MiB; any value is accepted and used within 4 KiB ... 1 GiB (a buffer of
   /// `.max` bytes cannot be allocated, and one below a page only adds reads).
   public var chunkSize: Int = 4 << 20
+  /// The longest line read whole. Default 1 GiB: a longer line is a ``JSONLinesError`` (stopping, or skipped
+  /// under ``ErrorPolicy/skip``) and its bytes are read and dropped, so memory stays bounded on endless or
+  /// newline-less input. A line whose start is already invalid JSON (`/dev/zero`) fails before it is read on.
+  public var maximumLineLength: Int = 1 << 30
 
   /// Reads a file.
   /// - Parameters:
@@ -110,13 +114,26 @@ public struct JSONLines: Sendable {
     /// The bad lines skipped so far under ``ErrorPolicy/skip``, in order.
     public private(set) var skipped: [JSONLinesError] = []
 
-    init(lines: JSONLines) {
+    /// - Parameters:
+    ///   - lines: The sequence.
+    ///   - parsing: The grammar the lines are parsed with, which decides when a line's start proves it invalid.
+    init(lines: JSONLines, parsing: JSON.ParsingOptions? = nil) {
       self.lines = lines
+      let options = parsing ?? lines.options
       do {
-        splitter = LineSplitter(source: try lines.makeSource(), chunkSize: lines.chunkSize)
+        splitter = LineSplitter(
+          source: try lines.makeSource(), chunkSize: lines.chunkSize, maximumLineLength: lines.maximumLineLength,
+          provesInvalid: { ScanPipeline.provesInvalid(prefix: $0, options: options) })
       } catch {
         openError = error
       }
+    }
+
+    /// The error for a line over ``JSONLines/maximumLineLength``.
+    func tooLong(line number: Int, length: Int, in splitter: LineSplitter) -> JSONLinesError {
+      JSONLinesError(
+        line: number, lineStart: splitter.lineStart, parseError: nil,
+        message: "line longer than the maximum line length (\(length) bytes or more, the limit is \(lines.maximumLineLength))")
     }
 
     /// The next value, or `nil` at the end of the input.
@@ -127,7 +144,11 @@ public struct JSONLines: Sendable {
       guard let splitter else { return nil }
       let options = lines.options
       while true {
-        let result = try splitter.nextLine { (bytes, number) throws(JSONLinesError) -> Result<Line, JSONLinesError>? in
+        let result = try splitter.nextLine { (piece, number) throws(JSONLinesError) -> Result<Line, JSONLinesError>? in
+          guard case .line(let bytes) = piece else {
+            guard case .tooLong(let length) = piece else { return nil }
+            return .failure(tooLong(line: number, length: length, in: splitter))
+          }
           if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
           do throws(JSONParseError) {
             return .success(Line(number: number, value: try JSON(parsing: bytes, options: options)))
@@ -150,14 +171,19 @@ public struct JSONLines: Sendable {
     /// Calls `body` with the raw bytes of each non-blank line, its number and its offset in the input, for callers
     /// that parse lines themselves.
     mutating func nextRawLine<R>(
-      _ body: (UnsafeRawBufferPointer, Int, Int) throws(JSONLinesError) -> R
+      _ body: (Result<UnsafeRawBufferPointer, JSONLinesError>, Int, Int) throws(JSONLinesError) -> R
     ) throws(JSONLinesError) -> R? {
       if let openError { throw openError }
       guard let splitter else { return nil }
       while true {
-        let result = try splitter.nextLine { (bytes, number) throws(JSONLinesError) -> R? in
-          if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
-          return try body(bytes, number, splitter.lineStart)
+        let result = try splitter.nextLine { (piece, number) throws(JSONLinesError) -> R? in
+          switch piece {
+          case .tooLong(let length):
+            return try body(.failure(tooLong(line: number, length: length, in: splitter)), number, splitter.lineStart)
+          case .line(let bytes):
+            if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
+            return try body(.success(bytes), number, splitter.lineStart)
+          }
         }
         guard let outcome = result else { return nil }
         if let value = outcome { return value }

@@ -16,13 +16,23 @@ package enum ScanPipeline {
   /// The strict scanner reports an error where it finds it and looks at most a few bytes ahead (a UTF-8 sequence,
   /// a surrogate pair's second escape), so an error well before the end of the prefix, other than running out of
   /// input, is an error of the whole text. JSON5 text is not judged: an unterminated comment is reported at its start.
-  package static func provesInvalid(prefix: UnsafeRawBufferPointer, options: JSON.ParsingOptions) -> Bool {
+  ///
+  /// With `atStart`, only an error where the text's first value would begin counts (a byte that cannot start any
+  /// JSON value): what a reader that skips text unvalidated (on demand) would also meet first.
+  package static func provesInvalid(
+    prefix: UnsafeRawBufferPointer, options: JSON.ParsingOptions, atStart: Bool = false
+  ) -> Bool {
     guard !options.allowsJSON5, !options.allowsTrailingCommas, !options.assumesTopLevelObject else { return false }
     do {
       _ = try Scanner(input: prefix, maxDepth: options.maximumDepth).scanDocument()
       return false
     } catch {
-      return error.kind != .unexpectedEndOfInput && error.kind != .inputTooLarge && error.byteOffset + 64 < prefix.count
+      guard error.kind != .unexpectedEndOfInput, error.kind != .inputTooLarge, error.byteOffset + 64 < prefix.count
+      else { return false }
+      guard atStart else { return true }
+      var first = Scanner.byteOrderMarkLength(prefix)
+      while first < prefix.count, prefix[first].isJSONWhitespace { first += 1 }
+      return error.byteOffset == first
     }
   }
 }

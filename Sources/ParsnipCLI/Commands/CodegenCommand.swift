@@ -76,7 +76,7 @@ struct CodegenCommand: Command {
           status = max(status, .usageError)
         }
       } else {
-        guard let input = context.readInput(file) else {
+        guard let input = context.readInput(file, parsedWith: .default) else {
           status = max(status, .usageError)
           continue
         }

@@ -209,7 +209,11 @@ struct QueryCommand: Command {
       return .usageError
     }
     if lines { return queryLines(query, context: context) }
-    guard let input = context.readInput(file) else { return .usageError }
+    // Reading stops where the input proves invalid; on demand, only when its first value does (an on-demand read
+    // may answer from text before an error).
+    guard let input = context.readInput(file, parsedWith: parsingOptions, onDemand: onDemand) else {
+      return .usageError
+    }
     let answer: Result<JSON, QueryFailure>
     if onDemand { return runOnDemand(query, input: input, context: context) }
     if case .jsonPath = query {

@@ -52,9 +52,16 @@ enum CLI {
   }
 
   /// Runs the executable with raw standard input bytes.
-  /// - Parameter stdoutPath: Where standard output goes instead of being collected (`/dev/full`); the result's
-  ///   `stdout` is then empty.
-  static func binary(_ arguments: [String], stdinBytes: [UInt8], stdoutPath: String? = nil) throws -> CLIResult {
+  /// - Parameters:
+  ///   - stdoutPath: Where standard output goes instead of being collected (`/dev/full`); the result's `stdout` is
+  ///     then empty.
+  ///   - stdinPath: A file standard input reads instead of `stdinBytes` (`/dev/zero`).
+  ///   - timeLimit: Seconds after which the process is terminated (SIGTERM, status 15), so a regression to
+  ///     endless reading fails instead of hanging.
+  static func binary(
+    _ arguments: [String], stdinBytes: [UInt8], stdoutPath: String? = nil, stdinPath: String? = nil,
+    timeLimit: Double = 120
+  ) throws -> CLIResult {
     let binary = try #require(Self.binary, Comment(rawValue: binaryMissing))
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("parsnip-cli-\(UUID().uuidString)")
@@ -70,10 +77,16 @@ enum CLI {
     process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = Fixtures.packageRoot
-    process.standardInput = try FileHandle(forReadingFrom: input)
+    process.standardInput = try FileHandle(forReadingFrom: stdinPath.map(URL.init(fileURLWithPath:)) ?? input)
     process.standardOutput = try FileHandle(forWritingTo: stdoutPath.map(URL.init(fileURLWithPath:)) ?? output)
     process.standardError = try FileHandle(forWritingTo: errors)
     try process.run()
+    // A thread of its own: queues and the test pool may all be busy waiting on processes like this one.
+    Thread.detachNewThread { [process] in
+      let deadline = Date().addingTimeInterval(timeLimit)
+      while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+      if process.isRunning { process.terminate() }
+    }
     process.waitUntilExit()
     return CLIResult(
       status: process.terminationStatus,

@@ -87,6 +87,20 @@ import Testing
           status: 2, stdout: "", stderr: "parsnip: error: cannot write to standard output: No space left on device\n"))
   }
 
+  // MARK: Endless input
+
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero"), "needs /dev/zero to feed endless input"),
+    arguments: [
+      ["validate"], ["format"], ["query", "a"], ["query", "--on-demand", "/a"], ["codegen"], ["diff", "-", "Examples/shop.json"],
+    ])
+  func endlessInvalidInputFailsAtOnceInBoundedMemory(arguments: [String]) throws {
+    // /dev/zero used to grow every subcommand to gigabytes; its first NUL byte already proves it invalid.
+    let result = try CLI.binary(arguments, stdinBytes: [], stdinPath: "/dev/zero", timeLimit: 30)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("<stdin>:1:1: error: expected a value, found byte 0x00"), "\(result.stderr)")
+  }
+
   // MARK: Synopses
 
   @Test func everyOptionAppearsInTheSynopsisAndTheHelp() throws {

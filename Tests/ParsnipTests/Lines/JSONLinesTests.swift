@@ -72,6 +72,62 @@ import Testing
     #expect(fromSequence == [4, 5])
   }
 
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/zero"), "needs /dev/zero for endless input"))
+  func endlessInvalidInputFailsAtOnce() throws {
+    // A newline-less stream of NUL bytes used to be buffered until memory ran out.
+    let zero = open("/dev/zero", O_RDONLY)
+    try #require(zero >= 0)
+    defer { close(zero) }
+    var iterator = JSONLines(fileDescriptor: zero).makeIterator()
+    let error = #expect(throws: JSONLinesError.self) { try iterator.next() }
+    #expect(error?.description == "1:1: expected a value, found byte 0x00")
+  }
+
+  @Test func aLineOverTheLimitIsAnErrorAndTheNextLinesStillRead() throws {
+    let long = "[" + String(repeating: "1,", count: 40_000) + "1]"
+    for chunkSize in [4096, 1 << 20] {
+      var lines = JSONLines(bytes: Array("1\n\(long)\n2\n\(long)".utf8), errorPolicy: .skip)
+      lines.chunkSize = chunkSize
+      lines.maximumLineLength = 50_000
+      var iterator = lines.makeIterator()
+      var values: [JSON] = []
+      while let line = try iterator.next() { values.append(line.value) }
+      #expect(values == [1, 2], "chunk \(chunkSize)")
+      #expect(iterator.skipped.map(\.line) == [2, 4])
+      #expect(iterator.skipped.first?.description.hasPrefix("2: line longer than the maximum line length") == true)
+      // Decoding lines reports the same.
+      let decoded = lines.decoded(as: Int.self)
+      var decodedIterator = decoded.makeIterator()
+      var ints: [Int] = []
+      while let line = try decodedIterator.next() { ints.append(line.value) }
+      #expect(ints == [1, 2])
+      #expect(decodedIterator.skipped.map(\.line) == [2, 4])
+    }
+  }
+
+  @Test func aLongInvalidLineStopsBeingReadAndTheNextLinesStillRead() throws {
+    // 300 KB of one bad line, read in 4 KiB chunks: reported from its start, the rest dropped unbuffered.
+    let bad = "[1, x" + String(repeating: " ", count: 300_000) + "]"
+    var lines = JSONLines(byteSequence: Array("\(bad)\r\n[2]\r\n".utf8), errorPolicy: .skip)
+    lines.chunkSize = 4096
+    var iterator = lines.makeIterator()
+    var values: [JSON] = []
+    while let line = try iterator.next() { values.append(line.value) }
+    #expect(values == [[2]])
+    #expect(iterator.skipped.map(\.description) == ["1:5: expected a value, found 'x'"])
+  }
+
+  @Test func newlinesSplitAcrossReadsAreFoundOnce() throws {
+    // Lines straddling chunk boundaries (CR LF split between two reads included) come out whole and in order.
+    let values = (0..<2_000).map { JSON.array(Array(repeating: JSON.number(JSONNumber($0)), count: $0 % 37)) }
+    let text = values.map(\.description).joined(separator: "\r\n")
+    var lines = JSONLines(byteSequence: Array(text.utf8))
+    lines.chunkSize = 4096
+    var read: [JSON] = []
+    try lines.forEach { read.append($0.value) }
+    #expect(read == values)
+  }
+
   @Test func reportsAMissingFile() {
     var iterator = JSONLines(contentsOf: URL(fileURLWithPath: "/nonexistent/file.jsonl")).makeIterator()
     #expect(throws: JSONLinesError.self) { try iterator.next() }
