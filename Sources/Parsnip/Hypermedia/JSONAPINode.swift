@@ -4,7 +4,8 @@ protocol JSONAPINode {
   var kind: JSON.Kind { get }
   /// The member `key` of an object (the last when a key repeats); `nil` when absent or not an object.
   func member(_ key: String) -> Self?
-  /// Each member of an object in order (nothing for other kinds).
+  /// Each member of an object in order, as the tree keeps them (a repeated key once, at its first position, with
+  /// its last value); nothing for other kinds.
   func forEachMember<E: Error>(_ body: (String, Self) throws(E) -> Void) throws(E)
   /// Each element of an array in order (nothing for other kinds).
   func forEachElement<E: Error>(_ body: (Int, Self) throws(E) -> Void) throws(E)
@@ -37,14 +38,41 @@ extension JSON: JSONAPINode {
 extension JSONDocument.Value: JSONAPINode {
   func member(_ key: String) -> JSONDocument.Value? { self[key] }
 
+  /// As the tree's members: a key repeated in the text once, at its first position, with its last value.
   func forEachMember<E: Error>(_ body: (String, JSONDocument.Value) throws(E) -> Void) throws(E) {
     guard nodes.kind(index) == .object else { return }
+    if nodes.count(index) > 1 {
+      var finder = DuplicateKeyFinder()
+      if finder.hasDuplicates(objectAt: index, tape: tape, base: nodes.base) {
+        return try forEachDistinctMember(body)
+      }
+    }
     var j = index + 1
     let end = nodes.end(index)
     while j < end {
       try body(nodes.string(j), JSONDocument.Value(storage: storage, index: j + 1))
       j = nodes.next(j + 1)
     }
+  }
+
+  private func forEachDistinctMember<E: Error>(
+    _ body: (String, JSONDocument.Value) throws(E) -> Void
+  ) throws(E) {
+    var members: [(key: String, value: Int)] = []
+    var positions: [ExactKey: Int] = [:]
+    var j = index + 1
+    let end = nodes.end(index)
+    while j < end {
+      let key = nodes.string(j)
+      if let k = positions[ExactKey(key)] {
+        members[k].value = j + 1
+      } else {
+        positions[ExactKey(key)] = members.count
+        members.append((key, j + 1))
+      }
+      j = nodes.next(j + 1)
+    }
+    for member in members { try body(member.key, JSONDocument.Value(storage: storage, index: member.value)) }
   }
 
   func forEachElement<E: Error>(_ body: (Int, JSONDocument.Value) throws(E) -> Void) throws(E) {
