@@ -95,7 +95,10 @@ public enum JSONAPI {
   public static func flatten(
     _ document: JSONDocument, options: FlattenOptions = FlattenOptions()
   ) throws(JSONAPIError) -> JSON {
-    var flattening = JSONAPIFlattening(document.root, options: options, output: JSONAPITreeOutput<JSONDocument.Value>())
+    // The nodes do not retain the document: this function keeps it.
+    defer { withExtendedLifetime(document) {} }
+    var flattening = JSONAPIFlattening(
+      JSONAPITapeNode(rootOf: document), options: options, output: JSONAPITreeOutput<JSONAPITapeNode>())
     try flattening.run()
     return flattening.output.last
   }
@@ -126,7 +129,9 @@ public enum JSONAPI {
     let configuration = JSONWriter.Configuration(writing)
     if configuration.keyOrder == .stored {
       let output = JSONAPITextOutput(configuration: configuration, capacity: document.byteCount + document.byteCount / 2)
-      var flattening = JSONAPIFlattening(document.root, options: options, output: output)
+      // The nodes do not retain the document: this function keeps it.
+      defer { withExtendedLifetime(document) {} }
+      var flattening = JSONAPIFlattening(JSONAPITapeNode(rootOf: document), options: options, output: output)
       defer { flattening.output.release() }
       do {
         try flattening.run()

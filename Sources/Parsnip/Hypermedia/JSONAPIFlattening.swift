@@ -5,15 +5,22 @@ struct JSONAPIKey: Hashable {
 
   /// The key of a resource or identifier, checking both are strings (`lid` when there is no `id`).
   init<Node: JSONAPINode>(of object: Node, at pointer: @autoclosure () -> JSONPointer) throws(JSONAPIError) {
-    guard let type = object.member("type") else { throw JSONAPIError(.missingMember("type"), at: pointer()) }
+    try self.init(object.resourceFields, at: pointer())
+  }
+
+  /// The key of a resource or identifier whose members were read.
+  init<Node: JSONAPINode>(
+    _ fields: JSONAPIResourceFields<Node>, at pointer: @autoclosure () -> JSONPointer
+  ) throws(JSONAPIError) {
+    guard let type = fields.type else { throw JSONAPIError(.missingMember("type"), at: pointer()) }
     guard let typeName = type.stringValue else {
       throw JSONAPIError(.memberNotAString("type", found: type.kind), at: pointer().appending("type"))
     }
     let idName: String
     let id: Node
-    if let value = object.member("id") {
+    if let value = fields.id {
       (idName, id) = ("id", value)
-    } else if let value = object.member("lid") {
+    } else if let value = fields.lid {
       (idName, id) = ("lid", value)
     } else {
       throw JSONAPIError(.missingMember("id"), at: pointer())
@@ -57,7 +64,8 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
 
   private struct Resource {
     var key: JSONAPIKey
-    var node: Node
+    /// Its members the flatten reads.
+    var fields: JSONAPIResourceFields<Node>
     var origin: Origin
     /// Whether a relationship has `links` or `meta` (the resource then has `_relationships`).
     var hasRelationshipExtras: Bool
@@ -111,12 +119,13 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
   /// Validates a resource object and numbers it.
   private mutating func add(_ resource: Node, from origin: Origin) throws(JSONAPIError) {
     guard resource.isObject else { throw JSONAPIError(.notAnObject(found: resource.kind), at: origin.pointer) }
-    let key = try JSONAPIKey(of: resource, at: origin.pointer)
-    if let attributes = resource.member("attributes"), !attributes.isObject {
+    let fields = resource.resourceFields
+    let key = try JSONAPIKey(fields, at: origin.pointer)
+    if let attributes = fields.attributes, !attributes.isObject {
       throw JSONAPIError(.notAnObject(found: attributes.kind), at: origin.pointer.appending("attributes"))
     }
     var hasRelationshipExtras = false
-    if let relationships = resource.member("relationships") {
+    if let relationships = fields.relationships {
       guard relationships.isObject else {
         throw JSONAPIError(.notAnObject(found: relationships.kind), at: origin.pointer.appending("relationships"))
       }
@@ -134,7 +143,7 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     }
     numbers[key] = resources.count
     resources.append(
-      Resource(key: key, node: resource, origin: origin, hasRelationshipExtras: hasRelationshipExtras))
+      Resource(key: key, fields: fields, origin: origin, hasRelationshipExtras: hasRelationshipExtras))
   }
 
   /// A relationship object: `data` (null, an identifier or an array of them), `links` or `meta`. Returns whether
@@ -143,8 +152,9 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     _ relationship: Node, at pointer: @autoclosure () -> JSONPointer
   ) throws(JSONAPIError) -> Bool {
     guard relationship.isObject else { throw JSONAPIError(.notAnObject(found: relationship.kind), at: pointer()) }
-    let hasExtras = relationship.member("links") != nil || relationship.member("meta") != nil
-    guard let data = relationship.member("data") else {
+    let fields = relationship.relationshipFields
+    let hasExtras = fields.links != nil || fields.meta != nil
+    guard let data = fields.data else {
       if !hasExtras { throw JSONAPIError(.emptyRelationship, at: pointer()) }
       return hasExtras
     }
@@ -229,20 +239,20 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
   private mutating func flattenAgain(
     _ number: Int, include: JSONAPIIncludePaths?, depth: Int
   ) throws(JSONAPIError) -> Int {
-    let (key, resource, origin) = (resources[number].key, resources[number].node, resources[number].origin)
+    let (key, fields, origin) = (resources[number].key, resources[number].fields, resources[number].origin)
     resources[number].onPath = true
     defer { resources[number].onPath = false }
     var height = 0
     output.openObject()
     output.key("type")
     output.string(key.type)
-    output.key(resource.member("id") == nil ? "lid" : "id")
+    output.key(fields.id == nil ? "lid" : "id")
     output.string(key.id)
-    resource.member("attributes")?.forEachMember { name, value in
+    fields.attributes?.forEachMember { name, value in
       output.key(name)
       output.copy(value)
     }
-    let relationships = resource.member("relationships")
+    let relationships = fields.relationships
     try relationships?.forEachMember { (name, relationship) throws(JSONAPIError) in
       guard let data = relationship.member("data") else { return }
       let resolves = include == nil || include?[name] != nil
@@ -266,11 +276,11 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
         output.null()
       }
     }
-    if let meta = resource.member("meta") {
+    if let meta = fields.meta {
       output.key("_meta")
       output.copy(meta)
     }
-    if let links = resource.member("links") {
+    if let links = fields.links {
       output.key("_links")
       output.copy(links)
     }
@@ -278,8 +288,8 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       output.key("_relationships")
       output.openObject()
       relationships.forEachMember { name, relationship in
-        let links = relationship.member("links")
-        let meta = relationship.member("meta")
+        let extras = relationship.relationshipFields
+        let (links, meta) = (extras.links, extras.meta)
         guard links != nil || meta != nil else { return }
         output.key(name)
         output.openObject()
@@ -307,8 +317,9 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     _ identifier: Node, at pointer: @autoclosure () -> JSONPointer, resolves: Bool,
     include: JSONAPIIncludePaths?, depth: Int
   ) throws(JSONAPIError) -> Int? {
-    let key = try JSONAPIKey(of: identifier, at: pointer())
-    let isLocal = identifier.member("id") == nil
+    let fields = identifier.resourceFields
+    let key = try JSONAPIKey(fields, at: pointer())
+    let isLocal = fields.id == nil
     guard let number = numbers[key] else {
       guard options.unresolved == .identifier else { return nil }
       writeIdentifier(key, local: isLocal)

@@ -21,7 +21,7 @@
 /// or in one it copies, a number the writer refuses (JSON5 `NaN`), or nesting past the writing options' limit. The
 /// first is found by comparing each key's text with the earlier keys of its object; the tape keeps repeated keys.
 struct JSONAPITextOutput: JSONAPIOutput {
-  typealias Input = JSONDocument.Value
+  typealias Input = JSONAPITapeNode
 
   struct Mark {
     var start: Int
@@ -194,7 +194,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
 
   // MARK: Copying input values
 
-  mutating func copy(_ value: JSONDocument.Value) {
+  mutating func copy(_ value: JSONAPITapeNode) {
     beginValue()
     let nodes = value.nodes
     var j = value.index
@@ -230,7 +230,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
       }
       let isObject = nodes.rawKind(j) == Tape.Kind.object.rawValue
       opens(at: frames.count + copying.count)
-      if isObject, nodes.count(j) > 1, duplicates.hasDuplicates(objectAt: j, tape: value.tape, base: nodes.base) {
+      if isObject, nodes.count(j) > 1, duplicates.hasDuplicates(objectAt: j, tape: value.storage.tape, base: nodes.base) {
         needsTree = true
       }
       if nodes.count(j) == 0 {
