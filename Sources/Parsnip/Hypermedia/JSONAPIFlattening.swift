@@ -5,31 +5,41 @@ struct JSONAPIKey: Hashable {
 
   /// The key of a resource or identifier, checking both are strings (`lid` when there is no `id`).
   init<Node: JSONAPINode>(of object: Node, at pointer: @autoclosure () -> JSONPointer) throws(JSONAPIError) {
-    try self.init(object.resourceFields, at: pointer())
+    try self.init(object, object.resourceFields, at: pointer())
   }
 
   /// The key of a resource or identifier whose members were read.
   init<Node: JSONAPINode>(
-    _ fields: JSONAPIResourceFields<Node>, at pointer: @autoclosure () -> JSONPointer
+    _ object: Node, _ fields: JSONAPIResourceFields, at pointer: @autoclosure () -> JSONPointer
   ) throws(JSONAPIError) {
-    guard let type = fields.type else { throw JSONAPIError(.missingMember("type"), at: pointer()) }
-    guard let typeName = type.stringValue else {
+    let (type, id) = try Self.check(object, fields, at: pointer())
+    self.type = type.stringValue!
+    self.id = id.stringValue!
+  }
+
+  /// Checks that a resource or identifier has a string `type` and a string `id` (or `lid`), and returns them
+  /// without decoding them.
+  @discardableResult
+  static func check<Node: JSONAPINode>(
+    _ object: Node, _ fields: JSONAPIResourceFields, at pointer: @autoclosure () -> JSONPointer
+  ) throws(JSONAPIError) -> (type: Node, id: Node) {
+    guard let type = object.field(fields.type) else { throw JSONAPIError(.missingMember("type"), at: pointer()) }
+    guard type.kind == .string else {
       throw JSONAPIError(.memberNotAString("type", found: type.kind), at: pointer().appending("type"))
     }
     let idName: String
     let id: Node
-    if let value = fields.id {
+    if let value = object.field(fields.id) {
       (idName, id) = ("id", value)
-    } else if let value = fields.lid {
+    } else if let value = object.field(fields.lid) {
       (idName, id) = ("lid", value)
     } else {
       throw JSONAPIError(.missingMember("id"), at: pointer())
     }
-    guard let idText = id.stringValue else {
+    guard id.kind == .string else {
       throw JSONAPIError(.memberNotAString(idName, found: id.kind), at: pointer().appending(idName))
     }
-    self.type = typeName
-    self.id = idText
+    return (type, id)
   }
 }
 
@@ -65,7 +75,8 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
   private struct Resource {
     var key: JSONAPIKey
     /// Its members the flatten reads.
-    var fields: JSONAPIResourceFields<Node>
+    var node: Node
+    var fields: JSONAPIResourceFields
     var origin: Origin
     /// Whether a relationship has `links` or `meta` (the resource then has `_relationships`).
     var hasRelationshipExtras: Bool
@@ -97,6 +108,10 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     let value = document
     guard value.isObject else { throw JSONAPIError(.notAnObject(found: value.kind), at: .root) }
     guard let data = value.member("data") else { throw JSONAPIError(.missingData, at: .root) }
+    let included = value.member("included")
+    let capacity = (data.kind == .array ? data.count : 1) + (included?.kind == .array ? included!.count : 0)
+    resources.reserveCapacity(capacity)
+    numbers.reserveCapacity(capacity)
     switch data.kind {
     case .null: break
     case .object: try add(data, from: Origin(primary: true))
@@ -106,7 +121,7 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       }
     default: throw JSONAPIError(.invalidData(found: data.kind), at: ["data"])
     }
-    if let included = value.member("included") {
+    if let included {
       guard included.kind == .array else {
         throw JSONAPIError(.invalidIncluded(found: included.kind), at: ["included"])
       }
@@ -120,12 +135,12 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
   private mutating func add(_ resource: Node, from origin: Origin) throws(JSONAPIError) {
     guard resource.isObject else { throw JSONAPIError(.notAnObject(found: resource.kind), at: origin.pointer) }
     let fields = resource.resourceFields
-    let key = try JSONAPIKey(fields, at: origin.pointer)
-    if let attributes = fields.attributes, !attributes.isObject {
+    let key = try JSONAPIKey(resource, fields, at: origin.pointer)
+    if let attributes = resource.field(fields.attributes), !attributes.isObject {
       throw JSONAPIError(.notAnObject(found: attributes.kind), at: origin.pointer.appending("attributes"))
     }
     var hasRelationshipExtras = false
-    if let relationships = fields.relationships {
+    if let relationships = resource.field(fields.relationships) {
       guard relationships.isObject else {
         throw JSONAPIError(.notAnObject(found: relationships.kind), at: origin.pointer.appending("relationships"))
       }
@@ -135,15 +150,17 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
         }
       }
     }
-    if let first = numbers[key] {
+    // One hash for the usual case, a new key; a repeated one gets its first number back.
+    if let first = numbers.updateValue(resources.count, forKey: key) {
+      numbers[key] = first
       // Primary data may list a resource twice; `included` may not repeat a resource of either.
       let firstOrigin = resources[first].origin
       if origin.primary, firstOrigin.primary { return }
       throw JSONAPIError(.duplicateResource(type: key.type, id: key.id, first: firstOrigin.pointer), at: origin.pointer)
     }
-    numbers[key] = resources.count
     resources.append(
-      Resource(key: key, fields: fields, origin: origin, hasRelationshipExtras: hasRelationshipExtras))
+      Resource(
+        key: key, node: resource, fields: fields, origin: origin, hasRelationshipExtras: hasRelationshipExtras))
   }
 
   /// A relationship object: `data` (null, an identifier or an array of them), `links` or `meta`. Returns whether
@@ -154,19 +171,19 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     guard relationship.isObject else { throw JSONAPIError(.notAnObject(found: relationship.kind), at: pointer()) }
     let fields = relationship.relationshipFields
     let hasExtras = fields.links != nil || fields.meta != nil
-    guard let data = fields.data else {
+    guard let data = relationship.field(fields.data) else {
       if !hasExtras { throw JSONAPIError(.emptyRelationship, at: pointer()) }
       return hasExtras
     }
     switch data.kind {
     case .null: break
-    case .object: _ = try JSONAPIKey(of: data, at: pointer().appending("data"))
+    case .object: try JSONAPIKey.check(data, data.resourceFields, at: pointer().appending("data"))
     case .array:
       try data.forEachElement { (k, identifier) throws(JSONAPIError) in
         guard identifier.isObject else {
           throw JSONAPIError(.notAnObject(found: identifier.kind), at: pointer().appending("data").appending(index: k))
         }
-        _ = try JSONAPIKey(of: identifier, at: pointer().appending("data").appending(index: k))
+        try JSONAPIKey.check(identifier, identifier.resourceFields, at: pointer().appending("data").appending(index: k))
       }
     default: throw JSONAPIError(.invalidLinkage(found: data.kind), at: pointer().appending("data"))
     }
@@ -239,7 +256,8 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
   private mutating func flattenAgain(
     _ number: Int, include: JSONAPIIncludePaths?, depth: Int
   ) throws(JSONAPIError) -> Int {
-    let (key, fields, origin) = (resources[number].key, resources[number].fields, resources[number].origin)
+    let (key, resource, fields) = (resources[number].key, resources[number].node, resources[number].fields)
+    let origin = resources[number].origin
     resources[number].onPath = true
     defer { resources[number].onPath = false }
     var height = 0
@@ -248,11 +266,11 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     output.string(key.type)
     output.key(fields.id == nil ? "lid" : "id")
     output.string(key.id)
-    fields.attributes?.forEachMember { name, value in
+    resource.field(fields.attributes)?.forEachMember { name, value in
       output.key(name)
       output.copy(value)
     }
-    let relationships = fields.relationships
+    let relationships = resource.field(fields.relationships)
     try relationships?.forEachMember { (name, relationship) throws(JSONAPIError) in
       guard let data = relationship.member("data") else { return }
       let resolves = include == nil || include?[name] != nil
@@ -276,11 +294,11 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
         output.null()
       }
     }
-    if let meta = fields.meta {
+    if let meta = resource.field(fields.meta) {
       output.key("_meta")
       output.copy(meta)
     }
-    if let links = fields.links {
+    if let links = resource.field(fields.links) {
       output.key("_links")
       output.copy(links)
     }
@@ -289,7 +307,7 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       output.openObject()
       relationships.forEachMember { name, relationship in
         let extras = relationship.relationshipFields
-        let (links, meta) = (extras.links, extras.meta)
+        let (links, meta) = (relationship.field(extras.links), relationship.field(extras.meta))
         guard links != nil || meta != nil else { return }
         output.key(name)
         output.openObject()
@@ -318,7 +336,7 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     include: JSONAPIIncludePaths?, depth: Int
   ) throws(JSONAPIError) -> Int? {
     let fields = identifier.resourceFields
-    let key = try JSONAPIKey(fields, at: pointer())
+    let key = try JSONAPIKey(identifier, fields, at: pointer())
     let isLocal = fields.id == nil
     guard let number = numbers[key] else {
       guard options.unresolved == .identifier else { return nil }

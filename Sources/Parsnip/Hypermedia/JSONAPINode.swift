@@ -19,45 +19,85 @@ protocol JSONAPINode {
   func forEachElement<E: Error>(_ body: (Int, Self) throws(E) -> Void) throws(E)
   /// The string, when this is a string.
   var stringValue: String? { get }
+  /// The number of elements or members of a container (a repeated key counted each time); 0 for other kinds.
+  var count: Int { get }
   /// This value and everything in it as a tree, for the output.
   var tree: JSON { get }
-  /// The members of a resource object or identifier that the flatten reads (none for other kinds).
-  var resourceFields: JSONAPIResourceFields<Self> { get }
-  /// The members of a relationship object (none for other kinds).
-  var relationshipFields: JSONAPIRelationshipFields<Self> { get }
+  /// Where the members of a resource object or identifier that the flatten reads are (none for other kinds).
+  var resourceFields: JSONAPIResourceFields { get }
+  /// Where the members of a relationship object are (none for other kinds).
+  var relationshipFields: JSONAPIRelationshipFields { get }
+  /// The value at a position found by ``resourceFields`` or ``relationshipFields``.
+  func field(_ position: Int) -> Self
 }
 
-/// The members of a resource object or an identifier that a flatten reads, found at once (the last of a repeated
-/// key, as ``JSONAPINode/member(_:)``).
-struct JSONAPIResourceFields<Node> {
-  var type: Node?
-  var id: Node?
-  var lid: Node?
-  var attributes: Node?
-  var relationships: Node?
-  var meta: Node?
-  var links: Node?
+/// Where the members of a resource object or an identifier that a flatten reads are, found in one pass (the last
+/// of a repeated key, as ``JSONAPINode/member(_:)``): positions for ``JSONAPINode/field(_:)``, plain integers, so
+/// that keeping and copying them costs nothing.
+struct JSONAPIResourceFields {
+  var type: Int?
+  var id: Int?
+  var lid: Int?
+  var attributes: Int?
+  var relationships: Int?
+  var meta: Int?
+  var links: Int?
+
+  /// Notes member `key` (UTF-8, `count` bytes) at `position` if it is one of these.
+  @inline(__always)
+  mutating func note(_ key: UnsafePointer<UInt8>, count: Int, at position: Int) {
+    switch count {
+    case 2: if JSONAPIFieldName.equal(key, "id") { id = position }
+    case 3: if JSONAPIFieldName.equal(key, "lid") { lid = position }
+    case 4:
+      if JSONAPIFieldName.equal(key, "type") {
+        type = position
+      } else if JSONAPIFieldName.equal(key, "meta") {
+        meta = position
+      }
+    case 5: if JSONAPIFieldName.equal(key, "links") { links = position }
+    case 10: if JSONAPIFieldName.equal(key, "attributes") { attributes = position }
+    case 13: if JSONAPIFieldName.equal(key, "relationships") { relationships = position }
+    default: break
+    }
+  }
 }
 
-/// The members of a relationship object.
-struct JSONAPIRelationshipFields<Node> {
-  var data: Node?
-  var links: Node?
-  var meta: Node?
+/// Where the members of a relationship object are.
+struct JSONAPIRelationshipFields {
+  var data: Int?
+  var links: Int?
+  var meta: Int?
+
+  @inline(__always)
+  mutating func note(_ key: UnsafePointer<UInt8>, count: Int, at position: Int) {
+    switch count {
+    case 4:
+      if JSONAPIFieldName.equal(key, "data") {
+        data = position
+      } else if JSONAPIFieldName.equal(key, "meta") {
+        meta = position
+      }
+    case 5: if JSONAPIFieldName.equal(key, "links") { links = position }
+    default: break
+    }
+  }
+}
+
+enum JSONAPIFieldName {
+  /// Whether the key's bytes (the caller checked their count) are `name`'s.
+  @inline(__always)
+  static func equal(_ key: UnsafePointer<UInt8>, _ name: StaticString) -> Bool {
+    memcmp(key, name.utf8Start, name.utf8CodeUnitCount) == 0
+  }
 }
 
 extension JSONAPINode {
   var isObject: Bool { kind == .object }
 
-  var resourceFields: JSONAPIResourceFields<Self> {
-    JSONAPIResourceFields(
-      type: member("type"), id: member("id"), lid: member("lid"), attributes: member("attributes"),
-      relationships: member("relationships"), meta: member("meta"), links: member("links"))
-  }
-
-  var relationshipFields: JSONAPIRelationshipFields<Self> {
-    JSONAPIRelationshipFields(data: member("data"), links: member("links"), meta: member("meta"))
-  }
+  /// The value at a position, if there is one.
+  @inline(__always)
+  func field(_ position: Int?) -> Self? { position.map(field) }
 }
 
 extension JSON: JSONAPINode {
@@ -75,31 +115,35 @@ extension JSON: JSONAPINode {
 
   var tree: JSON { self }
 
-  // One pass over the members for all the names a flatten reads (keys compared by their bytes, as lookups do).
+  // One pass over the members for all the names a flatten reads, keys compared by their bytes (as lookups do).
 
-  var resourceFields: JSONAPIResourceFields<JSON> {
-    var fields = JSONAPIResourceFields<JSON>()
-    guard case .object(let object) = self else { return fields }
+  var resourceFields: JSONAPIResourceFields {
+    var fields = JSONAPIResourceFields()
+    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
+    return fields
+  }
+
+  var relationshipFields: JSONAPIRelationshipFields {
+    var fields = JSONAPIRelationshipFields()
+    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
+    return fields
+  }
+
+  func field(_ position: Int) -> JSON {
+    guard case .object(let object) = self else { preconditionFailure("fields are members of objects") }
+    return object._members[position].value
+  }
+
+  /// Each member's key as UTF-8 bytes and its position.
+  @inline(__always)
+  private func forEachKey(_ body: (UnsafePointer<UInt8>, Int, Int) -> Void) {
+    guard case .object(let object) = self else { return }
     object._members.withUnsafeBufferPointer { members in
-      for member in members {
-        let key = member.key
-        switch key.utf8.count {
-        case 2: if ExactKey.equal(key, "id") { fields.id = member.value }
-        case 3: if ExactKey.equal(key, "lid") { fields.lid = member.value }
-        case 4:
-          if ExactKey.equal(key, "type") {
-            fields.type = member.value
-          } else if ExactKey.equal(key, "meta") {
-            fields.meta = member.value
-          }
-        case 5: if ExactKey.equal(key, "links") { fields.links = member.value }
-        case 10: if ExactKey.equal(key, "attributes") { fields.attributes = member.value }
-        case 13: if ExactKey.equal(key, "relationships") { fields.relationships = member.value }
-        default: break
-        }
+      for k in members.indices {
+        var key = members[k].key
+        key.withUTF8 { body($0.baseAddress ?? TapeCursor.emptyBase, $0.count, k) }
       }
     }
-    return fields
   }
 }
 
@@ -124,6 +168,11 @@ struct JSONAPITapeNode: JSONAPINode {
   var nodes: TapeCursor { storage.nodes }
 
   var kind: JSON.Kind { nodes.jsonKind(index) }
+
+  var count: Int {
+    let nodes = nodes
+    return TapeCursor.isContainer(nodes.rawKind(index)) ? nodes.count(index) : 0
+  }
 
   var stringValue: String? {
     let nodes = nodes
@@ -204,66 +253,36 @@ struct JSONAPITapeNode: JSONAPINode {
 
   // One pass over the members for all the names a flatten reads, comparing raw key bytes.
 
-  var resourceFields: JSONAPIResourceFields<JSONAPITapeNode> {
-    var fields = JSONAPIResourceFields<JSONAPITapeNode>()
-    forEachKey { key, count, value in
-      switch count {
-      case 2: if Self.equal(key, "id") { fields.id = value }
-      case 3: if Self.equal(key, "lid") { fields.lid = value }
-      case 4:
-        if Self.equal(key, "type") {
-          fields.type = value
-        } else if Self.equal(key, "meta") {
-          fields.meta = value
-        }
-      case 5: if Self.equal(key, "links") { fields.links = value }
-      case 10: if Self.equal(key, "attributes") { fields.attributes = value }
-      case 13: if Self.equal(key, "relationships") { fields.relationships = value }
-      default: break
-      }
-    }
+  var resourceFields: JSONAPIResourceFields {
+    var fields = JSONAPIResourceFields()
+    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
     return fields
   }
 
-  var relationshipFields: JSONAPIRelationshipFields<JSONAPITapeNode> {
-    var fields = JSONAPIRelationshipFields<JSONAPITapeNode>()
-    forEachKey { key, count, value in
-      switch count {
-      case 4:
-        if Self.equal(key, "data") {
-          fields.data = value
-        } else if Self.equal(key, "meta") {
-          fields.meta = value
-        }
-      case 5: if Self.equal(key, "links") { fields.links = value }
-      default: break
-      }
-    }
+  var relationshipFields: JSONAPIRelationshipFields {
+    var fields = JSONAPIRelationshipFields()
+    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
     return fields
   }
 
-  /// Each member's key as UTF-8 bytes (decoded when written with escapes) and its value, in order.
+  /// The node at a position: the tape index of a member's value.
+  func field(_ position: Int) -> JSONAPITapeNode { JSONAPITapeNode(storage, position) }
+
+  /// Each member's key as UTF-8 bytes (decoded when written with escapes) and its value's tape index, in order.
   @inline(__always)
-  private func forEachKey(_ body: (UnsafePointer<UInt8>, Int, JSONAPITapeNode) -> Void) {
+  private func forEachKey(_ body: (UnsafePointer<UInt8>, Int, Int) -> Void) {
     let nodes = nodes
     guard nodes.kind(index) == .object else { return }
     var j = index + 1
     let end = nodes.end(index)
     while j < end {
-      let value = JSONAPITapeNode(storage, j + 1)
       if nodes.flags(j) & (Tape.Flag.hasEscapes | Tape.Flag.json5) == 0 {
-        body(nodes.base + nodes.offset(j), nodes.aux(j), value)
+        body(nodes.base + nodes.offset(j), nodes.aux(j), j + 1)
       } else {
         var key = nodes.string(j)
-        key.withUTF8 { body($0.baseAddress ?? TapeCursor.emptyBase, $0.count, value) }
+        key.withUTF8 { body($0.baseAddress ?? TapeCursor.emptyBase, $0.count, j + 1) }
       }
       j = nodes.next(j + 1)
     }
-  }
-
-  /// Whether `count` bytes at `key` (the caller checked the count) are `name`.
-  @inline(__always)
-  private static func equal(_ key: UnsafePointer<UInt8>, _ name: StaticString) -> Bool {
-    memcmp(key, name.utf8Start, name.utf8CodeUnitCount) == 0
   }
 }
