@@ -113,8 +113,9 @@ public enum JSONAPI {
   /// ```
   ///
   /// Sorted keys and canonical output, and the rare documents whose text could come out differently from the
-  /// tree's (a key repeated in an object of the input or of the result, such as an attribute named like a
-  /// relationship), are flattened into a tree and written from it, so the bytes are always the tree's.
+  /// tree's (a key repeated inside a value copied from the input, a member of the result named twice such as an
+  /// attribute named like a relationship), are flattened into a tree and written from it: the bytes are always the
+  /// tree's.
   /// - Parameters:
   ///   - document: A JSON:API document with `data`.
   ///   - options: What to resolve.
@@ -128,7 +129,8 @@ public enum JSONAPI {
   ) throws -> [UInt8] {
     let configuration = JSONWriter.Configuration(writing)
     if configuration.keyOrder == .stored {
-      let output = JSONAPITextOutput(configuration: configuration, capacity: document.byteCount + document.byteCount / 2)
+      let capacity = document.byteCount + document.byteCount / 2
+      let output = JSONAPITextOutput(configuration: configuration, capacity: capacity)
       // The nodes do not retain the document: this function keeps it.
       defer { withExtendedLifetime(document) {} }
       var flattening = JSONAPIFlattening(JSONAPITapeNode(rootOf: document), options: options, output: output)
@@ -137,7 +139,9 @@ public enum JSONAPI {
         try flattening.run()
       } catch where !flattening.output.needsTree {
         throw error
-      } catch {}
+      } catch {
+        // The text gave up before the error: the tree below meets the same error, or the right one.
+      }
       if !flattening.output.needsTree { return flattening.output.bytes() }
     }
     return try flatten(document, options: options).bytes(options: writing)

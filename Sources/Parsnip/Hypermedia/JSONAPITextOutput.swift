@@ -230,7 +230,9 @@ struct JSONAPITextOutput: JSONAPIOutput {
       }
       let isObject = nodes.rawKind(j) == Tape.Kind.object.rawValue
       opens(at: frames.count + copying.count)
-      if isObject, nodes.count(j) > 1, duplicates.hasDuplicates(objectAt: j, tape: value.storage.tape, base: nodes.base) {
+      if isObject, nodes.count(j) > 1,
+        duplicates.hasDuplicates(objectAt: j, tape: value.storage.tape, base: nodes.base)
+      {
         needsTree = true
       }
       if nodes.count(j) == 0 {
