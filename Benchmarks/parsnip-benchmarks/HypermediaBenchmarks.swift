@@ -106,6 +106,27 @@ enum HypermediaBenchmarks {
           + "| \(format(comparison.parsnip * 1e3, digits: 1)) | \(format(Double(bytes.count) / comparison.parsnip / 1e6)) "
           + "| \(format(comparison.ratio, digits: 2))× |")
     }
+    // Text to text: `JSONDocument` and `JSONAPI.flattenedBytes` (no tree either side), what `parsnip expand` does.
+    print("\n| JSON:API flatten text → text | MB | tree parse ms | JSONDocument + flattenedBytes ms | ns/byte | MB/s of input | vs tree parse |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for (name, layout) in [("compact", JSON.WritingOptions.compact), ("pretty", .pretty)] {
+      var perByte: [Double] = []
+      for size in sizes {
+        let bytes = jsonAPIDocument(megabytes: size)
+        let toText = {
+          blackHole(try! JSONAPI.flattenedBytes(try! JSONDocument(parsing: bytes), options: options, writing: layout))
+        }
+        let comparison = harness.compare(toText, baseline: { blackHole(try! JSON(parsing: bytes)) })
+        let ns = comparison.parsnip / Double(bytes.count) * 1e9
+        perByte.append(ns)
+        print(
+          "| \(size) MB, \(name) | \(format(Double(bytes.count) / 1e6, digits: 1)) | \(format(comparison.baseline * 1e3, digits: 1)) "
+            + "| \(format(comparison.parsnip * 1e3, digits: 1)) | \(format(ns, digits: 2)) "
+            + "| \(format(Double(bytes.count) / comparison.parsnip / 1e6)) | \(format(comparison.ratio, digits: 2))× |")
+      }
+      let spread = (perByte.max()! / perByte.min()! - 1) * 100
+      print("| \(name): per-byte spread 1–50 MB | | | | \(format(spread, digits: 0))% | | |")
+    }
     fflush(nil)
   }
 }

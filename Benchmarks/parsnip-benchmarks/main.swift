@@ -63,6 +63,12 @@ if selected.contains("profile-flatten") {
   let tree = try! JSON(parsing: HypermediaBenchmarks.jsonAPIDocument(megabytes: 1))
   for _ in 0..<iterations { blackHole(try! JSONAPI.flatten(tree)) }
 }
+// `profile-flatten-text`: the same document's text through `JSONDocument` and `JSONAPI.flattenedBytes` (text to
+// text), BENCH_ITERATIONS times.
+if selected.contains("profile-flatten-text") {
+  let bytes = HypermediaBenchmarks.jsonAPIDocument(megabytes: 1)
+  for _ in 0..<iterations { blackHole(try! JSONAPI.flattenedBytes(try! JSONDocument(parsing: bytes))) }
+}
 if selected.contains("profile-index") {
   for corpus in Corpus.all { for _ in 0..<iterations { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
 }

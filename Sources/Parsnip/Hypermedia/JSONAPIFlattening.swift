@@ -5,36 +5,55 @@ struct JSONAPIKey: Hashable {
 
   /// The key of a resource or identifier, checking both are strings (`lid` when there is no `id`).
   init<Node: JSONAPINode>(of object: Node, at pointer: @autoclosure () -> JSONPointer) throws(JSONAPIError) {
-    guard let type = object.member("type") else { throw JSONAPIError(.missingMember("type"), at: pointer()) }
-    guard let typeName = type.stringValue else {
+    try self.init(object, object.resourceFields, at: pointer())
+  }
+
+  /// The key of a resource or identifier whose members were read.
+  init<Node: JSONAPINode>(
+    _ object: Node, _ fields: JSONAPIResourceFields, at pointer: @autoclosure () -> JSONPointer
+  ) throws(JSONAPIError) {
+    let (type, id) = try Self.check(object, fields, at: pointer())
+    self.type = type.stringValue!
+    self.id = id.stringValue!
+  }
+
+  /// Checks that a resource or identifier has a string `type` and a string `id` (or `lid`), and returns them
+  /// without decoding them.
+  @discardableResult
+  static func check<Node: JSONAPINode>(
+    _ object: Node, _ fields: JSONAPIResourceFields, at pointer: @autoclosure () -> JSONPointer
+  ) throws(JSONAPIError) -> (type: Node, id: Node) {
+    guard let type = object.field(fields.type) else { throw JSONAPIError(.missingMember("type"), at: pointer()) }
+    guard type.kind == .string else {
       throw JSONAPIError(.memberNotAString("type", found: type.kind), at: pointer().appending("type"))
     }
     let idName: String
     let id: Node
-    if let value = object.member("id") {
+    if let value = object.field(fields.id) {
       (idName, id) = ("id", value)
-    } else if let value = object.member("lid") {
+    } else if let value = object.field(fields.lid) {
       (idName, id) = ("lid", value)
     } else {
       throw JSONAPIError(.missingMember("id"), at: pointer())
     }
-    guard let idText = id.stringValue else {
+    guard id.kind == .string else {
       throw JSONAPIError(.memberNotAString(idName, found: id.kind), at: pointer().appending(idName))
     }
-    self.type = typeName
-    self.id = idText
+    return (type, id)
   }
 }
 
-/// The work of one ``JSONAPI/flatten(_:options:)``, over a tree or a document: every resource validated and
-/// indexed by `(type, id)` first, then the primary data flattened, resolving relationships through the index.
+/// The work of one ``JSONAPI/flatten(_:options:)``, over a tree or a document, into a tree or JSON text: every
+/// resource validated and indexed by `(type, id)` first, then the primary data flattened, resolving relationships
+/// through the index. The one implementation of the flatten rules: what it reads is a `JSONAPINode`, what it writes
+/// a `JSONAPIOutput`, both called in output order.
 ///
 /// Without an include list, a resource flattened once is reused wherever it is referenced again (values are
-/// immutable, so sharing is invisible), unless its flattening cut a cycle or hit the depth limit, which depend on
-/// where it was reached. Reused resources are charged to the output budget each time, as if written again.
-/// Pointers are built only for errors, and resources are numbered once so the cycle rule and reuse index arrays
-/// instead of hashing keys again: on the success path those were most of the cost.
-struct JSONAPIFlattening<Node: JSONAPINode> {
+/// immutable, so sharing is invisible; text is copied), unless its flattening cut a cycle or hit the depth limit,
+/// which depend on where it was reached. Reused resources are charged to the output budget each time, as if written
+/// again. Pointers are built only for errors, and resources are numbered once so the cycle rule and reuse index
+/// arrays instead of hashing keys again: on the success path those were most of the cost.
+struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.Input == Node {
   /// Where a resource object is: `data` (one resource, or element `position` of the array) or `included[position]`.
   struct Origin {
     var primary: Bool
@@ -48,15 +67,19 @@ struct JSONAPIFlattening<Node: JSONAPINode> {
 
   /// A resource flattened without cuts, for reuse: how many relationship levels it resolved, and its budget cost.
   private struct Flattened {
-    var value: JSON
+    var value: Output.Written
     var height: Int
     var cost: Int
   }
 
   private struct Resource {
     var key: JSONAPIKey
+    /// Its members the flatten reads.
     var node: Node
+    var fields: JSONAPIResourceFields
     var origin: Origin
+    /// Whether a relationship has `links` or `meta` (the resource then has `_relationships`).
+    var hasRelationshipExtras: Bool
     /// On the path being flattened (the cycle rule).
     var onPath = false
     var flattened: Flattened?
@@ -70,13 +93,25 @@ struct JSONAPIFlattening<Node: JSONAPINode> {
   private var budget: HypermediaBudget
   /// How many relationships were written as identifiers by the cycle or depth rule so far.
   private var cuts = 0
+  /// Where the result goes.
+  var output: Output
 
-  init(_ value: Node, options: JSONAPI.FlattenOptions) throws(JSONAPIError) {
-    guard value.isObject else { throw JSONAPIError(.notAnObject(found: value.kind), at: .root) }
+  init(_ value: Node, options: JSONAPI.FlattenOptions, output: Output) {
     document = value
     self.options = options
     budget = HypermediaBudget(limit: options.maximumOutputSize)
+    self.output = output
+  }
+
+  /// Validates the document and numbers its resources.
+  private mutating func index() throws(JSONAPIError) {
+    let value = document
+    guard value.isObject else { throw JSONAPIError(.notAnObject(found: value.kind), at: .root) }
     guard let data = value.member("data") else { throw JSONAPIError(.missingData, at: .root) }
+    let included = value.member("included")
+    let capacity = (data.kind == .array ? data.count : 1) + (included?.kind == .array ? included!.count : 0)
+    resources.reserveCapacity(capacity)
+    numbers.reserveCapacity(capacity)
     switch data.kind {
     case .null: break
     case .object: try add(data, from: Origin(primary: true))
@@ -86,7 +121,7 @@ struct JSONAPIFlattening<Node: JSONAPINode> {
       }
     default: throw JSONAPIError(.invalidData(found: data.kind), at: ["data"])
     }
-    if let included = value.member("included") {
+    if let included {
       guard included.kind == .array else {
         throw JSONAPIError(.invalidIncluded(found: included.kind), at: ["included"])
       }
@@ -99,180 +134,233 @@ struct JSONAPIFlattening<Node: JSONAPINode> {
   /// Validates a resource object and numbers it.
   private mutating func add(_ resource: Node, from origin: Origin) throws(JSONAPIError) {
     guard resource.isObject else { throw JSONAPIError(.notAnObject(found: resource.kind), at: origin.pointer) }
-    let key = try JSONAPIKey(of: resource, at: origin.pointer)
-    if let attributes = resource.member("attributes"), !attributes.isObject {
+    let fields = resource.resourceFields
+    let key = try JSONAPIKey(resource, fields, at: origin.pointer)
+    if let attributes = resource.field(fields.attributes), !attributes.isObject {
       throw JSONAPIError(.notAnObject(found: attributes.kind), at: origin.pointer.appending("attributes"))
     }
-    if let relationships = resource.member("relationships") {
+    var hasRelationshipExtras = false
+    if let relationships = resource.field(fields.relationships) {
       guard relationships.isObject else {
         throw JSONAPIError(.notAnObject(found: relationships.kind), at: origin.pointer.appending("relationships"))
       }
       try relationships.forEachMember { (name, relationship) throws(JSONAPIError) in
-        try Self.validate(relationship, at: origin.pointer.appending("relationships").appending(name))
+        if try Self.validate(relationship, at: origin.pointer.appending("relationships").appending(name)) {
+          hasRelationshipExtras = true
+        }
       }
     }
-    if let first = numbers[key] {
+    // One hash for the usual case, a new key; a repeated one gets its first number back.
+    if let first = numbers.updateValue(resources.count, forKey: key) {
+      numbers[key] = first
       // Primary data may list a resource twice; `included` may not repeat a resource of either.
       let firstOrigin = resources[first].origin
       if origin.primary, firstOrigin.primary { return }
       throw JSONAPIError(.duplicateResource(type: key.type, id: key.id, first: firstOrigin.pointer), at: origin.pointer)
     }
-    numbers[key] = resources.count
-    resources.append(Resource(key: key, node: resource, origin: origin))
+    resources.append(
+      Resource(
+        key: key, node: resource, fields: fields, origin: origin, hasRelationshipExtras: hasRelationshipExtras))
   }
 
-  /// A relationship object: `data` (null, an identifier or an array of them), `links` or `meta`.
-  private static func validate(_ relationship: Node, at pointer: @autoclosure () -> JSONPointer) throws(JSONAPIError) {
+  /// A relationship object: `data` (null, an identifier or an array of them), `links` or `meta`. Returns whether
+  /// it has `links` or `meta`.
+  private static func validate(
+    _ relationship: Node, at pointer: @autoclosure () -> JSONPointer
+  ) throws(JSONAPIError) -> Bool {
     guard relationship.isObject else { throw JSONAPIError(.notAnObject(found: relationship.kind), at: pointer()) }
-    guard let data = relationship.member("data") else {
-      if relationship.member("links") == nil, relationship.member("meta") == nil {
-        throw JSONAPIError(.emptyRelationship, at: pointer())
-      }
-      return
+    let fields = relationship.relationshipFields
+    let hasExtras = fields.links != nil || fields.meta != nil
+    guard let data = relationship.field(fields.data) else {
+      if !hasExtras { throw JSONAPIError(.emptyRelationship, at: pointer()) }
+      return hasExtras
     }
     switch data.kind {
-    case .null: return
-    case .object: _ = try JSONAPIKey(of: data, at: pointer().appending("data"))
+    case .null: break
+    case .object: try JSONAPIKey.check(data, data.resourceFields, at: pointer().appending("data"))
     case .array:
       try data.forEachElement { (k, identifier) throws(JSONAPIError) in
         guard identifier.isObject else {
           throw JSONAPIError(.notAnObject(found: identifier.kind), at: pointer().appending("data").appending(index: k))
         }
-        _ = try JSONAPIKey(of: identifier, at: pointer().appending("data").appending(index: k))
+        try JSONAPIKey.check(identifier, identifier.resourceFields, at: pointer().appending("data").appending(index: k))
       }
     default: throw JSONAPIError(.invalidLinkage(found: data.kind), at: pointer().appending("data"))
     }
+    return hasExtras
   }
 
-  /// The document with `data` flattened and `included` left out.
-  mutating func run() throws(JSONAPIError) -> JSON {
-    var result = JSONObject()
+  /// Validates the document, then writes it with `data` flattened and `included` left out; nothing is written
+  /// for an invalid document.
+  mutating func run() throws(JSONAPIError) {
+    try index()
+    output.openObject()
     try document.forEachMember { (name, value) throws(JSONAPIError) in
       switch name {
       case "included": return
       case "data": break
       default:
-        result[name] = value.tree
+        output.key(name)
+        output.copy(value)
         return
       }
+      output.key("data")
       switch value.kind {
       case .object:
-        result["data"] = try flattenPrimary(value, from: Origin(primary: true))
+        try flattenPrimary(value, from: Origin(primary: true))
       case .array:
-        var flattened: [JSON] = []
+        output.openArray()
         try value.forEachElement { (k, resource) throws(JSONAPIError) in
-          flattened.append(try flattenPrimary(resource, from: Origin(primary: true, position: k)))
+          try flattenPrimary(resource, from: Origin(primary: true, position: k))
         }
-        result["data"] = .array(flattened)
+        output.closeArray()
       default:
-        result["data"] = .null
+        output.null()
       }
     }
-    return .object(result)
+    _ = output.closeObject()
   }
 
-  private mutating func flattenPrimary(_ resource: Node, from origin: Origin) throws(JSONAPIError) -> JSON {
+  private mutating func flattenPrimary(_ resource: Node, from origin: Origin) throws(JSONAPIError) {
     let key = try JSONAPIKey(of: resource, at: origin.pointer)
-    return try flatten(numbers[key]!, include: options.include, depth: 0).value
+    _ = try flatten(numbers[key]!, include: options.include, depth: 0)
   }
 
-  /// Resource `number` flattened, or the copy flattened before when it may be reused at `depth`.
+  /// Writes resource `number` flattened, or the copy flattened before when it may be reused at `depth`; returns
+  /// how many relationship levels below it were resolved.
   private mutating func flatten(
     _ number: Int, include: JSONAPIIncludePaths?, depth: Int
-  ) throws(JSONAPIError) -> (value: JSON, height: Int) {
+  ) throws(JSONAPIError) -> Int {
     guard options.include == nil else { return try flattenAgain(number, include: include, depth: depth) }
     // Resolutions inside happen at depths `depth ..< depth + height`; each needs `< maximumDepth`.
     if let done = resources[number].flattened, done.height == 0 || depth + done.height - 1 < options.maximumDepth {
       guard budget.charge(cost: done.cost) else {
         throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: resources[number].origin.pointer)
       }
-      return (done.value, done.height)
+      output.reuse(done.value)
+      return done.height
     }
     let cutsBefore = cuts
     let spentBefore = budget.spent
-    let flattened = try flattenAgain(number, include: include, depth: depth)
+    let mark = output.mark()
+    let height = try flattenAgain(number, include: include, depth: depth)
     if cuts == cutsBefore {
       resources[number].flattened = Flattened(
-        value: flattened.value, height: flattened.height, cost: budget.spent - spentBefore)
+        value: output.written(since: mark), height: height, cost: budget.spent - spentBefore)
     }
-    return flattened
+    return height
   }
 
-  /// One resource: `type`, `id`, attributes, resolved relationships, `_meta`, `_links`, `_relationships`; and how
-  /// many relationship levels below it were resolved.
+  /// Writes one resource: `type`, `id`, attributes, resolved relationships, `_meta`, `_links`, `_relationships`;
+  /// returns how many relationship levels below it were resolved.
   private mutating func flattenAgain(
     _ number: Int, include: JSONAPIIncludePaths?, depth: Int
-  ) throws(JSONAPIError) -> (value: JSON, height: Int) {
-    let (key, resource, origin) = (resources[number].key, resources[number].node, resources[number].origin)
+  ) throws(JSONAPIError) -> Int {
+    let (key, resource, fields) = (resources[number].key, resources[number].node, resources[number].fields)
+    let origin = resources[number].origin
     resources[number].onPath = true
     defer { resources[number].onPath = false }
     var height = 0
-    var out = JSONObject()
-    out["type"] = .string(key.type)
-    out[resource.member("id") == nil ? "lid" : "id"] = .string(key.id)
-    resource.member("attributes")?.forEachMember { name, value in out[name] = value.tree }
-    var relationshipExtras = JSONObject()
-    try resource.member("relationships")?.forEachMember { (name, relationship) throws(JSONAPIError) in
-      var extras = JSONObject()
-      if let links = relationship.member("links") { extras["links"] = links.tree }
-      if let meta = relationship.member("meta") { extras["meta"] = meta.tree }
-      if !extras.isEmpty { relationshipExtras[name] = .object(extras) }
+    output.openObject()
+    output.key("type")
+    output.string(key.type)
+    output.key(fields.id == nil ? "lid" : "id")
+    output.string(key.id)
+    resource.field(fields.attributes)?.forEachMember { name, value in
+      output.key(name)
+      output.copy(value)
+    }
+    let relationships = resource.field(fields.relationships)
+    try relationships?.forEachMember { (name, relationship) throws(JSONAPIError) in
       guard let data = relationship.member("data") else { return }
       let resolves = include == nil || include?[name] != nil
       let below = include?[name]
       func at() -> JSONPointer { origin.pointer.appending("relationships").appending(name).appending("data") }
+      output.key(name)
       switch data.kind {
       case .object:
         let related = try resolve(data, at: at(), resolves: resolves, include: below, depth: depth)
-        out[name] = related.value ?? .null
-        height = Swift.max(height, related.height)
+        if related == nil { output.null() }
+        height = Swift.max(height, related ?? 0)
       case .array:
-        var values: [JSON] = []
+        output.openArray()
         try data.forEachElement { (k, identifier) throws(JSONAPIError) in
-          let related = try resolve(identifier, at: at().appending(index: k), resolves: resolves, include: below, depth: depth)
           // Under `unresolved: .null`, a to-many relationship keeps only the resources it could resolve.
-          if let value = related.value { values.append(value) }
-          height = Swift.max(height, related.height)
+          let related = try resolve(identifier, at: at().appending(index: k), resolves: resolves, include: below, depth: depth)
+          height = Swift.max(height, related ?? 0)
         }
-        out[name] = .array(values)
+        output.closeArray()
       default:
-        out[name] = .null
+        output.null()
       }
     }
-    if let meta = resource.member("meta") { out["_meta"] = meta.tree }
-    if let links = resource.member("links") { out["_links"] = links.tree }
-    if !relationshipExtras.isEmpty { out["_relationships"] = .object(relationshipExtras) }
-    guard budget.charge(members: out.count) else {
+    if let meta = resource.field(fields.meta) {
+      output.key("_meta")
+      output.copy(meta)
+    }
+    if let links = resource.field(fields.links) {
+      output.key("_links")
+      output.copy(links)
+    }
+    if resources[number].hasRelationshipExtras, let relationships {
+      output.key("_relationships")
+      output.openObject()
+      relationships.forEachMember { name, relationship in
+        let extras = relationship.relationshipFields
+        let (links, meta) = (relationship.field(extras.links), relationship.field(extras.meta))
+        guard links != nil || meta != nil else { return }
+        output.key(name)
+        output.openObject()
+        if let links {
+          output.key("links")
+          output.copy(links)
+        }
+        if let meta {
+          output.key("meta")
+          output.copy(meta)
+        }
+        _ = output.closeObject()
+      }
+      _ = output.closeObject()
+    }
+    guard budget.charge(members: output.closeObject()) else {
       throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: origin.pointer)
     }
-    return (.object(out), height)
+    return height
   }
 
-  /// The related resource flattened (with its height plus one), its identifier, or `nil` (unresolved, with `.null`).
+  /// Writes the related resource flattened (returning its height plus one) or its identifier (returning 0), or
+  /// nothing (returning `nil`: unresolved, with `.null`).
   private mutating func resolve(
     _ identifier: Node, at pointer: @autoclosure () -> JSONPointer, resolves: Bool,
     include: JSONAPIIncludePaths?, depth: Int
-  ) throws(JSONAPIError) -> (value: JSON?, height: Int) {
-    let key = try JSONAPIKey(of: identifier, at: pointer())
-    let isLocal = identifier.member("id") == nil
+  ) throws(JSONAPIError) -> Int? {
+    let fields = identifier.resourceFields
+    let key = try JSONAPIKey(identifier, fields, at: pointer())
+    let isLocal = fields.id == nil
     guard let number = numbers[key] else {
-      // Not `cond ? identifier : nil`: `JSON` is `ExpressibleByNilLiteral`, so that `nil` would be `.null`.
-      let unresolved: JSON? = options.unresolved == .identifier ? Self.identifier(key, local: isLocal) : Optional.none
-      return (unresolved, 0)
+      guard options.unresolved == .identifier else { return nil }
+      writeIdentifier(key, local: isLocal)
+      return 0
     }
-    guard resolves else { return (Self.identifier(key, local: isLocal), 0) }
+    guard resolves else {
+      writeIdentifier(key, local: isLocal)
+      return 0
+    }
     guard depth < options.maximumDepth, !resources[number].onPath else {
       cuts += 1
-      return (Self.identifier(key, local: isLocal), 0)
+      writeIdentifier(key, local: isLocal)
+      return 0
     }
-    let flattened = try flatten(number, include: include, depth: depth + 1)
-    return (flattened.value, flattened.height + 1)
+    return try flatten(number, include: include, depth: depth + 1) + 1
   }
 
-  private static func identifier(_ key: JSONAPIKey, local: Bool) -> JSON {
-    var out = JSONObject()
-    out["type"] = .string(key.type)
-    out[local ? "lid" : "id"] = .string(key.id)
-    return .object(out)
+  private mutating func writeIdentifier(_ key: JSONAPIKey, local: Bool) {
+    output.openObject()
+    output.key("type")
+    output.string(key.type)
+    output.key(local ? "lid" : "id")
+    output.string(key.id)
+    _ = output.closeObject()
   }
 }

@@ -186,7 +186,7 @@ struct JSONWriter {
   // MARK: Pieces
 
   @inline(__always)
-  private mutating func writeASCII(_ text: StaticString) {
+  mutating func writeASCII(_ text: StaticString) {
     let n = text.utf8CodeUnitCount
     let p = out.reserve(n)
     p.update(from: text.utf8Start, count: n)
@@ -194,20 +194,26 @@ struct JSONWriter {
   }
 
   @inline(__always)
-  private mutating func writeNewline(indent: Int, depth: Int) {
+  mutating func writeNewline(indent: Int, depth: Int) {
     out.writeByte(.newline)
     out.writeRepeated(.space, count: indent &* depth)
   }
 
   @inline(__always)
-  private mutating func writeString(_ string: String) {
+  mutating func writeString(_ string: String) {
     StringEscaping.appendQuoted(
       string, to: &out, escapesSlashes: configuration.escapesSlashes, asciiOnly: configuration.asciiOnly)
   }
 
   @inline(__always)
-  private mutating func writeKey(_ key: String) {
+  mutating func writeKey(_ key: String) {
     writeString(key)
+    writeColon()
+  }
+
+  /// What follows a key: `:`, or `: ` when indenting.
+  @inline(__always)
+  mutating func writeColon() {
     if configuration.indent != nil {
       let p = out.reserve(2)
       p[0] = .colon
@@ -220,7 +226,7 @@ struct JSONWriter {
 
   /// Writes a number; `false` when it cannot be written (non-finite, or out of range in canonical mode).
   @inline(__always)
-  private mutating func writeNumber(_ number: JSONNumber) -> Bool {
+  mutating func writeNumber(_ number: JSONNumber) -> Bool {
     if configuration.canonicalNumbers { return writeCanonicalNumber(number) }
     switch number.storage {
     case .int(let v):

@@ -90,6 +90,17 @@ struct OutputBuffer: JSONOutput {
     }
   }
 
+  /// Appends `n` bytes already in the buffer, from offset `start` (a growing buffer only: a streaming one may have
+  /// handed them on).
+  @inline(__always)
+  mutating func appendCopy(from start: Int, count n: Int) {
+    precondition(drain == nil && start >= 0 && start + n <= count, "copy within a growing buffer's bytes")
+    if _slowPath(capacity &- count < n) { grow(toAtLeast: count + n) }
+    // The source ends at or before the destination starts: the ranges never overlap.
+    (base + count).update(from: base + start, count: n)
+    count &+= n
+  }
+
   /// Appends `n` copies of `byte` (indentation), in chunks when streaming.
   @inline(__always)
   mutating func writeRepeated(_ byte: UInt8, count n: Int) {

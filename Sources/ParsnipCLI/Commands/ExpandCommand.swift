@@ -64,30 +64,47 @@ struct ExpandCommand: Command {
 
   func run(in context: CommandContext) -> ExitCode {
     let name = CommandContext.displayName(file)
-    let document: JSON
-    do throws(LoadFailure) { document = try context.load(file, options: parsingOptions) } catch {
-      return error.status
+    guard let input = context.readInput(file, parsedWith: parsingOptions) else { return .usageError }
+    if format != .jsonTemplates {
+      // JSON:API is flattened from the tape straight into text, without a tree either side.
+      guard let document = context.document(input, options: parsingOptions) else { return .failure }
+      if format == .jsonAPI || document.root["data"] != nil { return flatten(document, in: context) }
     }
-    guard let format = format ?? HypermediaFormat.detect(document) else {
+    guard let tree = context.parse(input, options: parsingOptions) else { return .failure }
+    guard format != nil || HypermediaFormat.detect(tree) != nil else {
       context.report(
         "\(name): cannot tell the format: expected a top-level 'data' (JSON:API) or 'links' with "
           + "'collection.field' keys (JTE); use --format")
       return .failure
     }
-    if format == .jsonTemplates, asksForJSONAPIOptions {
+    if asksForJSONAPIOptions {
       context.report("\(name): '--include' and '--unresolved' apply to JSON:API documents only")
       return .usageError
     }
     let expanded: JSON
-    do {
-      switch format {
-      case .jsonAPI: expanded = try JSONAPI.flatten(document, options: flattenOptions)
-      case .jsonTemplates: expanded = try JSONTemplates.expand(document)
-      }
+    do throws(JSONTemplatesError) {
+      expanded = try JSONTemplates.expand(tree)
     } catch {
       context.report("\(name): \(error)")
       return .failure
     }
     return context.emit(expanded, options: writingOptions) ? .success : .failure
+  }
+
+  /// Writes a JSON:API document flattened, or reports why it cannot be.
+  private func flatten(_ document: JSONDocument, in context: CommandContext) -> ExitCode {
+    let text: [UInt8]
+    do {
+      text = try JSONAPI.flattenedBytes(document, options: flattenOptions, writing: writingOptions)
+    } catch let error as JSONWritingError {
+      context.report("cannot write the result: \(error)")
+      return .failure
+    } catch {
+      context.report("\(CommandContext.displayName(file)): \(error)")
+      return .failure
+    }
+    context.stdout.write(bytes: text)
+    context.stdout.write("\n")
+    return .success
   }
 }

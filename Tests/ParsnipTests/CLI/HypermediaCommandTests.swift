@@ -26,6 +26,23 @@ import Testing
     #expect(data["comments"][0] == ["type": "comments", "id": "5"])
   }
 
+  /// JSON:API goes from text to text (`JSONAPI.flattenedBytes`): the bytes of writing the tree flatten's result.
+  @Test func expandWritesJSONAPIAsWritingTheTreeFlattenDoes() throws {
+    let tree = try JSON(parsing: Fixtures.example("jsonapi-articles.json"))
+    for (flags, options, layout) in [
+      ([], JSONAPI.FlattenOptions(), JSON.WritingOptions.pretty), (["--compact"], .init(), .compact),
+      (["--include", "comments.author", "--unresolved", "null"],
+        .init(include: try JSONAPIIncludePaths("comments.author"), unresolved: .null), .pretty),
+    ] {
+      let result = try CLI.both(["expand"] + flags + [CLI.example("jsonapi-articles.json")])
+      let expected = String(decoding: try JSONAPI.flatten(tree, options: options).bytes(options: layout), as: UTF8.self)
+      #expect(result == CLIResult(status: 0, stdout: expected + "\n", stderr: ""), "\(flags)")
+    }
+    // A result the writer refuses is reported as before, after the flatten.
+    let nan = try CLI.both(["expand", "--json5"], stdin: "{data: {type: 'a', id: '1', attributes: {n: NaN}}}")
+    #expect(nan.status == 1 && nan.stdout == "" && nan.stderr.contains("cannot write the result: "))
+  }
+
   @Test func expandUnresolvedNull() throws {
     let result = try CLI.both(["expand", "--format", "jsonapi", "--unresolved", "null", CLI.example("jsonapi-articles.json")])
     #expect(try Self.parsed(result)["data"][0]["comments"][0]["author"] == .null)
