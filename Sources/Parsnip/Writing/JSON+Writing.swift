@@ -102,19 +102,33 @@ extension JSON {
   /// ```swift
   /// try json.write(to: FileHandle.standardOutput, options: .pretty)
   /// ```
-  /// > Important: When the value turns out to be unwritable part-way (a NaN deep inside), the chunks written
-  /// > before the error stay written. Use ``write(toFileAt:options:)`` to get all-or-nothing file updates.
+  /// Nothing is written for a value that cannot be written whole (a NaN deep inside, nesting past the limit): up to
+  /// 16 MiB of text is held in memory and written once complete; a longer text is written twice, first to nowhere,
+  /// which finds any unwritable value before the first byte goes out, then to the handle. Use
+  /// ``write(toFileAt:options:)`` for all-or-nothing file updates that a failing disk cannot break either.
   /// - Parameters:
   ///   - fileHandle: An open handle to write to.
   ///   - options: Layout (default ``WritingOptions/compact``).
   /// - Throws: ``JSONWritingError`` for an unwritable value (with its path), or the error the file handle
   ///   reports when writing fails.
   public func write(to fileHandle: FileHandle, options: WritingOptions = .compact) throws {
+    let held = HeldOutput(limit: HeldOutput.defaultLimit)
+    do {
+      var writer = JSONWriter(out: OutputBuffer(streamingTo: held.append), configuration: .init(options))
+      defer { writer.out.release() }
+      try writer.write(self)
+      writer.out.flush()
+    }
     let sink = FileHandleSink(fileHandle)
-    var writer = JSONWriter(out: OutputBuffer(streamingTo: sink.write), configuration: .init(options))
-    defer { writer.out.release() }
-    try writer.write(self)
-    writer.out.flush()
+    if held.overflowed {
+      // Known to be writable now: stream it for real.
+      var writer = JSONWriter(out: OutputBuffer(streamingTo: sink.write), configuration: .init(options))
+      defer { writer.out.release() }
+      try writer.write(self)
+      writer.out.flush()
+    } else {
+      held.bytes.withUnsafeBytes { sink.write($0) }
+    }
     if let error = sink.error { throw error }
   }
 
@@ -167,6 +181,26 @@ extension JSON {
 }
 
 /// Forwards the writer's chunks to a file handle and remembers the first failure (then drops the rest).
+/// Output held back until it is complete, up to `limit` bytes; past that it is dropped (the write becomes a check).
+private final class HeldOutput {
+  static let defaultLimit = 16 << 20
+  let limit: Int
+  var bytes: [UInt8] = []
+  private(set) var overflowed = false
+
+  init(limit: Int) { self.limit = limit }
+
+  func append(_ chunk: UnsafeRawBufferPointer) {
+    guard !overflowed else { return }
+    guard bytes.count + chunk.count <= limit else {
+      overflowed = true
+      bytes = []
+      return
+    }
+    bytes.append(contentsOf: chunk)
+  }
+}
+
 private final class FileHandleSink {
   let handle: FileHandle
   var error: (any Error)?

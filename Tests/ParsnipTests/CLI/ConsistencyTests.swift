@@ -87,6 +87,15 @@ import Testing
           status: 2, stdout: "", stderr: "parsnip: error: cannot write to standard output: No space left on device\n"))
   }
 
+  @Test func anUnwritableResultWritesNothing() throws {
+    // `format --json5` of 200 KB with a NaN at the end used to print 196 KB of unterminated JSON, then the error.
+    let text = "{\"a\": [" + (0..<8_000).map { "\"\($0) padding text\"" }.joined(separator: ",") + "], z: NaN}"
+    let result = try CLI.binary(["format", "--json5"], stdin: text)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("$.z: cannot write NaN"))
+  }
+
   // MARK: Endless input
 
   @Test(

@@ -186,6 +186,28 @@ import Testing
     #expect(Array(try Data(contentsOf: url)) == (try long.bytes()))
   }
 
+  @Test(arguments: [2_000, 1_200_000])  // held in memory, and past the 16 MiB hold (checked first, then streamed)
+  func aFileHandleGetsNothingOfAValueThatCannotBeWrittenWhole(count: Int) throws {
+    // A NaN at the very end used to leave everything before it written.
+    let strings = (0..<count).map { JSON.string("element \($0) of the list") }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-held-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+    var handle = try FileHandle(forWritingTo: url)
+    let error = #expect(throws: JSONWritingError.self) {
+      try JSON.array(strings + [.number(JSONNumber(Double.nan))]).write(to: handle)
+    }
+    #expect(error?.path == "$[\(count)]")
+    try handle.close()
+    #expect(try Data(contentsOf: url).isEmpty)
+    // The same value without the NaN is written whole, either way.
+    handle = try FileHandle(forWritingTo: url)
+    let good = JSON.array(strings)
+    try good.write(to: handle, options: .pretty)
+    try handle.close()
+    #expect(Array(try Data(contentsOf: url)) == (try good.bytes(options: .pretty)))
+  }
+
   @Test func writesFilesAtomically() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
