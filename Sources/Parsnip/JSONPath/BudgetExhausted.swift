@@ -5,8 +5,9 @@
 /// Empty, so that typed throws cost the evaluator's recursive functions no stack (filters nest up to
 /// ``JSONPath/maximumNestingDepth`` levels); the segment that hit the limit is kept by the evaluator.
 struct BudgetExhausted: Error {
-  /// The public error: names the limit and `segment` (UTF-8 offsets in `query`), with the caret under the segment.
-  static func error(in query: String, segment: Range<Int>?, limit: Int) -> JSONPathError {
+  /// The public error: says which limit (`limit`, "visits more than N nodes ...") and `segment` (UTF-8 offsets in
+  /// `query`), with the caret under the segment.
+  static func error(in query: String, segment: Range<Int>?, limit: String) -> JSONPathError {
     let range = segment ?? 0..<0
     let bytes = Array(query.utf8)
     let lower = Swift.min(range.lowerBound, bytes.count)
@@ -15,8 +16,7 @@ struct BudgetExhausted: Error {
     let place = segment == nil ? "" : "; evaluation stopped in the segment '\(text)'"
     return JSONPathError(
       kind: .queryTooExpensive,
-      message: "the query visits more than \(limit) nodes (the limit set by "
-        + "JSONPath.EvaluationOptions.maximumNodeVisits)\(place)",
+      message: "the query \(limit)\(place)",
       query: query, byteOffset: lower)
   }
 }

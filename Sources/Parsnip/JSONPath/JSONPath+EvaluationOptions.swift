@@ -19,8 +19,13 @@ extension JSONPath {
   /// 100 MB document selects about 10 million nodes and spends about twice that. An adversarial query reaches it
   /// in seconds, not minutes: `$..[*,*,*,*]` stacked six times on the 630 KB `twitter.json` stops after about 6 s
   /// with ``JSONPath/values(in:options:)`` and 14 s with ``JSONPath/query(_:options:)`` (optimized build, busy
-  /// 2-core machine), having held 2 and 5 GB of nodes and paths. Lower the limit for queries from untrusted
-  /// sources on a server; raise it (up to `Int.max`, no limit) for heavy queries you trust.
+  /// 2-core machine). Lower the limit for queries from untrusted sources on a server; raise it (up to `Int.max`, no
+  /// limit) for heavy queries you trust.
+  ///
+  /// Memory is bounded separately: no nodelist (the result, or one between segments) may hold more than
+  /// ``maximumNodes`` nodes (``defaultMaximumNodes``, 10 million: a few hundred MB of nodes and paths), so a
+  /// query that selects the same nodes over and over (`$[*,*,*,*,*,*,*,*]` stacked) stops at that size with
+  /// ``JSONPathError/Kind-swift.enum/queryTooExpensive`` instead of holding gigabytes first.
   ///
   /// ```swift
   /// let options = JSONPath.EvaluationOptions(maximumNodeVisits: 10_000)
@@ -39,11 +44,26 @@ extension JSONPath {
     /// values count as zero, which allows only queries that visit nothing (`$`).
     public var maximumNodeVisits: Int
 
+    /// The default limit on the nodes one nodelist may hold, 10 000 000.
+    public static var defaultMaximumNodes: Int { 10_000_000 }
+
+    /// The most nodes one nodelist (the result, or one between segments or inside a filter) may hold before
+    /// evaluation stops with ``JSONPathError/Kind-swift.enum/queryTooExpensive``; ``defaultMaximumNodes`` unless
+    /// set. Negative values count as zero.
+    public var maximumNodes: Int
+
     /// Creates evaluation options.
-    /// - Parameter maximumNodeVisits: The most node visits a query may spend; by default
-    ///   ``defaultMaximumNodeVisits``. Pass `Int.max` for no limit.
-    public init(maximumNodeVisits: Int = EvaluationOptions.defaultMaximumNodeVisits) {
+    /// - Parameters:
+    ///   - maximumNodeVisits: The most node visits a query may spend; by default ``defaultMaximumNodeVisits``.
+    ///     Pass `Int.max` for no limit.
+    ///   - maximumNodes: The most nodes a nodelist may hold; by default ``defaultMaximumNodes``. Pass `Int.max`
+    ///     for no limit.
+    public init(
+      maximumNodeVisits: Int = EvaluationOptions.defaultMaximumNodeVisits,
+      maximumNodes: Int = EvaluationOptions.defaultMaximumNodes
+    ) {
       self.maximumNodeVisits = maximumNodeVisits
+      self.maximumNodes = maximumNodes
     }
   }
 }

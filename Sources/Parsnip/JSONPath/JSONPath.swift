@@ -93,7 +93,7 @@ public struct JSONPath: Sendable {
   public func query(
     _ json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [Node] {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: true, budget: options.maximumNodeVisits)
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: true, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     let items: [JSONPathEvaluator.Item]
     do throws(BudgetExhausted) {
       items = try evaluator.run(compiled)
@@ -122,7 +122,7 @@ public struct JSONPath: Sendable {
   public func values(
     in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [JSON] {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false, budget: options.maximumNodeVisits)
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     do throws(BudgetExhausted) {
       return try evaluator.run(compiled).map(\.value)
     } catch {
@@ -148,7 +148,7 @@ public struct JSONPath: Sendable {
   public func firstValue(
     in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> JSON? {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false, budget: options.maximumNodeVisits)
+    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     if let steps = compiled.singularSteps {
       return evaluator.singularValue(steps, from: json)
     }
@@ -166,7 +166,15 @@ public struct JSONPath: Sendable {
         kind: .patternTooLarge, message: JSONPathParser.patternTooLargeMessage, query: source,
         byteOffset: evaluator.exhaustedSegment?.lowerBound ?? 0)
     }
-    return BudgetExhausted.error(in: source, segment: evaluator.exhaustedSegment, limit: options.maximumNodeVisits)
+    if evaluator.nodelistTooLong {
+      return BudgetExhausted.error(
+        in: source, segment: evaluator.exhaustedSegment,
+        limit: "selects more than \(options.maximumNodes) nodes (the limit set by JSONPath.EvaluationOptions.maximumNodes)")
+    }
+    return BudgetExhausted.error(
+      in: source, segment: evaluator.exhaustedSegment,
+      limit: "visits more than \(options.maximumNodeVisits) nodes (the limit set by "
+        + "JSONPath.EvaluationOptions.maximumNodeVisits)")
   }
 
   /// Whether the query is singular: every segment selects one member name or one index, so it matches at most

@@ -35,9 +35,9 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Parentheses, negations, filters or function calls nested deeper than ``JSONPath/maximumNestingDepth``.
     case nestingTooDeep
     /// Evaluation stopped because the query visits more nodes than ``JSONPath/EvaluationOptions/maximumNodeVisits``
-    /// allows (RFC 9535 nodelists keep duplicates, so stacked descendant segments such as `$..*..*..*..*` grow
-    /// multiplicatively). Thrown by running a query, never by compiling one; the position is the segment that
-    /// hit the limit.
+    /// allows, or a nodelist would hold more than ``JSONPath/EvaluationOptions/maximumNodes`` (RFC 9535 nodelists
+    /// keep duplicates, so stacked descendant segments such as `$..*..*..*..*` grow multiplicatively). Thrown by
+    /// running a query, never by compiling one; the position is the segment that hit the limit.
     case queryTooExpensive
     /// A valid I-Regexp pattern in `match()` or `search()` that is too large to run: its automaton would exceed
     /// 10 000 instructions (`x{0,10001}`, `(a{100}){101}`) or its groups nest deeper than 32. Thrown when the query

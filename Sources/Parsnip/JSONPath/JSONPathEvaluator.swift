@@ -39,11 +39,27 @@ struct JSONPathEvaluator {
   var exhaustedSegment: Range<Int>?
   /// Set when evaluation stopped at a pattern from the document that is too large to run, not at the budget.
   var patternTooLarge = false
+  /// The most nodes one nodelist may hold.
+  let maximumNodes: Int
+  /// Set when evaluation stopped because a nodelist reached `maximumNodes`.
+  var nodelistTooLong = false
 
-  init(root: JSON, recordsPaths: Bool, budget: Int) {
+  init(root: JSON, recordsPaths: Bool, budget: Int, maximumNodes: Int = .max) {
     self.root = root
     self.recordsPaths = recordsPaths
     self.budget = Swift.max(budget, 0)
+    self.maximumNodes = Swift.max(maximumNodes, 0)
+  }
+
+  /// Appends a selected node, failing once a nodelist would hold more than `maximumNodes` (memory, not work:
+  /// each node costs a few dozen bytes, and its path as many again).
+  @inline(__always)
+  mutating func emit(_ value: JSON, _ row: Int, into out: inout [Item]) throws(BudgetExhausted) {
+    if out.count >= maximumNodes {
+      nodelistTooLong = true
+      throw BudgetExhausted()
+    }
+    out.append((value, row))
   }
 
   /// Draws `units` from the budget: one subtraction and one branch on the normal path.
@@ -236,7 +252,7 @@ struct JSONPathEvaluator {
   ) throws(BudgetExhausted) {
     guard case .object(let object) = value, let member = Self.member(named: name, in: object) else { return }
     try spend()
-    out.append((member, recordsPaths ? record(parent: row, .name(name)) : -1))
+    try emit(member, recordsPaths ? record(parent: row, .name(name)) : -1, into: &out)
   }
 
   @inline(never)
@@ -247,12 +263,12 @@ struct JSONPathEvaluator {
     case .array(let array):
       for (index, element) in array.enumerated() {
         try spend()
-        out.append((element, recordsPaths ? record(parent: row, .index(index)) : -1))
+        try emit(element, recordsPaths ? record(parent: row, .index(index)) : -1, into: &out)
       }
     case .object(let object):
       for member in object._members {
         try spend()
-        out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
+        try emit(member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1, into: &out)
       }
     default:
       break
@@ -267,7 +283,7 @@ struct JSONPathEvaluator {
     let position = index >= 0 ? index : array.count + index
     guard position >= 0 && position < array.count else { return }
     try spend()
-    out.append((array[position], recordsPaths ? record(parent: row, .index(position)) : -1))
+    try emit(array[position], recordsPaths ? record(parent: row, .index(position)) : -1, into: &out)
   }
 
   /// Section 2.3.4.2.2: normalize the bounds, clamp them to the array, then step.
@@ -286,7 +302,7 @@ struct JSONPathEvaluator {
       var i = lower
       while i < upper {
         try spend()
-        out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
+        try emit(array[i], recordsPaths ? record(parent: row, .index(i)) : -1, into: &out)
         i += step
       }
     } else {
@@ -295,7 +311,7 @@ struct JSONPathEvaluator {
       var i = upper
       while lower < i {
         try spend()
-        out.append((array[i], recordsPaths ? record(parent: row, .index(i)) : -1))
+        try emit(array[i], recordsPaths ? record(parent: row, .index(i)) : -1, into: &out)
         i += step
       }
     }
@@ -312,7 +328,7 @@ struct JSONPathEvaluator {
         try spend()
         guard try test(filter, current: array[index]) else { continue }
         try spend()
-        out.append((array[index], recordsPaths ? record(parent: row, .index(index)) : -1))
+        try emit(array[index], recordsPaths ? record(parent: row, .index(index)) : -1, into: &out)
       }
     case .object(let object):
       for index in object._members.indices {
@@ -320,7 +336,7 @@ struct JSONPathEvaluator {
         guard try test(filter, current: object._members[index].value) else { continue }
         try spend()
         let member = object._members[index]
-        out.append((member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1))
+        try emit(member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1, into: &out)
       }
     default:
       break

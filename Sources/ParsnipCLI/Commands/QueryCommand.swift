@@ -14,7 +14,8 @@ import Parsnip
 /// key path does not enter (checking it for balanced brackets and terminated strings only), the fastest way to pull
 /// one value out of a very large file. A JSONPath query that visits more nodes than
 /// `JSONPath.EvaluationOptions.maximumNodeVisits` allows (100 million by default; `$..*..*..*..*` on a document
-/// of a few thousand nodes) stops with exit 2 and a diagnostic like that of an invalid query.
+/// of a few thousand nodes), or whose nodelist would hold more than `--max-nodes` (10 million by default), stops
+/// with exit 2 and a diagnostic like that of an invalid query.
 struct QueryCommand: Command {
   static let name = "query"
   static let abstract = "Extract values by JSONPath, JSON Pointer or key path."
@@ -43,9 +44,12 @@ struct QueryCommand: Command {
   /// aligned with input lines (for `paste`), which plain `--lines` does not, as it prints nothing there like grep.
   static let nullMissing = OptionSpec.flag(
     "null-missing", help: "With --lines: print null for a line without a result,\nso output lines match input lines.")
+  static let maxNodes = OptionSpec.option(
+    "max-nodes", value: "N",
+    help: "JSONPath only: the most nodes a nodelist may hold\n(default 10000000); past it the query fails, exit 2.")
   static let options = [
     jsonPath, pointer, keyPath, paths, onDemand, CommonOptions.compact, CommonOptions.json5, lines, nullMissing,
-    OptionSpec.help,
+    maxNodes, OptionSpec.help,
   ]
   static let exclusiveGroups = [[jsonPath, pointer, keyPath]]
 
@@ -80,7 +84,8 @@ struct QueryCommand: Command {
   /// `--null-missing`: print `null` for each line without a result.
   var printsNullForMissing: Bool
   var onDemand: Bool
-  /// The work limit of JSONPath queries: the library default, no flag (tests lower it).
+  /// The limits of JSONPath queries: the library's defaults, `--max-nodes` for the nodes a nodelist holds (tests
+  /// lower the work limit too).
   var evaluationOptions = JSONPath.EvaluationOptions()
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -115,6 +120,15 @@ struct QueryCommand: Command {
       }
     }
     writingOptions = arguments[CommonOptions.compact] || lines ? .compact : .pretty
+    if let text = arguments.value(of: Self.maxNodes) {
+      guard let limit = Int(text), limit >= 0 else {
+        throw UsageError("invalid value '\(text)' for '--max-nodes': expected a whole number, 0 or more")
+      }
+      guard kind == .jsonPath else {
+        throw UsageError("'--max-nodes' applies to JSONPath queries only; '\(expression)' is a \(kind.rawValue)")
+      }
+      evaluationOptions.maximumNodes = limit
+    }
   }
 
   /// Compiles the expression as its kind.

@@ -96,6 +96,17 @@ import Testing
     #expect(result.stderr.contains("$.z: cannot write NaN"))
   }
 
+  @Test func maxNodesBoundsJSONPathNodelists() throws {
+    let tooMany = try CLI.both(["query", "--max-nodes", "5", "$..*", "Examples/alphabet.json"])
+    #expect(tooMany.status == 2)
+    #expect(tooMany.stderr.hasPrefix("parsnip: error: JSONPath query too expensive: the query selects more than 5 nodes"))
+    #expect(try CLI.both(["query", "--compact", "--max-nodes", "2", "$.first.name", "Examples/alphabet.json"])
+      == CLIResult(status: 0, stdout: "[\"Alphabet\"]\n", stderr: ""))
+    for arguments in [["query", "--max-nodes", "-1", "$"], ["query", "--max-nodes", "x", "$"], ["query", "--max-nodes", "9", "/a"]] {
+      #expect(try CLI.both(arguments, stdin: "{}").status == 2, "\(arguments)")
+    }
+  }
+
   // MARK: Endless input
 
   @Test(

@@ -94,7 +94,7 @@ import Testing
 
     USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
                          [--on-demand] [--compact] [--json5] [--lines]
-                         [--null-missing] EXPR [FILE]
+                         [--null-missing] [--max-nodes N] EXPR [FILE]
 
     ARGUMENTS:
       EXPR                    The JSONPath query, JSON Pointer or key path.
@@ -114,6 +114,8 @@ import Testing
                               and print one compact result per line.
       --null-missing          With --lines: print null for a line without a result,
                               so output lines match input lines.
+      --max-nodes N           JSONPath only: the most nodes a nodelist may hold
+                              (default 10000000); past it the query fails, exit 2.
       -h, --help              Show help information.
 
     """

@@ -222,6 +222,19 @@ import Testing
     #expect(try JSONPath("$[?search(@, '^a+$')]").values(in: json, options: Self.limit(1_000_000)).count == 1)
   }
 
+  @Test func nodelistsAreBoundedInSizeNotOnlyInWork() throws {
+    // Unions that repeat the same nodes used to hold gigabytes before the visit budget stopped them.
+    let json = JSON.array(Array(repeating: JSON.array(Array(repeating: 1, count: 10)), count: 10))
+    let path = try JSONPath("$[*,*,*,*][*,*,*,*]")  // 40 nodes, then 1 600
+    let options = JSONPath.EvaluationOptions(maximumNodes: 1_000)
+    let error = try Self.tooExpensive { _ = try path.values(in: json, options: options) }
+    #expect(error.description.contains("selects more than 1000 nodes"))
+    #expect(error.byteOffset == 10)  // the second segment
+    _ = try Self.tooExpensive { _ = try path.query(json, options: options) }
+    #expect(try path.values(in: json, options: .init(maximumNodes: 1_600)).count == 1_600)
+    #expect(JSONPath.EvaluationOptions().maximumNodes == 10_000_000)
+  }
+
   @Test func budgetIsPerEvaluation() throws {
     let path = try JSONPath("$.*")
     let options = Self.limit(10)
