@@ -118,15 +118,27 @@ extension EncoderOptions {
 
 /// Renders coding paths for messages: `users[3].email`, `<root>` for the empty path.
 enum CodingPathText {
+  /// Components shown at each end of a long path; the middle is elided, so a message stays short however deep
+  /// the failure (a 100 000-level path would otherwise be a megabyte of message).
+  static let shownAtEachEnd = 8
+  /// The longest key shown whole.
+  static let longestKey = 64
+
   static func render(_ path: [any CodingKey]) -> String {
     if path.isEmpty { return "<root>" }
     var text = ""
-    for key in path {
+    let elides = path.count > 2 * shownAtEachEnd
+    for (position, key) in path.enumerated() {
+      if elides, position >= shownAtEachEnd, position < path.count - shownAtEachEnd {
+        if position == shownAtEachEnd { text += "…(\(path.count - 2 * shownAtEachEnd) more)…" }
+        continue
+      }
       if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
         text += "[\(index)]"
       } else {
         if !text.isEmpty { text += "." }
-        text += key.stringValue
+        let name = key.stringValue
+        text += name.count > longestKey ? name.prefix(longestKey) + "…" : name
       }
     }
     return text
