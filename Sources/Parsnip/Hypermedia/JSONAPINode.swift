@@ -23,12 +23,29 @@ protocol JSONAPINode {
   var count: Int { get }
   /// This value and everything in it as a tree, for the output.
   var tree: JSON { get }
-  /// Where the members of a resource object or identifier that the flatten reads are (none for other kinds).
-  var resourceFields: JSONAPIResourceFields { get }
-  /// Where the members of a relationship object are (none for other kinds).
-  var relationshipFields: JSONAPIRelationshipFields { get }
+  /// Each member's key as UTF-8 bytes, the key's length in bytes and the member's position for ``field(_:)``, in
+  /// order (nothing for other kinds).
+  func forEachKey(_ body: (UnsafePointer<UInt8>, Int, Int) -> Void)
   /// The value at a position found by ``resourceFields`` or ``relationshipFields``.
   func field(_ position: Int) -> Self
+}
+
+extension JSONAPINode {
+  // One pass over the members for all the names a flatten reads, keys compared by their bytes (as lookups do).
+
+  /// Where the members of a resource object or identifier that the flatten reads are (none for other kinds).
+  var resourceFields: JSONAPIResourceFields {
+    var fields = JSONAPIResourceFields()
+    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
+    return fields
+  }
+
+  /// Where the members of a relationship object are (none for other kinds).
+  var relationshipFields: JSONAPIRelationshipFields {
+    var fields = JSONAPIRelationshipFields()
+    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
+    return fields
+  }
 }
 
 /// Where the members of a resource object or an identifier that a flatten reads are, found in one pass (the last
@@ -115,20 +132,6 @@ extension JSON: JSONAPINode {
 
   var tree: JSON { self }
 
-  // One pass over the members for all the names a flatten reads, keys compared by their bytes (as lookups do).
-
-  var resourceFields: JSONAPIResourceFields {
-    var fields = JSONAPIResourceFields()
-    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
-    return fields
-  }
-
-  var relationshipFields: JSONAPIRelationshipFields {
-    var fields = JSONAPIRelationshipFields()
-    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
-    return fields
-  }
-
   func field(_ position: Int) -> JSON {
     guard case .object(let object) = self else { preconditionFailure("fields are members of objects") }
     return object._members[position].value
@@ -136,7 +139,7 @@ extension JSON: JSONAPINode {
 
   /// Each member's key as UTF-8 bytes and its position.
   @inline(__always)
-  private func forEachKey(_ body: (UnsafePointer<UInt8>, Int, Int) -> Void) {
+  func forEachKey(_ body: (UnsafePointer<UInt8>, Int, Int) -> Void) {
     guard case .object(let object) = self else { return }
     object._members.withUnsafeBufferPointer { members in
       for k in members.indices {
@@ -251,26 +254,12 @@ struct JSONAPITapeNode: JSONAPINode {
     }
   }
 
-  // One pass over the members for all the names a flatten reads, comparing raw key bytes.
-
-  var resourceFields: JSONAPIResourceFields {
-    var fields = JSONAPIResourceFields()
-    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
-    return fields
-  }
-
-  var relationshipFields: JSONAPIRelationshipFields {
-    var fields = JSONAPIRelationshipFields()
-    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
-    return fields
-  }
-
   /// The node at a position: the tape index of a member's value.
   func field(_ position: Int) -> JSONAPITapeNode { JSONAPITapeNode(storage, position) }
 
   /// Each member's key as UTF-8 bytes (decoded when written with escapes) and its value's tape index, in order.
   @inline(__always)
-  private func forEachKey(_ body: (UnsafePointer<UInt8>, Int, Int) -> Void) {
+  func forEachKey(_ body: (UnsafePointer<UInt8>, Int, Int) -> Void) {
     let nodes = nodes
     guard nodes.kind(index) == .object else { return }
     var j = index + 1

@@ -91,22 +91,19 @@ final class TreeEncoderState {
   }
 
   /// The error for nesting that would overflow the thread's stack before reaching `maximumDepth`.
-  func stackError(_ path: [any CodingKey]) -> EncodingError {
-    EncodingError.invalidValue(
-      path.last?.stringValue ?? "",
-      EncodingError.Context(
-        codingPath: path,
-        debugDescription: "Nesting deeper than this thread's stack can hold at \(CodingPathText.render(path)); "
-          + "a reference cycle or runaway recursion in encode(to:)?"))
-  }
+  func stackError(_ path: [any CodingKey]) -> EncodingError { nestingError(path, "this thread's stack can hold") }
 
   func depthError(_ path: [any CodingKey]) -> EncodingError {
+    nestingError(path, "the maximum depth of \(options.maximumDepth)")
+  }
+
+  private func nestingError(_ path: [any CodingKey], _ limit: String) -> EncodingError {
     EncodingError.invalidValue(
       path.last?.stringValue ?? "",
       EncodingError.Context(
         codingPath: path,
-        debugDescription: "Nesting deeper than the maximum depth of \(options.maximumDepth) at "
-          + "\(CodingPathText.render(path)); a reference cycle or runaway recursion in encode(to:)?"))
+        debugDescription: "Nesting deeper than \(limit) at \(CodingPathText.render(path)); "
+          + "a reference cycle or runaway recursion in encode(to:)?"))
   }
 }
 
