@@ -61,7 +61,7 @@ if [ ! -x "$bin" ] || [ "$newest" -nt "$bin" ]; then
     i=$((i + 1))
     cp "$f" "$snapshot/$i-$(basename "$f")"
   done
-  swiftc -parse-as-library -sanitize=fuzzer,address -O -wmo -module-name Parsnip \
+  swiftc -parse-as-library -sanitize=fuzzer,address -O -wmo -module-name Parsnip -package-name parsnip \
     "$snapshot"/*.swift -o "$bin" 2>&1 | { grep -v "Cannot export local symbol" || true; }
 fi
 
