@@ -83,7 +83,8 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
           case .failure(let error): return .failure(error)
           }
           do {
-            let value = try ParsnipDecoder.run(Value.self, buffer: bytes, options: options, path: nil, report: false)
+            let value = try ParsnipDecoder.run(
+              Value.self, buffer: bytes, options: options, path: nil, report: false, utf8Only: true)
             return .success(Line(number: number, value: value.value))
           } catch {
             return .failure(JSONLinesError(line: number, lineStart: lineStart, decoding: error))

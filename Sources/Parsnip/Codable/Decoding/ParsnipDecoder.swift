@@ -418,10 +418,17 @@ public final class ParsnipDecoder: @unchecked Sendable {
   // MARK: Engine entry
 
   /// Scans `buffer`, finds the start node, decodes, and closes the session so escaped containers fail cleanly.
+  /// - Parameter utf8Only: The text is UTF-8 by its format (a JSON Lines line): no UTF-16 or UTF-32 detection, so a
+  ///   line such as `5\0` is invalid JSON rather than UTF-16.
   static func run<T: Decodable>(
-    _ type: T.Type, buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool
+    _ type: T.Type, buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool,
+    utf8Only: Bool = false
   ) throws -> (value: T, report: Report) {
-    try run(buffer: buffer, options: options, path: path, report: report) { try $0.decodeRoot(type, at: $1) }
+    let body = { (decoder: TapeDecoder, node: Int) throws -> T in try decoder.decodeRoot(type, at: node) }
+    if utf8Only {
+      return try scanAndDecode(buffer: buffer, options: options, path: path, report: report, body: body) { $0 }
+    }
+    return try run(buffer: buffer, options: options, path: path, report: report, body: body)
   }
 
   /// Scans `buffer` and decodes its root (or the value at `path`) with `body`, which is handed the decoder and the
