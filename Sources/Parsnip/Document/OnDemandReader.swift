@@ -13,6 +13,8 @@ struct OnDemandReader {
   let base: UnsafePointer<UInt8>
   let end: Int
   let options: JSON.ParsingOptions
+  /// The containers the walk is in, one per step taken, outermost first.
+  let frames: Frames
 
   init(input: UnsafeRawBufferPointer, options: JSON.ParsingOptions = .default) {
     self.input = input
@@ -22,12 +24,32 @@ struct OnDemandReader {
     var options = options
     options.assumesTopLevelObject = false
     self.options = options
+    self.frames = Frames()
+  }
+
+  /// The containers a walk went into whose rest has not been read yet.
+  ///
+  /// The last member of a repeated key wins, so a member found is only the answer once the rest of its object holds
+  /// no other member of that name. Skipping that rest at each step would read every nested container once per
+  /// level (quadratic in the depth); instead the walk goes straight in, and once it is over the rest of each
+  /// container is read from the end of the value inside it, innermost first, so each byte is read once. A later
+  /// member of the same key (rare) restarts the walk from it at that step.
+  final class Frames {
+    /// `nil` for an array; for an object, the key of the member the walk went into.
+    var keys: [String?] = []
+
+    func enter(_ key: String?, atDepth depth: Int) {
+      keys.removeSubrange(depth...)
+      keys.append(key)
+    }
   }
 
   /// A value in the text, by the offset of its first byte: what the path engine walks on demand.
   struct Node: PathNode {
     let reader: OnDemandReader
     let offset: Int
+    /// How many containers the walk went into to get here.
+    let depth: Int
 
     func pathKind() throws(PathFailure) -> JSON.Kind {
       guard offset < reader.end else { throw PathFailure(reason: .malformed(reader.unexpected("a value", at: offset)), step: 0) }
@@ -36,21 +58,27 @@ struct OnDemandReader {
       case .openBracket: return .array
       default:
         // Paths stop at scalars: the scalar is read strictly first, so malformed text is reported as such.
-        do { return try reader.parseValue(at: offset).kind } catch { throw PathFailure(reason: .malformed(error), step: 0) }
+        do { return try reader.parseValue(at: offset).value.kind } catch { throw PathFailure(reason: .malformed(error), step: 0) }
       }
     }
 
     func member(_ key: String) throws(PathFailure) -> Node? {
-      do { return try reader.findMember(key, inObjectAt: offset).map { Node(reader: reader, offset: $0) } } catch {
-        throw PathFailure(reason: .malformed(error), step: 0)
-      }
+      let found: Int?
+      do { found = try reader.firstMember(key, inObjectAt: offset) } catch { throw PathFailure(reason: .malformed(error), step: 0) }
+      guard let found else { return nil }
+      reader.frames.enter(key, atDepth: depth)
+      return Node(reader: reader, offset: found, depth: depth + 1)
     }
 
     func element(_ position: Int) throws(PathFailure) -> Node? {
       guard position >= 0 else { return nil }
-      do { return try reader.findElement(position, inArrayAt: offset).found.map { Node(reader: reader, offset: $0) } } catch {
+      let found: Int?
+      do { found = try reader.findElement(position, inArrayAt: offset).found } catch {
         throw PathFailure(reason: .malformed(error), step: 0)
       }
+      guard let found else { return nil }
+      reader.frames.enter(nil, atDepth: depth)
+      return Node(reader: reader, offset: found, depth: depth + 1)
     }
 
     func pathCount() throws(PathFailure) -> Int {
@@ -64,48 +92,133 @@ struct OnDemandReader {
   /// The value at `path`, or the path engine's failure when the path leads nowhere.
   /// - Throws: `JSONParseError` for malformed text met on the way or in the value found.
   func resolve<P: SteppablePath>(_ path: P) throws(JSONParseError) -> Result<JSON, PathFailure> {
-    let node: Node
-    let start = skipWhitespace(Scanner.byteOrderMarkLength(input))
-    do { node = try PathWalker.walk(path, from: Node(reader: self, offset: start)) } catch {
+    var start = Node(reader: self, offset: skipWhitespace(Scanner.byteOrderMarkLength(input)), depth: 0)
+    while true {
+      let outcome: Result<JSON, PathFailure>
+      let node: Node
+      let valueEnd: Int
+      switch try walk(path, from: start) {
+      case .success(let found):
+        node = found
+        let parsed = try parseValue(at: node.offset)
+        outcome = .success(parsed.value)
+        valueEnd = parsed.end
+      case .failure(let failure):
+        // The walk stopped: the containers it is in may still hold a later member that leads further.
+        guard case .success(let stopped) = try walk(path, from: start, stepLimit: failure.step) else {
+          preconditionFailure("the steps before a failed one are followed again")
+        }
+        node = stopped
+        outcome = .failure(failure)
+        valueEnd = try skipValue(at: node.offset)
+      }
+      guard let restart = try readRest(ofContainersAround: node, valueEnd: valueEnd) else { return outcome }
+      start = restart
+    }
+  }
+
+  /// The walk from `start` (the node after `start.depth` steps), with malformed text thrown.
+  private func walk<P: SteppablePath>(
+    _ path: P, from start: Node, stepLimit: Int = .max
+  ) throws(JSONParseError) -> Result<Node, PathFailure> {
+    do { return .success(try PathWalker.walk(path, from: start, firstStep: start.depth, stepLimit: stepLimit)) } catch {
       if case .malformed(let parseError) = error.reason { throw parseError }
       return .failure(error)
     }
-    return .success(try parseValue(at: node.offset))
   }
 
-  /// The value starting at `start`, parsed strictly; errors are placed in the whole text.
-  func parseValue(at start: Int) throws(JSONParseError) -> JSON {
+  /// Reads the rest of each container the walk to `node` is in, from the end of the value inside it; returns the
+  /// node to walk on from when a container holds a later member of the key the walk took (the later one wins).
+  private func readRest(ofContainersAround node: Node, valueEnd: Int) throws(JSONParseError) -> Node? {
+    var j = valueEnd
+    var depth = node.depth
+    while depth > 0 {
+      depth -= 1
+      if let key = frames.keys[depth] {
+        switch try restOfObject(after: j, key: key) {
+        case .end(let stop): j = stop
+        case .member(let later):
+          frames.enter(key, atDepth: depth)
+          return Node(reader: self, offset: later, depth: depth + 1)
+        }
+      } else {
+        j = try restOfArray(after: j)
+      }
+    }
+    return nil
+  }
+
+  /// The value starting at `start`, parsed strictly, and the offset just past it; errors are placed in the whole
+  /// text.
+  func parseValue(at start: Int) throws(JSONParseError) -> (value: JSON, end: Int) {
     let stop = try skipValue(at: start)
-    do { return try JSON(parsing: UnsafeRawBufferPointer(rebasing: input[start..<stop]), options: options) } catch {
+    do { return (try JSON(parsing: UnsafeRawBufferPointer(rebasing: input[start..<stop]), options: options), stop) } catch {
       throw JSONParseError(error.kind, error.message, at: start + error.byteOffset, in: input)
     }
   }
 
   // MARK: Navigation
 
-  /// Offset of the value of member `key` in the object at `i` (the last one if the key repeats).
-  func findMember(_ key: String, inObjectAt i: Int) throws(JSONParseError) -> Int? {
-    let wantedBytes = Array(key.utf8)
-    return try wantedBytes.withUnsafeBufferPointer { (wanted) throws(JSONParseError) -> Int? in
-      var j = skipWhitespace(i + 1)
-      var found: Int?
-      if j < end, base[j] == .closeBrace { return nil }
+  /// Offset of the value of the first member `key` in the object at `i`.
+  func firstMember(_ key: String, inObjectAt i: Int) throws(JSONParseError) -> Int? {
+    let j = skipWhitespace(i + 1)
+    if j < end, base[j] == .closeBrace { return nil }
+    switch try members(from: j, key: key) {
+    case .member(let found): return found
+    case .end: return nil
+    }
+  }
+
+  enum MemberSearch {
+    /// The value of a member with the key starts here.
+    case member(Int)
+    /// The object ends just before here.
+    case end(Int)
+  }
+
+  /// Looks through the members of an object from the one starting at `i` (its key's quote) for the first `key`.
+  private func members(from i: Int, key: String) throws(JSONParseError) -> MemberSearch {
+    return try Array(key.utf8).withUnsafeBufferPointer { (wanted) throws(JSONParseError) -> MemberSearch in
+      var j = i
       while true {
         guard j < end, base[j] == .quote else { throw unexpected("a string key", at: j) }
         let keyEnd = try skipString(at: j)
-        let matches = keyEquals(from: j + 1, to: keyEnd - 1, wanted)
+        let matches = try keyEquals(from: j + 1, to: keyEnd - 1, wanted)
         j = skipWhitespace(keyEnd)
         guard j < end, base[j] == .colon else { throw unexpected("':' after an object key", at: j) }
         j = skipWhitespace(j + 1)
-        if matches { found = j }
-        j = skipWhitespace(try skipValue(at: j))
-        guard j < end else { throw unexpected("',' or '}' after an object member", at: j) }
-        if base[j] == .closeBrace {
-          return found
-        }
-        guard base[j] == .comma else { throw unexpected("',' or '}' after an object member", at: j) }
-        j = skipWhitespace(j + 1)
+        if matches { return .member(j) }
+        j = try afterMember(skipValue(at: j))
+        if base[j - 1] == .closeBrace { return .end(j) }
+        j = skipWhitespace(j)
       }
+    }
+  }
+
+  /// The rest of an object after the value of a member that ends at `i`: a later member `key`, or the object's end.
+  private func restOfObject(after i: Int, key: String) throws(JSONParseError) -> MemberSearch {
+    let j = try afterMember(i)
+    if base[j - 1] == .closeBrace { return .end(j) }
+    return try members(from: skipWhitespace(j), key: key)
+  }
+
+  /// Past the `,` or `}` after a member's value ending at `i`.
+  private func afterMember(_ i: Int) throws(JSONParseError) -> Int {
+    let j = skipWhitespace(i)
+    guard j < end, base[j] == .comma || base[j] == .closeBrace else {
+      throw unexpected("',' or '}' after an object member", at: j)
+    }
+    return j + 1
+  }
+
+  /// The offset just past the array whose element ending at `i` the walk went into.
+  private func restOfArray(after i: Int) throws(JSONParseError) -> Int {
+    var j = skipWhitespace(i)
+    while true {
+      guard j < end else { throw unexpected("',' or ']' after an array element", at: j) }
+      if base[j] == .closeBracket { return j + 1 }
+      guard base[j] == .comma else { throw unexpected("',' or ']' after an array element", at: j) }
+      j = skipWhitespace(try skipValue(at: skipWhitespace(j + 1)))
     }
   }
 
@@ -125,11 +238,14 @@ struct OnDemandReader {
     }
   }
 
-  func keyEquals(from start: Int, to stop: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether the key whose contents are `start..<stop` is `wanted`. A key with escapes is parsed strictly first: the
+  /// skipping that found its end does not check escapes, and decoding an unchecked one could read past the text.
+  func keyEquals(from start: Int, to stop: Int, _ wanted: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> Bool {
     let raw = UnsafeBufferPointer(start: base + start, count: stop - start)
     if raw.count == wanted.count, raw.elementsEqual(wanted) { return true }
     guard raw.contains(.backslash) else { return false }
-    return StringDecoding.slowpathUnescape(base, from: start, count: stop - start).utf8.elementsEqual(wanted)
+    guard case .string(let key) = try parseValue(at: start - 1).value else { return false }
+    return key.utf8.elementsEqual(wanted)
   }
 
   // MARK: Skipping

@@ -17,14 +17,17 @@ protocol PathNode {
 
 /// The one path walker: follows a ``SteppablePath`` through any ``PathNode``.
 enum PathWalker {
-  /// The node at `path` from `start`, following at most `stepLimit` steps (all by default).
+  /// The node at `path` from `start`, which is the node after the path's first `firstStep` steps, following steps
+  /// up to `stepLimit` (all by default).
   /// - Throws: ``PathFailure`` naming the step that could not be followed.
   @inline(__always)
   static func walk<Node: PathNode, Path: SteppablePath>(
-    _ path: Path, from start: Node, stepLimit: Int = .max
+    _ path: Path, from start: Node, firstStep: Int = 0, stepLimit: Int = .max
   ) throws(PathFailure) -> Node {
     var current = start
-    for index in 0..<Swift.min(path.stepCount, stepLimit) {
+    let stop = Swift.min(path.stepCount, stepLimit)
+    guard firstStep < stop else { return current }
+    for index in firstStep..<stop {
       switch try path.step(index, in: current.pathKind()) {
       case .member(let key):
         guard let member = try current.member(key) else { throw PathFailure(reason: .keyNotFound(key), step: index) }

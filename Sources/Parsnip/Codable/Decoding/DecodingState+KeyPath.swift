@@ -45,7 +45,7 @@ extension DecodingState {
     var container = root
     for index in 0..<failure.step {
       guard let step = try? path.step(index, in: container.pathKind()),
-        let next = try? PathWalker.walk(path, from: root, stepLimit: index + 1)
+        let next = try? PathWalker.walk(path, from: container, firstStep: index, stepLimit: index + 1)
       else { break }
       switch step {
       case .member(let key): walked.append(PathCodingKey(stringValue: key))
