@@ -82,6 +82,75 @@ enum PathFuzzer {
     checkJSONPath(text, input)
     checkNormalizedPath(text, input)
     checkPatch(input)
+    checkOnDemandText(input)
+    checkDeepValues(input)
+  }
+
+  // MARK: The input as a document read on demand
+
+  /// The input as a document: reading on demand never crashes or reads past the text (AddressSanitizer), and on
+  /// text that parses it answers what the tree answers, for paths into the document (the last of repeated keys
+  /// wins), just past it, and a few fixed ones.
+  static func checkOnDemandText(_ input: UnsafeRawBufferPointer) {
+    let tree = try? JSON(parsing: input)
+    var pointers: [JSONPointer] = [.root, JSONPointer(tokens: ["a"]), JSONPointer(tokens: ["0"]), JSONPointer(tokens: ["a", "b"]),
+      JSONPointer(tokens: ["0", "0"]), JSONPointer(tokens: ["é"]), JSONPointer(tokens: [""])]
+    if let tree {
+      var pending: [(JSON, [String])] = [(tree, [])]
+      while let (value, tokens) = pending.popLast(), pointers.count < 200 {
+        pointers.append(JSONPointer(tokens: tokens))
+        switch value {
+        case .array(let elements):
+          pointers.append(JSONPointer(tokens: tokens + [String(elements.count)]))
+          for (index, element) in elements.enumerated().prefix(20) { pending.append((element, tokens + [String(index)])) }
+        case .object(let object):
+          pointers.append(JSONPointer(tokens: tokens + ["missing"]))
+          for member in object.members.prefix(20) { pending.append((member.value, tokens + [member.key])) }
+        default:
+          pointers.append(JSONPointer(tokens: tokens + ["x"]))
+        }
+      }
+    }
+    for pointer in pointers {
+      let onDemand = Result { () throws(JSONParseError) in try JSON.resolveOnDemand(pointer, inText: input, options: .default) }
+      guard let tree else { continue }
+      let expected = Result { () throws(JSONPointerError) in try tree.resolve(pointer) }
+      guard case .success(let found) = onDemand else { fail("on-demand read of \(pointer) threw on valid text", input) }
+      switch (found, expected) {
+      case (.success(let a), .success(let b)) where FuzzEquality.same(a, b): break
+      case (.failure(let a), .failure(let b)) where a == b: break
+      default: fail("on-demand read of \(pointer): \(found) != \(expected)", input)
+      }
+    }
+  }
+
+  // MARK: Deep and wide values
+
+  /// Values nested as deep as the input's first bytes say (up to 10 000 levels, five times what a parse builds) and
+  /// as wide: comparing, hashing, diffing, merge-patching and releasing them never overflows the stack. (A diff
+  /// builds a pointer per level, so its cost grows with the square of the depth; 10 000 keeps an input well
+  /// under libFuzzer's time limit.)
+  static func checkDeepValues(_ input: UnsafeRawBufferPointer) {
+    guard input.count >= 3 else { return }
+    let depth = (Int(input[0]) << 8 | Int(input[1])) * 10_000 / 65_536
+    let width = Int(input[2]) * 4
+    func build(_ leaf: JSON) -> JSON {
+      var value = leaf
+      for level in 0..<depth {
+        value = level % 3 == 0 ? ["k": value, "n": JSON(level)] : [value]
+      }
+      return ["deep": value, "wide": .array((0..<width).map { JSON($0) })]
+    }
+    let a = build("a")
+    let b = build("b")
+    let c = build("a")
+    guard a == c, a != b, a.hashValue == c.hashValue else { fail("deep values compare wrongly at depth \(depth)", input) }
+    let merge = JSONMergePatch.diff(from: a, to: b)
+    guard JSONMergePatch.apply(merge, to: a) == b else { fail("deep merge patch does not apply back", input) }
+    // Applying checks the depth of what it builds, so a patch deeper than a parse allows may be refused.
+    if let patched = try? JSONPatch.diff(from: a, to: b).apply(to: a), patched != b {
+      fail("deep patch does not apply back at depth \(depth)", input)
+    }
   }
 
   // MARK: Key paths

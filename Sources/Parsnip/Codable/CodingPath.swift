@@ -83,9 +83,7 @@ enum CodingPathRendering {
         if !out.isEmpty { out += "." }
         out += name
       } else {
-        out +=
-          "[\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-          + "\"]"
+        out += "[" + Excerpt.quoted(name) + "]"
       }
     }
   }

@@ -49,7 +49,7 @@ public struct JSONAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `POINTER: MESSAGE`, the pointer written `/` for the whole document.
-  public var description: String { "\(pointer.isRoot ? "/" : pointer.description): \(message)" }
+  public var description: String { "\(pointer.isRoot ? "/" : Excerpt.abbreviated(pointer.description)): \(message)" }
 
   /// The message without the pointer.
   public var message: String {
@@ -64,7 +64,7 @@ public struct JSONAPIError: Error, Sendable, Hashable, CustomStringConvertible {
       "resource (\(type), \(id)) appears twice (first at \(first))"
     case .emptyRelationship: "a relationship needs 'data', 'links' or 'meta'"
     case .invalidLinkage(let found): "relationship 'data' must be null, an identifier or an array of them, found \(found)"
-    case .invalidIncludePath(let text): "invalid include list '\(text)' (comma-separated dotted relationship names)"
+    case .invalidIncludePath(let text): "invalid include list '\(Excerpt.abbreviated(text))' (comma-separated dotted relationship names)"
     case .outputTooLarge(let limit): "flattened document larger than \(limit) (resources plus members)"
     }
   }

@@ -44,19 +44,19 @@ public struct JSONTemplatesError: Error, Sendable, Hashable, CustomStringConvert
   }
 
   /// `POINTER: MESSAGE`, the pointer written `/` for the whole document.
-  public var description: String { "\(pointer.isRoot ? "/" : pointer.description): \(message)" }
+  public var description: String { "\(pointer.isRoot ? "/" : Excerpt.abbreviated(pointer.description)): \(message)" }
 
   /// The message without the pointer.
   public var message: String {
     switch kind {
     case .notAnObject(let found): "expected an object, found \(found)"
-    case .invalidLinkKey(let key): "link key '\(key)' is not 'collection.field'"
+    case .invalidLinkKey(let key): "link key '\(Excerpt.abbreviated(key))' is not 'collection.field'"
     case .invalidLink: "a link is a template string or an object with a string 'href' (and a string 'type')"
     case .invalidTemplate(let error): "invalid URI template: \(error)"
     case .notAResource(let found): "expected a resource object (or an array of them), found \(found)"
     case .invalidLinkage: "a resource's link is an id (a string or a number), a list of ids or null"
-    case .missingField(let template, let field): "template '\(template)' names '\(field)', which the resource lacks"
-    case .expansionFailed(let template, let error): "template '\(template)' cannot expand: \(error)"
+    case .missingField(let template, let field): "template '\(Excerpt.abbreviated(template))' names '\(Excerpt.abbreviated(field))', which the resource lacks"
+    case .expansionFailed(let template, let error): "template '\(Excerpt.abbreviated(template))' cannot expand: \(error)"
     case .outputTooLarge(let limit): "expanded document larger than \(limit) (resources plus members)"
     }
   }

@@ -70,8 +70,8 @@ public struct URITemplateError: Error, Sendable, Hashable, CustomStringConvertib
     case .unexpectedCharacter(let c): "unexpected '\(c)' in an expression (expected ',' or '}')"
     case .invalidLiteral(let c): "'\(c.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())' cannot appear outside an expression"
     case .invalidPercentEncoding: "'%' must be followed by two hexadecimal digits"
-    case .prefixOfCompositeValue(let name): "prefix modifier on '\(name)', whose value is a list or an object"
-    case .unsupportedValue(let name, let found): "'\(name)' holds a nested \(found); lists and objects expand scalars only"
+    case .prefixOfCompositeValue(let name): "prefix modifier on '\(Excerpt.abbreviated(name))', whose value is a list or an object"
+    case .unsupportedValue(let name, let found): "'\(Excerpt.abbreviated(name))' holds a nested \(found); lists and objects expand scalars only"
     case .outputTooLong(let limit): "expansion longer than \(limit) bytes"
     }
   }

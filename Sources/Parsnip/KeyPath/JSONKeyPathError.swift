@@ -53,10 +53,10 @@ public struct JSONKeyPathError: Error, CustomStringConvertible {
   /// A one-line explanation naming the place, for example `index 3 out of range (count 2) at response[0]`;
   /// syntax errors add the text with a caret under the offending position.
   public var description: String {
-    let place = keyPath.isRoot ? "the root" : PathDiagnostics.abbreviated(keyPath.description)
+    let place = keyPath.isRoot ? "the root" : Excerpt.abbreviated(keyPath.description)
     switch kind {
     case .noValueForKey(let key):
-      return "no value for key \(PathDiagnostics.quoted(key)) at \(place)"
+      return "no value for key \(Excerpt.quoted(key)) at \(place)"
     case .indexOutOfRange(let index, let count):
       return "index \(index) out of range (count \(count)) at \(place)"
     case .typeMismatch(let expected, let found):
@@ -91,39 +91,5 @@ extension JSONKeyPathError: Equatable {
   /// - Returns: Whether they describe the same failure.
   public static func == (lhs: JSONKeyPathError, rhs: JSONKeyPathError) -> Bool {
     lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath
-  }
-}
-
-/// Shared rendering for key-path and pointer diagnostics.
-enum PathDiagnostics {
-  /// Longest path text shown in a message; longer paths (hostile input) are cut in the middle.
-  static let maximumShownLength = 160
-
-  /// `text`, or its start and end around an ellipsis when it is very long.
-  static func abbreviated(_ text: String) -> String {
-    guard text.count > maximumShownLength else { return text }
-    let half = maximumShownLength / 2
-    return String(text.prefix(half)) + "…" + String(text.suffix(half))
-  }
-
-  /// `text` in double quotes with `"` and `\` escaped, abbreviated when very long.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in abbreviated(text).unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }

@@ -136,7 +136,7 @@ extension JSONModelConfiguration {
   /// - Throws: `DecodingError.keyNotFound` when the class key is missing, `DecodingError.dataCorrupted` when it
   ///   names no registered type, and the errors of ``JSONModel/init(json:configuration:)``.
   public func model(from json: JSON) throws -> any JSONModel {
-    guard let name = json[classKey].stringValue else {
+    guard let name = try PolymorphicCoding.className(in: json, key: classKey, path: []) else {
       throw DecodingError.keyNotFound(
         StringCodingKey(classKey),
         DecodingError.Context(codingPath: [], debugDescription: "No class key \"\(classKey)\" in the JSON object."))

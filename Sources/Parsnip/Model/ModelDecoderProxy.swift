@@ -60,7 +60,7 @@ struct ModelDecoderProxy: Decoder {
             codingPath: codingPath,
             debugDescription:
               "Expected a date in the format \"\(dateFormat)\" at \(CodingPathText.render(codingPath)), "
-              + "found \"\(text)\"."))
+              + "found \(Excerpt.quoted(text))."))
       }
       return unsafeBitCast(date, to: T.self)
     }
@@ -84,7 +84,7 @@ struct ModelDecoderProxy: Decoder {
   /// its `init(from:)` with its own keys and dates, then stores unknown fields and calls `didDecode(from:)`.
   func decodeModel<T>(declared: any JSONModel.Type, as: T.Type, forcePolymorphic: Bool = false) throws -> T {
     var concrete = declared
-    if forcePolymorphic || context.info(for: declared).isPolymorphic, let name = className() {
+    if forcePolymorphic || context.info(for: declared).isPolymorphic, let name = try className() {
       guard let registered = context.configuration.registry.type(named: name) else {
         if name == context.configuration.registry.name(for: declared) {
           return try decodeModel(concrete: declared, as: T.self)
@@ -131,8 +131,8 @@ struct ModelDecoderProxy: Decoder {
   }
 
   /// The class key's value in this position's JSON object, if any.
-  func className() -> String? {
-    json[context.configuration.classKey].stringValue
+  func className() throws -> String? {
+    try PolymorphicCoding.className(in: json, key: context.configuration.classKey, path: codingPath)
   }
 
   func unknownClass(_ name: String) -> DecodingError {
@@ -141,7 +141,7 @@ struct ModelDecoderProxy: Decoder {
     return DecodingError.dataCorrupted(
       DecodingError.Context(
         codingPath: codingPath + [StringCodingKey(key)],
-        debugDescription: "Unknown model class \"\(name)\" in \"\(key)\" at \(CodingPathText.render(codingPath)); "
+        debugDescription: "Unknown model class \(Excerpt.quoted(name)) in \"\(key)\" at \(CodingPathText.render(codingPath)); "
           + (registered.isEmpty
             ? "no model types are registered." : "registered: \(registered.joined(separator: ", ")).")))
   }

@@ -47,7 +47,7 @@ extension Polymorphic: Codable {
   /// - Throws: `DecodingError` for a missing or unknown class key, or a type that is not a `Value`.
   public init(from decoder: any Decoder) throws {
     if let proxy = decoder as? ModelDecoderProxy {
-      guard let name = proxy.className() else {
+      guard let name = try proxy.className() else {
         throw PolymorphicCoding.missingClassKey(proxy.context.configuration.classKey, path: decoder.codingPath)
       }
       guard let type = proxy.context.configuration.registry.type(named: name) else { throw proxy.unknownClass(name) }
@@ -63,7 +63,7 @@ extension Polymorphic: Codable {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: decoder.codingPath + [StringCodingKey(classKey)],
-          debugDescription: "Unknown model class \"\(name)\" in \"\(classKey)\" at "
+          debugDescription: "Unknown model class \(Excerpt.quoted(name)) in \"\(classKey)\" at "
             + "\(CodingPathText.render(decoder.codingPath)); registered: \(registry.names.joined(separator: ", "))."))
     }
     let value = try type.init(from: decoder)
@@ -141,6 +141,22 @@ enum PolymorphicCoding {
     let registry =
       userInfo[JSONModelRegistry.userInfoKey] as? JSONModelRegistry ?? configuration?.registry ?? JSONModelRegistry()
     return (registry, configuration?.classKey ?? "_class")
+  }
+
+  /// The model type name under the class `key` of `json`: `nil` when the key is missing or null.
+  /// - Throws: `DecodingError.typeMismatch` when the class key holds something other than a string.
+  static func className(in json: JSON, key: String, path: [any CodingKey]) throws -> String? {
+    switch json[key] {
+    case .string(let name): return name
+    case .null: return nil
+    case let found:
+      throw DecodingError.typeMismatch(
+        String.self,
+        DecodingError.Context(
+          codingPath: path + [StringCodingKey(key)],
+          debugDescription: "The class key \(Excerpt.quoted(key)) at \(CodingPathText.render(path)) must hold the "
+            + "model type's name as a string, found \(Excerpt.abbreviated(found.description))."))
+    }
   }
 
   static func missingClassKey(_ key: String, path: [any CodingKey]) -> DecodingError {

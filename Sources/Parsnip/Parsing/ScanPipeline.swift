@@ -49,12 +49,22 @@ struct Scan: @unchecked Sendable {
 
   /// Scans `input` (validating all of it).
   init(_ input: UnsafeRawBufferPointer, options: JSON.ParsingOptions) throws(JSONParseError) {
+    do { try self.init(scanning: input, options: options) } catch {
+      // Text in another Unicode encoding fails in its first bytes; say what it looks like.
+      guard error.byteOffset < 4, let encoding = TextEncoding.plausibleOtherEncoding(of: input) else { throw error }
+      var hinted = error
+      hinted.message += " (the text looks like \(encoding); JSON text is read as UTF-8)"
+      throw hinted
+    }
+  }
+
+  private init(scanning input: UnsafeRawBufferPointer, options: JSON.ParsingOptions) throws(JSONParseError) {
     if options.assumesTopLevelObject, let (wrapped, wrap) = TopLevelObject.wrapped(input, allowsJSON5: options.allowsJSON5) {
       // The braced text is scanned as if the user had written it; every offset then points back into `input`.
       var inner = options
       inner.assumesTopLevelObject = false
       let scanned: Result<Scan, JSONParseError> = wrapped.withUnsafeBytes { text in
-        Result { () throws(JSONParseError) -> Scan in try Scan(text, options: inner) }
+        Result { () throws(JSONParseError) -> Scan in try Scan(scanning: text, options: inner) }
       }
       let scan = try scanned.mapError { wrap.originalError($0, in: input) }.get()
       tape = scan.tape
@@ -149,7 +159,7 @@ struct ScannedText {
     let name = StringDecoding.string(
       Self.base(of: source), from: tape.offset(key), count: tape.aux(key), flags: tape.flags(key))
     return JSONParseError(
-      .duplicateKey, "duplicate key \"\(name)\" in object", at: SourceLocation(byteOffset: inputOffset(ofNode: key), in: input))
+      .duplicateKey, "duplicate key \(Excerpt.quoted(name)) in object", at: SourceLocation(byteOffset: inputOffset(ofNode: key), in: input))
   }
 
   static func base(of buffer: UnsafeRawBufferPointer) -> UnsafePointer<UInt8> {

@@ -18,8 +18,9 @@ struct Scanner {
     // An empty buffer may have no base address; point at a static byte so reads stay in bounds checks only.
     self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Scanner.emptyBase
     self.end = input.count
-    // A rough node estimate avoids most regrowth without over-allocating for whitespace-heavy text.
-    self.tape = TapeBuilder(capacity: input.count / 12 + 16)
+    // Room for a value every 4 bytes: regrowing holds the old tape and the new at once (3 times the tape), while
+    // capacity that is never written costs address space, not memory.
+    self.tape = TapeBuilder(capacity: input.count / 4 + 16)
     // Trees deeper than this could not be released on a small thread stack (see `JSON.maximumSupportedDepth`).
     self.maxDepth = Swift.min(maxDepth, JSON.maximumSupportedDepth)
   }

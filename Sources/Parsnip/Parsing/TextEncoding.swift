@@ -33,6 +33,20 @@ enum TextEncoding: Equatable {
     }
   }
 
+  /// The UTF-16 or UTF-32 encoding that `input` looks like, for an error message: its byte order mark or zero
+  /// bytes say so, its length is whole code units, and its first code units transcode.
+  static func plausibleOtherEncoding(of input: UnsafeRawBufferPointer) -> TextEncoding? {
+    let (encoding, markLength) = detect(input)
+    let width = encoding.unitWidth
+    guard encoding != .utf8, (input.count - markLength) % width == 0 else { return nil }
+    let prefix = UnsafeRawBufferPointer(rebasing: input[..<Swift.min(input.count, markLength + 16 * width)])
+    // JSON text starts with whitespace or an ASCII value (a run of NUL bytes is not UTF-32 text).
+    guard let first = try? encoding.transcoded(prefix, skipping: markLength).first,
+      first == 0x09 || first == 0x0A || first == 0x0D || (0x20...0x7E).contains(first)
+    else { return nil }
+    return encoding
+  }
+
   /// The width in bytes of one code unit.
   private var unitWidth: Int {
     switch self {

@@ -8,8 +8,14 @@
 /// nothing to a reader, so decoders over it report no line and column.
 enum TreeTape {
   /// Calls `body` with a tape of `json` and the bytes its offsets refer to, both valid only inside `body`.
-  /// - Throws: `DecodingError.dataCorrupted` for a non-finite number, which JSON cannot hold; `body`'s error.
-  static func withTape<R>(of json: JSON, _ body: (Tape, UnsafeRawBufferPointer) throws -> R) throws -> R {
+  ///
+  /// A tree nested deeper than `maximumDepth` is refused, as text nested so deep is by the parser: the decoders
+  /// that read the tape recurse once per level.
+  /// - Throws: `DecodingError.dataCorrupted` for a non-finite number, which JSON cannot hold, and for nesting past
+  ///   `maximumDepth`; `body`'s error.
+  static func withTape<R>(
+    of json: JSON, maximumDepth: Int, _ body: (Tape, UnsafeRawBufferPointer) throws -> R
+  ) throws -> R {
     var tape = TapeBuilder(capacity: 16)
     var text: [UInt8] = []
     var building = true
@@ -54,9 +60,11 @@ enum TreeTape {
         }
         tape.append(kind, offset: start, aux: UInt32(truncatingIfNeeded: text.count - start))
       case .array(let elements):
+        guard frames.count < maximumDepth else { throw tooDeep(maximumDepth) }
         let start = tape.append(Tape.Kind.array.rawValue, offset: try offset(), aux: 0)
         frames.append(.array(start: start, elements: elements, next: 0))
       case .object(let members):
+        guard frames.count < maximumDepth else { throw tooDeep(maximumDepth) }
         let start = tape.append(Tape.Kind.object.rawValue, offset: try offset(), aux: 0)
         frames.append(.object(start: start, members: members, next: 0))
       }
@@ -97,6 +105,11 @@ enum TreeTape {
   private static func nonFinite(_ value: Double) -> DecodingError {
     DecodingError.dataCorrupted(
       DecodingError.Context(codingPath: [], debugDescription: "The JSON value cannot be decoded: it holds \(value)"))
+  }
+
+  private static func tooDeep(_ limit: Int) -> DecodingError {
+    DecodingError.dataCorrupted(
+      DecodingError.Context(codingPath: [], debugDescription: "The JSON value is nested deeper than \(limit) levels"))
   }
 
   private static func tooLarge() -> DecodingError {

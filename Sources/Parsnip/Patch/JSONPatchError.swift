@@ -76,7 +76,7 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
     var operation = ""
     if let operationIndex {
       operation = "operation \(operationIndex)"
-      if let operationName { operation += " (\(PathDiagnostics.abbreviated(operationName)))" }
+      if let operationName { operation += " (\(Excerpt.abbreviated(operationName)))" }
     }
     let reason: String
     switch kind {
@@ -86,20 +86,20 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
     case .missingMember(let member): reason = "missing \"\(member)\""
     case .memberNotAString(let member, let found): reason = "\"\(member)\" must be a string, found \(found)"
     case .unknownOperation(let name):
-      reason = "unknown op \(PathDiagnostics.quoted(name)) (expected add, remove, replace, move, copy or test)"
+      reason = "unknown op \(Excerpt.quoted(name)) (expected add, remove, replace, move, copy or test)"
     case .invalidPointer(let member, let error):
       reason = "\"\(member)\" is not a JSON pointer: \(error)"
     case .unresolvablePointer(let member, let error):
       reason = "\"\(member)\": \(error)"
     case .testFailed(let path, let expected, let found):
-      let place = path.isRoot ? "the document" : "the value at \(PathDiagnostics.abbreviated(path.description))"
-      let foundText = PathDiagnostics.abbreviated(found.description)
-      let expectedText = PathDiagnostics.abbreviated(expected.description)
+      let place = path.isRoot ? "the document" : "the value at \(Excerpt.abbreviated(path.description))"
+      let foundText = Excerpt.abbreviated(found.description)
+      let expectedText = Excerpt.abbreviated(expected.description)
       return "\(operation) failed: \(place) is \(foundText), expected \(expectedText)"
     case .moveIntoDescendant(let from, let path):
       reason =
-        "cannot move \(PathDiagnostics.abbreviated(from.description)) into its own child "
-        + PathDiagnostics.abbreviated(path.description)
+        "cannot move \(Excerpt.abbreviated(from.description)) into its own child "
+        + Excerpt.abbreviated(path.description)
     case .nestingTooDeep(let maximumDepth):
       reason = "the result would nest deeper than \(maximumDepth) levels"
     case .tooManyValues(let maximumAddedValues):

@@ -74,7 +74,7 @@ public struct JSONDecodingError: Error, CustomStringConvertible, Equatable, Send
     case .invalidJSON(let error):
       return "The given data was not valid JSON: \(error.message) (line \(error.line), column \(error.column))"
     default:
-      var text = path.isRoot ? "Problem with the given value" : "Problem with the value at \(path)"
+      var text = path.isRoot ? "Problem with the given value" : "Problem with the value at \(Excerpt.abbreviated(path.description))"
       if let line, let column { text += " (line \(line), column \(column))" }
       return text + ": " + reason
     }

@@ -221,11 +221,8 @@ import Foundation
     switch kind {
     case .null: return "null"
     case .bool: return bool == true ? "true" : "false"
-    case .number: return number?.description ?? "a number"
-    case .string:
-      var text = string ?? ""
-      if text.unicodeScalars.count > 40 { text = String(text.unicodeScalars.prefix(37)) + "..." }
-      return JSON.string(text).description
+    case .number: return number.map { Excerpt.abbreviated($0.description) } ?? "a number"
+    case .string: return Excerpt.quoted(string ?? "")
     case .array: return "an array"
     case .object: return "an object"
     }

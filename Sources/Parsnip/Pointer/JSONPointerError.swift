@@ -76,11 +76,11 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
     case .invalidPercentEncoding: reason = "'%' must be followed by two hexadecimal digits"
     case .invalidUTF8: reason = "the percent-decoded fragment is not valid UTF-8"
     case .invalidNormalizedPath(let expected): reason = "expected \(expected)"
-    case .keyNotFound(let key): reason = "no value for key \(PathDiagnostics.quoted(key))"
+    case .keyNotFound(let key): reason = "no value for key \(Excerpt.quoted(key))"
     case .indexOutOfRange(let index, let count): reason = "index \(index) out of range (count \(count))"
     case .invalidArrayIndex(let token):
       reason =
-        "\(PathDiagnostics.quoted(token)) is not an array index (0, or digits without a leading zero"
+        "\(Excerpt.quoted(token)) is not an array index (0, or digits without a leading zero"
         + (token.utf8.allSatisfy(\.isDigit) && !token.hasPrefix("0") ? ", at most \(Int.max))" : ")")
     case .pastTheEnd(let count):
       reason = "'-' designates the nonexistent element after the last (count \(count))"
@@ -94,8 +94,8 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
     }
     guard let tokenIndex else { return reason }
     let container = JSONPointerError.prefix(of: text, tokens: tokenIndex)
-    let place = container.isEmpty ? "the root" : PathDiagnostics.abbreviated(container)
-    return "\(reason) at \(place) (token \(tokenIndex + 1) of \(PathDiagnostics.abbreviated(text)))"
+    let place = container.isEmpty ? "the root" : Excerpt.abbreviated(container)
+    return "\(reason) at \(place) (token \(tokenIndex + 1) of \(Excerpt.abbreviated(text)))"
   }
 
   /// The first `count` tokens of RFC 6901 pointer text.

@@ -176,8 +176,9 @@ struct QueryCommand: Command {
         }
       } catch {
         // Rendered like an invalid query (message, query line, caret under the segment that hit the limit), and
-        // exits 2 like one: the query, not the document, is at fault.
-        let text = error.description
+        // exits 2 like one: the query, not the document, is at fault. The node limit is this command's flag.
+        let text = error.description.replacingOccurrences(
+          of: "JSONPath.EvaluationOptions.maximumNodes", with: "--max-nodes")
         let body = text.hasPrefix("error: ") ? String(text.dropFirst("error: ".count)) : text
         return .failure(QueryFailure(message: "JSONPath query too expensive: \(body)", status: .usageError))
       }

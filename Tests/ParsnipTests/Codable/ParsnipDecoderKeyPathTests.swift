@@ -104,7 +104,7 @@ import Testing
       _ = try ParsnipDecoder().decode(Int.self, from: #"{"a": {"b": 1}}"#, at: path)
       Issue.record("expected an error for \(path)")
     } catch DecodingError.dataCorrupted(let context) {
-      #expect(context.debugDescription.hasPrefix("invalid path \"\(path)\""))
+      #expect(context.debugDescription.hasPrefix("invalid path \(Excerpt.quoted(path))"))
       let grammar: any Error = path.hasPrefix("/") ? try #require(Self.pointerError(path)) : try #require(Self.keyPathError(path))
       #expect(context.debugDescription.hasSuffix(": \(grammar)"))
     }

@@ -136,6 +136,33 @@ struct Drawing: JSONModel {
     #expect(type(of: zoo.star) == Animal.self)
   }
 
+  /// A class key that is there but is not a string is a type mismatch at the key, not a missing key.
+  @Test func aClassKeyThatIsNotAStringIsATypeMismatch() throws {
+    var json = Self.zooJSON
+    json["star"]["_class"] = 7
+    let error = #expect(throws: DecodingError.self) { try Zoo(json: json, configuration: Self.configuration) }
+    guard case .typeMismatch(_, let context) = error else { Issue.record("\(String(describing: error))"); return }
+    #expect(CodingPathText.render(context.codingPath) == "star._class")
+    #expect(context.debugDescription.contains("found 7"))
+    #expect(throws: DecodingError.self) { try Self.configuration.model(from: ["_class": ["Dog"], "name": "Rex"]) }
+    var drawing: JSON = ["background": ["_class": true, "radius": 1], "shapes": [], "layers": []]
+    #expect(throws: DecodingError.self) { try Drawing(json: drawing, configuration: Self.configuration) }
+    drawing["background"]["_class"] = nil
+    let missing = #expect(throws: DecodingError.self) { try Drawing(json: drawing, configuration: Self.configuration) }
+    guard case .keyNotFound = missing else { Issue.record("\(String(describing: missing))"); return }
+  }
+
+  /// A class name from the input is quoted in a bounded, printable form.
+  @Test func unknownClassNamesAreQuotedBounded() throws {
+    var json = Self.zooJSON
+    json["star"]["_class"] = .string(String(repeating: "x", count: 100_000) + "\u{0}")
+    let error = #expect(throws: DecodingError.self) { try Zoo(json: json, configuration: Self.configuration) }
+    let message = String(describing: error)
+    #expect(message.count < 1_000)
+    #expect(!message.contains("\u{0}"))
+    #expect(message.contains(#"\u0000""#))
+  }
+
   @Test func classKeyNameIsConfigurable() throws {
     var configuration = Self.configuration
     configuration.classKey = "_mf_class_key"
@@ -187,5 +214,25 @@ struct Drawing: JSONModel {
     #expect(registry.name(for: Cat.self) == "kitty")
     #expect(registry.name(for: Animal.self) == "Animal")
     #expect(registry.names == ["Dog", "kitty"])
+  }
+}
+
+final class Link: PolymorphicJSONModel, @unchecked Sendable {
+  var next: Link?
+  init(next: Link?) { self.next = next }
+}
+
+@Suite struct PolymorphicDepthTests {
+  /// Decoding past the depth limit is a decoding error, whether the models are polymorphic or not.
+  @Test func aDeepPolymorphicDecodeIsADecodingError() throws {
+    var json: JSON = ["_class": "Link"]
+    for _ in 0..<2_000 { json = ["_class": "Link", "next": json] }
+    var configuration = JSONModelConfiguration()
+    configuration.registry = [Link.self]
+    let error = #expect(throws: (any Error).self) { try Link(json: json, configuration: configuration) }
+    #expect(error is DecodingError, "\(String(describing: error))")
+    let text = Array((String(repeating: #"{"_class": "Link", "next": "#, count: 2_000) + "null" + String(repeating: "}", count: 2_000)).utf8)
+    let fromText = #expect(throws: (any Error).self) { try Link(jsonData: Data(text), configuration: configuration) }
+    #expect(fromText is DecodingError, "\(String(describing: fromText))")
   }
 }

@@ -112,7 +112,8 @@ import Testing
     ([0x5B, 0xFF, 0x5D], JSONParseError.Kind.invalidUTF8, 1, "1:2: invalid UTF-8 byte 0xFF"),
     ([0x22, 0xFF, 0x22], .invalidUTF8, 1, "1:2: invalid UTF-8 byte 0xFF in string"),
     ([0x22, 0x61, 0xC3, 0x22], .invalidUTF8, 2, "1:3: invalid UTF-8 byte 0xC3 in string"),
-    ([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], .invalidUTF8, 0, "1:1: invalid UTF-8 byte 0xFF"),  // UTF-16 LE
+    ([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], .invalidUTF8, 0,
+      "1:1: invalid UTF-8 byte 0xFF (the text looks like UTF-16LE; JSON text is read as UTF-8)"),
     ([0xEF, 0xBB], .invalidUTF8, 0, "1:1: invalid UTF-8 byte 0xEF"),  // incomplete BOM
   ] as [([UInt8], JSONParseError.Kind, Int, String)])
   func invalidUTF8IsNamed(_ bytes: [UInt8], _ kind: JSONParseError.Kind, _ offset: Int, _ description: String) {
@@ -120,6 +121,18 @@ import Testing
     #expect(e?.kind == kind)
     #expect(e?.byteOffset == offset)
     #expect(e?.description == description)
+  }
+
+  /// Text in UTF-16 or UTF-32 fails in its first bytes; the message says which encoding it looks like.
+  @Test(arguments: [
+    ([0x00, 0x5B, 0x00, 0x5D], "UTF-16BE"), ([0x7B, 0x00, 0x7D, 0x00], "UTF-16LE"),
+    ([0x00, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D], "UTF-32BE"), ([0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "UTF-32LE"),
+    ([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], "UTF-16BE"),
+  ] as [([UInt8], String)])
+  func otherUnicodeEncodingsAreNamed(_ bytes: [UInt8], _ encoding: String) throws {
+    let e = try #require(Self.error(bytes))
+    #expect(e.message.hasSuffix("(the text looks like \(encoding); JSON text is read as UTF-8)"), "\(e)")
+    #expect(Self.error("[1, \u{0}]")?.message.contains("looks like") == false)
   }
 
   @Test func errorIsAnErrorWithPublicFields() {

@@ -120,8 +120,8 @@ extension DecodingState {
   /// `keyNotFound` for a member missing from `object`.
   @inline(never)
   func keyNotFound(_ key: any CodingKey, in object: Int, lookedUpAs converted: String? = nil) -> DecodingError {
-    var message = "key \"\(key.stringValue)\" not found"
-    if let converted, converted != key.stringValue { message += " (looked for \"\(converted)\")" }
+    var message = "key \(Excerpt.quoted(key.stringValue)) not found"
+    if let converted, converted != key.stringValue { message += " (looked for \(Excerpt.quoted(converted)))" }
     return DecodingError.keyNotFound(key, context(codingPath: codingPath(to: object), node: object, message: message))
   }
 
@@ -145,11 +145,9 @@ extension DecodingState {
     case .true: return "true"
     case .false: return "false"
     case .number:
-      return "a number (\(view.numberText(node)))"
+      return "a number (\(Excerpt.abbreviated(view.numberText(node))))"
     case .string:
-      var text = string(ofKey: node)
-      if text.count > 24 { text = String(text.prefix(21)) + "..." }
-      return "a string (\"\(text)\")"
+      return "a string (\(Excerpt.quoted(string(ofKey: node))))"
     case .array: return "an array"
     case .object: return "an object"
     case .end: return "the end of a container"

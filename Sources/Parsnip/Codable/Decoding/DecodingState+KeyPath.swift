@@ -13,7 +13,7 @@ enum DecodePath {
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: [], debugDescription: "invalid path \"\(text)\": \(error)", underlyingError: error))
+          codingPath: [], debugDescription: "invalid path \(Excerpt.quoted(text)): \(error)", underlyingError: error))
     }
   }
 }
@@ -55,12 +55,12 @@ extension DecodingState {
       container = next
     }
     let node = container.index
-    let suffix = "; path \"\(text)\""
+    let suffix = "; path \(Excerpt.quoted(text))"
     switch failure.reason {
     case .keyNotFound(let key):
       return DecodingError.keyNotFound(
         PathCodingKey(stringValue: key),
-        context(codingPath: walked, node: node, message: "key \"\(key)\" not found" + suffix))
+        context(codingPath: walked, node: node, message: "key \(Excerpt.quoted(key)) not found" + suffix))
     case .indexOutOfRange(let position, let count):
       return DecodingError.valueNotFound(
         Any.self,
@@ -75,14 +75,14 @@ extension DecodingState {
           message: "\"-\" names no element (it is the position after the last of \(count))" + suffix))
     case .invalidIndex(let token):
       return DecodingError.typeMismatch(
-        [Any].self, context(codingPath: walked, node: node, message: "\"\(token)\" is not an array index" + suffix))
+        [Any].self, context(codingPath: walked, node: node, message: "\(Excerpt.quoted(token)) is not an array index" + suffix))
     case .notAContainer(let expected, _):
       let step = path.stepText(failure.step)
       let message =
         switch expected {
         case .array: "cannot take element \(step) of \(describe(node: node))"
-        case .object: "cannot look up \"\(step)\" in \(describe(node: node))"
-        default: "cannot follow \"\(step)\" into \(describe(node: node))"
+        case .object: "cannot look up \(Excerpt.quoted(step)) in \(describe(node: node))"
+        default: "cannot follow \(Excerpt.quoted(step)) into \(describe(node: node))"
         }
       return DecodingError.typeMismatch(
         expected == .array ? [Any].self : [String: Any].self,

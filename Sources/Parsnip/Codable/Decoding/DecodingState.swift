@@ -231,7 +231,7 @@ final class DecodingState {
           throw DecodingError.dataCorrupted(
             context(
               codingPath: codingPath(to: key), node: key,
-              message: "unknown key \"\(name)\" (not decoded by \(type))"))
+              message: "unknown key \(Excerpt.quoted(name)) (not decoded by \(type))"))
         }
         key = next(key + 1)
       }
@@ -259,7 +259,7 @@ final class DecodingState {
     let name = string(ofKey: key)
     throw DecodingError.dataCorrupted(
       context(
-        codingPath: codingPath(to: key), node: key, message: "duplicate key \"\(name)\"",
+        codingPath: codingPath(to: key), node: key, message: "duplicate key \(Excerpt.quoted(name))",
         underlyingError: text.duplicateKeyError(at: key)))
   }
 }

@@ -203,7 +203,8 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// Decodes a value from a ``JSON`` value.
   ///
   /// The tree is decoded by the same decoder as text, over a tape laid on the tree (no text is written or scanned);
-  /// numbers keep all their digits, and errors carry coding paths but no lines and columns.
+  /// numbers keep all their digits, and errors carry coding paths but no lines and columns. A tree nested deeper
+  /// than text may be (512 levels) is refused.
   ///
   /// - Parameters:
   ///   - type: The type to decode.
@@ -213,7 +214,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
   ///   cannot hold, fails with `DecodingError.dataCorrupted`.
   public func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws -> T {
     let options = withOptions { $0 }
-    return try TreeTape.withTape(of: json) { tape, source in
+    return try TreeTape.withTape(of: json, maximumDepth: options.parsingOptions.maximumDepth) { tape, source in
       try Self.decode(type, text: ScannedText(tape: tape, source: source), options: options, at: nil, hasText: false)
         .value
     }

@@ -253,14 +253,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       let text = try readString(node, as: Date.self)
       guard let date = ISO8601.parse(text) else {
         throw state.decodingError(
-          .corrupted("Expected date string to be ISO8601-formatted, found \"\(text)\"", Date.self, node))
+          .corrupted("Expected date string to be ISO8601-formatted, found \(Excerpt.quoted(text))", Date.self, node))
       }
       return date
     case .formatted(let formatter):
       let text = try readString(node, as: Date.self)
       guard let date = formatter.date(from: text) else {
         throw state.decodingError(
-          .corrupted("Date string \"\(text)\" does not match format expected by formatter", Date.self, node))
+          .corrupted("Date string \(Excerpt.quoted(text)) does not match format expected by formatter", Date.self, node))
       }
       return date
     case .custom(let decode):

@@ -27,7 +27,7 @@ extension TapeView {
     }
     let (magnitude, isNegative) = smallInteger(nodes.word(node))
     if let value = Self.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
-    throw .corrupted("number \(numberText(node)) does not fit in \(I.self)", I.self, node)
+    throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in \(I.self)", I.self, node)
   }
 
   /// The magnitude and sign of a number node with none of the float, big-integer and JSON5 flags: an optional
@@ -74,7 +74,7 @@ extension TapeView {
     let number = nodes.number(node)
     guard let value = number.exactInteger(I.self) else {
       let what = number.isInteger ? "does not fit in \(I.self)" : "is not an integer (\(I.self))"
-      throw .corrupted("number \(numberText(node)) \(what)", I.self, node)
+      throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) \(what)", I.self, node)
     }
     return value
   }
@@ -105,10 +105,10 @@ extension TapeView {
     }
     let value = NumberParser.double(base, from: start, scanned)
     if !value.isFinite {
-      throw .corrupted("number \(numberText(node)) does not fit in Double", Double.self, node)
+      throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in Double", Double.self, node)
     }
     if value == 0, scanned.significand != 0 {
-      throw .corrupted("number \(numberText(node)) is too small for Double (it would read as 0)", Double.self, node)
+      throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) is too small for Double (it would read as 0)", Double.self, node)
     }
     return value
   }
@@ -120,10 +120,10 @@ extension TapeView {
     let double = try self.double(at: node)
     let value = Float(double)
     if value.isInfinite, double.isFinite {
-      throw .corrupted("number \(numberText(node)) does not fit in Float", Float.self, node)
+      throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in Float", Float.self, node)
     }
     if value == 0, double != 0 {
-      throw .corrupted("number \(numberText(node)) is too small for Float (it would read as 0)", Float.self, node)
+      throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) is too small for Float (it would read as 0)", Float.self, node)
     }
     return value
   }
@@ -146,14 +146,14 @@ extension TapeView {
     guard rawKind(node) == Tape.Kind.number.rawValue else { throw .mismatch(Decimal.self, node) }
     let text = numberText(node)
     guard let value = Decimal(string: text, locale: nil), !value.isNaN else {
-      throw .corrupted("number \(text) does not fit in Decimal", Decimal.self, node)
+      throw .corrupted("number \(Excerpt.abbreviated(text)) does not fit in Decimal", Decimal.self, node)
     }
     return value
   }
 
   func url(at node: Int) throws(ValueFailure) -> URL {
     let text = try string(at: node)
-    guard let url = URL(string: text) else { throw .corrupted("Invalid URL string: \"\(text)\"", URL.self, node) }
+    guard let url = URL(string: text) else { throw .corrupted("Invalid URL string: \(Excerpt.quoted(text))", URL.self, node) }
     return url
   }
 

@@ -1,0 +1,55 @@
+/// Text from the input or from a query as an error message shows it: bounded, and with control characters escaped.
+///
+/// Anything an error quotes can be hostile (a megabyte-long number, class name or key; a key holding a NUL byte),
+/// so every message quotes through here: at most ``maximumLength`` characters (longer text keeps its start and end
+/// around an ellipsis) and nothing unprintable.
+enum Excerpt {
+  /// The most characters of one piece of text a message shows.
+  static let maximumLength = 64
+
+  /// `text` cut in the middle when longer than ``maximumLength``, with control characters escaped as in JSON.
+  static func abbreviated(_ text: some StringProtocol) -> String {
+    var shown = ""
+    if text.count > maximumLength {
+      let half = maximumLength / 2
+      appendEscaped(text.prefix(half), to: &shown, escapingQuotes: false)
+      shown += "…"
+      appendEscaped(text.suffix(half), to: &shown, escapingQuotes: false)
+    } else {
+      appendEscaped(text, to: &shown, escapingQuotes: false)
+    }
+    return shown
+  }
+
+  /// `text` in double quotes with `"` and `\` escaped too, abbreviated as ``abbreviated(_:)`` does.
+  static func quoted(_ text: some StringProtocol) -> String {
+    var shown = "\""
+    if text.count > maximumLength {
+      let half = maximumLength / 2
+      appendEscaped(text.prefix(half), to: &shown, escapingQuotes: true)
+      shown += "…"
+      appendEscaped(text.suffix(half), to: &shown, escapingQuotes: true)
+    } else {
+      appendEscaped(text, to: &shown, escapingQuotes: true)
+    }
+    return shown + "\""
+  }
+
+  private static func appendEscaped(_ text: some StringProtocol, to out: inout String, escapingQuotes: Bool) {
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"" where escapingQuotes: out += "\\\""
+      case "\\" where escapingQuotes: out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+  }
+}

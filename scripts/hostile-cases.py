@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Runs a fixed set of hostile inputs through the parsnip binary, each under a time and a memory limit.
+
+Each case is one of the attacks of the hardening issue: deep values, endless input, exploding queries, patches
+and regexes, long lines, malformed escapes read on demand. A case passes when the binary ends within its time
+limit, its peak resident memory stays under its bound, its exit status is the expected one, and its output says
+what the case expects. A crash (signal), a timeout or a blown memory bound fails the run.
+
+Usage: scripts/hostile-cases.py [path/to/parsnip]   (default: .build/debug/parsnip)
+
+The limits are generous enough for a debug build on a busy two-core machine; each attack used to take 20 s to
+minutes or gigabytes, so they still tell a fix from a regression.
+"""
+
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "parsnip")
+
+MB = 1 << 20
+
+
+class Case:
+    def __init__(self, name, args, status=0, stdin=None, stdout=None, stderr=None, seconds=20, megabytes=512,
+                 endless=False):
+        self.name = name
+        self.args = args
+        self.status = status  # an int or a set of ints
+        self.stdin = stdin  # None, a path to read from (e.g. /dev/zero), or ("pipe", path) to pipe a file in
+        self.stdout = stdout  # None, a regex that must match, or a callable on the bytes
+        self.stderr = stderr
+        self.seconds = seconds
+        self.megabytes = megabytes
+        # Endless input (a pipe that never ends): the case still runs after `seconds`, in bounded memory.
+        self.endless = endless
+
+
+def write(directory, name, data):
+    path = os.path.join(directory, name)
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+    return path
+
+
+def cases(d):
+    # Big inputs are written from temporaries, so that this process stays small: a child's peak memory, as the
+    # kernel reports it, includes what the process that started it held.
+    deep = 100_000
+    n = 60_000
+    yield Case("100 000 nested arrays are a depth error", ["validate", write(d, "deep.json", "[" * deep + "]" * deep)],
+               1, stderr=r"deep\.json:1:\d+: error: nesting deeper than")
+    yield Case("100 000 nested objects on demand, 60 000-token pointer", [
+        "query", "--on-demand", "--pointer", "/a" * n, write(d, "nested.json", '{"a":' * n + "1" + "}" * n)],
+        0, stdout=r"^1\n$", seconds=10)
+    yield Case("500 nested objects over a 20 MB string, on demand", [
+        "query", "--on-demand", "--pointer", "/a" * 500 + "/t",
+        write(d, "bigstring.json", '{"a":' * 500 + '{"s":"' + "x" * 20_000_000 + '","t":1}' + "}" * 500)],
+        0, stdout=r"^1\n$", seconds=10)
+    yield Case("a truncated \\u escape in a key read on demand", [
+        "query", "--on-demand", "--pointer", "/a", write(d, "escape.json", '{"\\u')], 1, stderr=r"error:")
+    yield Case("a key with a bad escape read on demand", [
+        "query", "--on-demand", "--pointer", "/a", write(d, "escape2.json", '{"\\u12":1,"a":2}')], 1, stderr=r"error:")
+    yield Case("endless NUL bytes on standard input", ["validate"], 1, stdin="/dev/zero",
+               stderr=r"1:1: error: expected a value, found byte 0x00\n$", seconds=10, megabytes=256)
+    yield Case("endless NUL bytes as JSON Lines read in bounded memory", ["validate", "--lines"], stdin="/dev/zero",
+               seconds=5, megabytes=256, endless=True)
+    yield Case("endless NUL bytes queried on demand", ["query", "--on-demand", "/a"], 1, stdin="/dev/zero",
+               stderr=r"error:", seconds=10, megabytes=256)
+    yield Case("numbers whose exponents differ past 2^40 differ", [
+        "diff", "--compact", write(d, "e1.json", "[1e99999999999999999999]"),
+        write(d, "e2.json", "[1e99999999999999999998]")], 0, stdout=r'"op":"replace"')
+    yield Case("a byte order mark before an on-demand read", [
+        "query", "--on-demand", "/a/b", write(d, "bom.json", b'\xef\xbb\xbf{"a": {"b": 42}}')], 0, stdout=r"^42\n$")
+    yield Case("a regex over the program-size cap is an error, not false", [
+        "query", '$[?match(@, "x{0,10000}")]', write(d, "strings.json", '["x", "y"]')], 2, stderr=r"error:")
+    yield Case("NaN at the end of 200 KB of JSON5 writes nothing", [
+        "format", "--json5", write(d, "nan.json5", "[" + "1," * 100_000 + "NaN]")], 1, stdout=lambda out: out == b"")
+    yield Case("$..*..*..* on 400 levels stops at the node budget", [
+        "query", "--compact", "$..*..*..*", write(d, "levels.json", '{"a":' * 400 + "1" + "}" * 400)],
+        2, stderr=r"--max-nodes", seconds=30, megabytes=1024)
+    yield Case("(.*){3300}b on a 1 MB string stops at the budget", [
+        "query", '$[?search(@, "(.*){3300}b")]', write(d, "longstring.json", '["' + "a" * 1_000_000 + '"]')],
+        2, stderr=r"error:", seconds=30)
+    ops = ['{"op":"add","path":"/a","value":[0]}'] + ['{"op":"copy","from":"/a","path":"/a/-"}'] * 30
+    yield Case("30 copy operations that each double a value stop at the size bound", [
+        "patch", "--compact", write(d, "doubling.patch", "[" + ",".join(ops) + "]"), write(d, "doc.json", "{}")],
+        1, stderr=r"error:", seconds=30, megabytes=1024)
+    deep_copies = ['{"op":"copy","from":"","path":"' + "/a" * (2 ** k) + '"}' for k in range(0, 16)]
+    yield Case("copies of the root into its own deepest member stop at the depth bound", [
+        "patch", "--compact", write(d, "deep.patch", "[" + ",".join(deep_copies) + "]"), write(d, "empty.json", "{}")],
+        1, stderr=r"error:", seconds=30, megabytes=1024)
+    yield Case("a 100 MB JSON Lines line through a pipe", ["validate", "--lines"], 0,
+               stdin=("pipe", write(d, "longline.jsonl", b'["' + b"y" * 100_000_000 + b'"]\n')), seconds=30,
+               megabytes=1024)
+    yield Case("a lone CR inside a JSON Lines line is located on its line", [
+        "validate", "--lines", write(d, "cr.jsonl", "1\n2\n3\n4\n[1,\r2, x]\n")], 1, stderr=r"cr\.jsonl:5:\d+: error:")
+    # Records shaped like an API's (about 20 bytes per value). `validate` holds the text and its tape, 9 bytes per
+    # value, so text much denser in values (`[1,2,3,...]`) needs up to 3 times its size besides.
+    big = write(d, "big.json", b"[" + b",".join(
+        b'{"id": %d, "name": "Item number %d", "url": "https://example.com/items/%d", "in_stock": true}' % (i, i, i)
+        for i in range(250_000)) + b"]")
+    size = os.path.getsize(big) // MB
+    yield Case(f"validate holds a {size} MB file in at most twice its size", ["validate", big], 0,
+               megabytes=2 * size + 24)
+    with open(big, "rb") as f, open(os.path.join(d, "badstart.json"), "wb") as out:
+        out.write(b"\x00" + f.read())
+    yield Case(f"an invalid first byte of a {size} MB file fails before the rest is read", [
+        "validate", os.path.join(d, "badstart.json")], 1, stderr=r"1:1: error:", seconds=10, megabytes=32)
+
+
+def run(case):
+    stdin = subprocess.DEVNULL
+    feeder = None
+    if isinstance(case.stdin, str):
+        stdin = open(case.stdin, "rb")
+    elif isinstance(case.stdin, tuple):
+        feeder = subprocess.Popen(["cat", case.stdin[1]], stdout=subprocess.PIPE)
+        stdin = feeder.stdout
+    start = time.monotonic()
+    process = subprocess.Popen([BINARY] + case.args, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = process.communicate(timeout=case.seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        if not case.endless:
+            return f"did not finish in {case.seconds} s"
+        if process.returncode != -signal.SIGKILL:
+            return f"ended with {process.returncode} on endless input"
+        return [], time.monotonic() - start
+    finally:
+        if not isinstance(stdin, int):
+            stdin.close()
+        if feeder:
+            feeder.kill()
+            feeder.wait()
+    if case.endless:
+        return f"ended (exit {process.returncode}) on endless input; stderr {err[:300]!r}"
+    elapsed = time.monotonic() - start
+    problems = []
+    if process.returncode < 0:
+        problems.append(f"killed by {signal.Signals(-process.returncode).name}")
+    expected = case.status if isinstance(case.status, set) else {case.status}
+    if process.returncode not in expected:
+        problems.append(f"exit {process.returncode}, expected {sorted(expected)}; stderr: {err[:300]!r}")
+    for what, data, check in (("stdout", out, case.stdout), ("stderr", err, case.stderr)):
+        if check is None:
+            continue
+        ok = check(data) if callable(check) else re.search(check, data.decode("utf-8", "replace")) is not None
+        if not ok:
+            problems.append(f"{what} {data[:300]!r} does not match {check if not callable(check) else 'the check'}")
+    return problems, elapsed
+
+
+def main():
+    if not os.access(BINARY, os.X_OK):
+        print(f"hostile-cases: no binary at {BINARY} (build it first)", file=sys.stderr)
+        return 2
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="parsnip-hostile-") as d:
+        for case in cases(d):
+            # Each case in its own child, so that its peak memory is its own.
+            reader, writer = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(reader)
+                result = run(case)
+                peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+                with os.fdopen(writer, "w") as w:
+                    if isinstance(result, str):
+                        w.write(result + "\n")
+                    else:
+                        problems, elapsed = result
+                        if peak > case.megabytes:
+                            problems.append(f"peak memory {peak} MB over {case.megabytes} MB")
+                        w.write("\n".join(problems) + "\n" if problems else f"ok {elapsed:.2f} s, {peak} MB\n")
+                os._exit(0)
+            os.close(writer)
+            with os.fdopen(reader) as r:
+                report = r.read().strip()
+            os.waitpid(pid, 0)
+            passed = report.startswith("ok ")
+            failures += 0 if passed else 1
+            print(f"{'PASS' if passed else 'FAIL'} {case.name}: {report}")
+    print(f"hostile-cases: {failures} failed" if failures else "hostile-cases: all passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
