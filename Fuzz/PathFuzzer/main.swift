@@ -126,14 +126,15 @@ enum PathFuzzer {
 
   // MARK: Deep and wide values
 
-  /// Values nested as deep as the input's first bytes say (up to 10 000 levels, five times what a parse builds) and
+  /// Values nested as deep as the input's first bytes say (up to 3 000 levels, past what a parse builds) and
   /// as wide: comparing, hashing, diffing, merge-patching and releasing them never overflows the stack. (A diff
-  /// builds a pointer per level, so its cost grows with the square of the depth; 10 000 keeps an input well
+  /// builds a pointer per level, so its cost grows with the square of the depth; 3 000 keeps an input well
   /// under libFuzzer's time limit.)
   static func checkDeepValues(_ input: UnsafeRawBufferPointer) {
-    guard input.count >= 3 else { return }
-    let depth = (Int(input[0]) << 8 | Int(input[1])) * 10_000 / 65_536
-    let width = Int(input[2]) * 4
+    // Only inputs that start with 0xFE (never JSON text or a path), so that the other checks keep their pace.
+    guard input.count >= 4, input[0] == 0xFE else { return }
+    let depth = (Int(input[1]) << 8 | Int(input[2])) * 3_000 / 65_536
+    let width = Int(input[3]) * 4
     func build(_ leaf: JSON) -> JSON {
       var value = leaf
       for level in 0..<depth {

@@ -83,3 +83,7 @@ seed '[{"op": "test", "path": "/numbers/2", "value": 1},
   {"op": "test", "path": "/empty", "value": {"null": null, "string": "", "array": [], "object": {}}}]'
 seed '{"store": {"bicycle": {"color": "blue"}}, "wideArray": [1, 2, 3], "deep": null}'
 seed '[1, [2, [3, {"a": [4, 5, {"b": null}]}]], "x", {"c": [6, 7]}]'
+
+# Deep and wide values built in code (checkDeepValues): 0xFE, a depth, a width.
+printf '\xfe\x40\x00\x10' >"$dir/seed-deep-1"
+printf '\xfe\xff\xff\x40' >"$dir/seed-deep-2"
