@@ -9,30 +9,25 @@ enum Excerpt {
 
   /// `text` cut in the middle when longer than ``maximumLength``, with control characters escaped as in JSON.
   static func abbreviated(_ text: some StringProtocol) -> String {
-    var shown = ""
-    if text.count > maximumLength {
-      let half = maximumLength / 2
-      appendEscaped(text.prefix(half), to: &shown, escapingQuotes: false)
-      shown += "…"
-      appendEscaped(text.suffix(half), to: &shown, escapingQuotes: false)
-    } else {
-      appendEscaped(text, to: &shown, escapingQuotes: false)
-    }
-    return shown
+    shown(text, escapingQuotes: false)
   }
 
   /// `text` in double quotes with `"` and `\` escaped too, abbreviated as ``abbreviated(_:)`` does.
   static func quoted(_ text: some StringProtocol) -> String {
-    var shown = "\""
+    "\"" + shown(text, escapingQuotes: true) + "\""
+  }
+
+  private static func shown(_ text: some StringProtocol, escapingQuotes: Bool) -> String {
+    var out = ""
     if text.count > maximumLength {
       let half = maximumLength / 2
-      appendEscaped(text.prefix(half), to: &shown, escapingQuotes: true)
-      shown += "…"
-      appendEscaped(text.suffix(half), to: &shown, escapingQuotes: true)
+      appendEscaped(text.prefix(half), to: &out, escapingQuotes: escapingQuotes)
+      out += "…"
+      appendEscaped(text.suffix(half), to: &out, escapingQuotes: escapingQuotes)
     } else {
-      appendEscaped(text, to: &shown, escapingQuotes: true)
+      appendEscaped(text, to: &out, escapingQuotes: escapingQuotes)
     }
-    return shown + "\""
+    return out
   }
 
   private static func appendEscaped(_ text: some StringProtocol, to out: inout String, escapingQuotes: Bool) {
