@@ -27,6 +27,9 @@ public struct JSONKeyPathError: Error, CustomStringConvertible {
     /// A `Decodable` or ``JSONDeserializable`` type rejected the value at ``JSONKeyPathError/keyPath``
     /// for a reason of its own; ``JSONKeyPathError/underlyingError`` holds the original error.
     case dataCorrupted(String)
+    /// Creating the intermediate containers would nest values deeper than `limit` levels
+    /// (``JSON/maximumSupportedDepth``).
+    case nestingTooDeep(limit: Int)
     /// Removing the document itself (the empty key path) is not possible.
     case cannotRemoveRoot
   }
@@ -68,6 +71,8 @@ public struct JSONKeyPathError: Error, CustomStringConvertible {
       return "cannot read the value at \(place): \(message)"
     case .cannotRemoveRoot:
       return "cannot remove the document itself (empty key path)"
+    case .nestingTooDeep(let limit):
+      return "creating the containers at \(place) would nest values deeper than \(limit) levels"
     }
   }
 

@@ -63,6 +63,11 @@ enum PathEditing {
       }
     }
 
+    // Created containers nest one level per step: a path that could build more than a parse may is refused, since
+    // releasing such a value recurses (see `JSON.maximumSupportedDepth`).
+    if createIntermediates, count > JSON.maximumSupportedDepth {
+      throw PathFailure(reason: .nestingTooDeep(limit: JSON.maximumSupportedDepth), step: JSON.maximumSupportedDepth)
+    }
     var current = root
     root = .null  // keep `current` uniquely referenced
     var rootCreated = false

@@ -12,6 +12,8 @@ struct PathFailure: Error, Equatable {
     /// The step needs a container of kind `expected` (or any container when `nil`) and found `found`.
     case notAContainer(expected: JSON.Kind?, found: JSON.Kind)
     case cannotRemoveRoot
+    /// An edit would build containers nested deeper than this (``JSON/maximumSupportedDepth``).
+    case nestingTooDeep(limit: Int)
     /// Text read on demand is not JSON where the walk went (only ``OnDemandReader`` nodes fail so).
     case malformed(JSONParseError)
   }

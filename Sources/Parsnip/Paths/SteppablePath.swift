@@ -51,6 +51,7 @@ extension JSONPointer: SteppablePath {
     case .pastTheEnd(let count): kind = .pastTheEnd(count: count)
     case .notAContainer(_, let found): kind = .notAContainer(found)
     case .cannotRemoveRoot: return JSONPointerError(.cannotRemoveRoot, text: description)
+    case .nestingTooDeep(let limit): kind = .nestingTooDeep(limit: limit)
     case .malformed: preconditionFailure("malformed text is reported as JSONParseError, not as a path error")
     }
     return JSONPointerError(kind, text: description, tokenIndex: failure.step)
@@ -96,6 +97,8 @@ extension JSONKeyPath: SteppablePath {
         .typeMismatch(expected: expected?.description ?? "array or object", found: found), keyPath: prefix)
     case .cannotRemoveRoot:
       return JSONKeyPathError(.cannotRemoveRoot)
+    case .nestingTooDeep(let limit):
+      return JSONKeyPathError(.nestingTooDeep(limit: limit), keyPath: prefix)
     case .malformed(let error):
       return JSONKeyPathError(.dataCorrupted(error.description), keyPath: prefix, underlyingError: error)
     }

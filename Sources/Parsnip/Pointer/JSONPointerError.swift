@@ -30,6 +30,9 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
     case notAContainer(JSON.Kind)
     /// The whole document cannot be removed.
     case cannotRemoveRoot
+    /// Creating the intermediate containers would nest values deeper than `limit` levels
+    /// (``JSON/maximumSupportedDepth``).
+    case nestingTooDeep(limit: Int)
   }
 
   /// What went wrong.
@@ -86,6 +89,7 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
       reason = "'-' designates the nonexistent element after the last (count \(count))"
     case .notAContainer(let found): reason = "cannot select a member of a \(found)"
     case .cannotRemoveRoot: reason = "cannot remove the whole document"
+    case .nestingTooDeep(let limit): reason = "creating the containers would nest values deeper than \(limit) levels"
     }
     if let offset, isSyntaxError {
       let what = if case .invalidNormalizedPath = kind { "normalized path" } else { "JSON pointer" }

@@ -64,3 +64,22 @@ import Testing
     #expect(viaPointer == viaKeyPath)
   }
 }
+
+/// Edits that create intermediate containers cannot build a value deeper than a parse would (releasing one
+/// recurses); the document is left as it was.
+@Suite struct EditDepthTests {
+  @Test func intermediatesStopAtTheSupportedDepth() throws {
+    var json: JSON = ["keep": 1]
+    let tooLong = JSONPointer(tokens: Array(repeating: "a", count: 100_000))
+    let error = #expect(throws: JSONPointerError.self) { try json.setValue(1, at: tooLong, createIntermediates: true) }
+    #expect(error?.kind == .nestingTooDeep(limit: JSON.maximumSupportedDepth))
+    #expect(json == ["keep": 1])
+    let keyPath = JSONKeyPath(components: Array(repeating: .key("a"), count: JSON.maximumSupportedDepth + 1))
+    let keyPathError = #expect(throws: JSONKeyPathError.self) {
+      try json.setValue(1, at: keyPath, createIntermediates: true)
+    }
+    #expect(keyPathError?.kind == .nestingTooDeep(limit: JSON.maximumSupportedDepth))
+    try json.setValue(1, at: JSONPointer(tokens: Array(repeating: "a", count: JSON.maximumSupportedDepth)), createIntermediates: true)
+    #expect(json["a"]["a"]["a"].isObject)
+  }
+}

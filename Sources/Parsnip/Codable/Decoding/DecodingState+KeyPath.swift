@@ -87,7 +87,7 @@ extension DecodingState {
       return DecodingError.typeMismatch(
         expected == .array ? [Any].self : [String: Any].self,
         context(codingPath: walked, node: node, message: message + suffix))
-    case .cannotRemoveRoot, .malformed:
+    case .cannotRemoveRoot, .malformed, .nestingTooDeep:
       return DecodingError.dataCorrupted(context(codingPath: walked, node: node, message: "\(failure)"))
     }
   }
