@@ -7,12 +7,12 @@
 /// ```swift
 /// let json: JSON = ["managers": ["gavin": ["dept": "RND"]]]
 /// do {
-///   let salary: Int = try json.value(forKeyPath: "managers.gavin.salary")
+///   let salary: Int = try json.value(at: "managers.gavin.salary")
 /// } catch {
 ///   print(error)  // → no value for key "salary" at managers.gavin
 /// }
 /// ```
-public struct JSONKeyPathError: Error, CustomStringConvertible {
+public struct JSONKeyPathError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
   public enum Kind: Sendable, Hashable {
     /// The object at ``JSONKeyPathError/keyPath`` has no member with this key.
@@ -71,6 +71,13 @@ public struct JSONKeyPathError: Error, CustomStringConvertible {
     }
   }
 
+  /// For a syntax error (``Kind-swift.enum/invalidKeyPath(text:offset:expected:)``), the UTF-8 byte offset into the
+  /// key-path text where the problem is; `nil` for errors that do not come from text.
+  public var byteOffset: Int? {
+    if case .invalidKeyPath(_, let offset, _) = kind { return offset }
+    return nil
+  }
+
   /// This error with `prefix` put in front of its key path, for errors raised relative to a nested value.
   func rerooted(at prefix: JSONKeyPath) -> JSONKeyPathError {
     guard case .invalidKeyPath = kind else {
@@ -82,7 +89,7 @@ public struct JSONKeyPathError: Error, CustomStringConvertible {
   }
 }
 
-extension JSONKeyPathError: Equatable {
+extension JSONKeyPathError {
   /// Errors are equal when their kinds and key paths are; the underlying error is not compared.
   ///
   /// - Parameters:
@@ -92,38 +99,11 @@ extension JSONKeyPathError: Equatable {
   public static func == (lhs: JSONKeyPathError, rhs: JSONKeyPathError) -> Bool {
     lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath
   }
-}
 
-/// Shared rendering for key-path and pointer diagnostics.
-enum PathDiagnostics {
-  /// Longest path text shown in a message; longer paths (hostile input) are cut in the middle.
-  static let maximumShownLength = 160
-
-  /// `text`, or its start and end around an ellipsis when it is very long.
-  static func abbreviated(_ text: String) -> String {
-    guard text.count > maximumShownLength else { return text }
-    let half = maximumShownLength / 2
-    return String(text.prefix(half)) + "…" + String(text.suffix(half))
-  }
-
-  /// `text` in double quotes with `"` and `\` escaped, abbreviated when very long.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in abbreviated(text).unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+  /// Hashes the kind and the key path, the parts that ``==(_:_:)`` compares.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(keyPath)
   }
 }

@@ -185,7 +185,7 @@ import Testing
     }
     struct Outer: Decodable { var items: [String: [Probe]] }
     let outer = try ParsnipDecoder().decode(Outer.self, from: #"{"items": {"odd key": [{}, {}]}}"#)
-    #expect(outer.items["odd key"]?.map(\.path) == [#"items["odd key"][0]"#, #"items["odd key"][1]"#])
+    #expect(outer.items["odd key"]?.map(\.path) == ["items.odd key[0]", "items.odd key[1]"])
   }
 
   @Test func snakeCasePathsShowCamelCasedKeysAsFoundationDoes() throws {

@@ -189,18 +189,17 @@ import Testing
       #expect(context.debugDescription.hasPrefix(#"points[0].x: duplicate key "x""#))
     }
     let decoder = ParsnipDecoder()
-    decoder.rejectsDuplicateKeys = true
-    #expect(decoder.strictness == .rejectsDuplicateKeys)
+    decoder.strictness = .rejectsDuplicateKeys
     #expect(throws: DecodingError.self) { try decoder.decode([String: Int].self, from: #"{"a": 1, "a": 2}"#) }
     #expect(throws: DecodingError.self) { try decoder.decode([Int].self, from: #"[{"a": 1, "a": 2}]"#, at: "") }
   }
 
   @Test func unknownKeysAloneLeaveDuplicatesToTheFirstValue() throws {
     let decoder = ParsnipDecoder()
-    decoder.rejectsUnknownKeys = true
-    #expect(decoder.rejectsUnknownKeys && !decoder.rejectsDuplicateKeys)
+    decoder.strictness.insert(.rejectsUnknownKeys)
+    #expect(decoder.strictness.contains(.rejectsUnknownKeys) && !decoder.strictness.contains(.rejectsDuplicateKeys))
     #expect(try decoder.decode(Point.self, from: #"{"x": 1, "y": 2, "x": 5}"#).x == 1)
-    decoder.rejectsUnknownKeys = false
+    decoder.strictness.remove(.rejectsUnknownKeys)
     #expect(decoder.strictness == .lenient)
   }
 

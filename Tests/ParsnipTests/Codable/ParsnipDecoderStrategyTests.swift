@@ -457,7 +457,7 @@ final class LockedPaths: @unchecked Sendable {
       }
     }
     let decoder = ParsnipDecoder()
-    decoder.rejectsUnknownKeys = true
+    decoder.strictness = .rejectsUnknownKeys
     #expect(throws: Never.self) { try decoder.decode(Probe.self, from: #"{"a": 1}"#) }
     #expect(throws: DecodingError.self) { try decoder.decode(Probe.self, from: #"{"a": 1, "b": 2}"#) }
   }

@@ -118,7 +118,7 @@ struct Drawing: JSONModel {
       #expect(
         context.debugDescription
           == #"Unknown model class "Sheep" in "_class" at animals[2]; registered: Animal, Circle, Dog, Square, cat."#)
-      #expect(CodingPathText.render(context.codingPath) == "animals[2]._class")
+      #expect(CodingPathRendering.message(context.codingPath) == "animals[2]._class")
     }
   }
 

@@ -222,7 +222,7 @@ final class StreamEncoderState {
         EncodingError.Context(
           codingPath: codingPathOfPendingSlot(depth: depth),
           debugDescription: "Reference cycle: this \(type(of: value)) instance is already being encoded further up "
-            + "the path \(CodingPathText.render(codingPathOfPendingSlot(depth: depth)))."))
+            + "the path \(CodingPathRendering.message(codingPathOfPendingSlot(depth: depth)))."))
     }
     core.pointee.activeObjects.append(identity)
     defer { core.pointee.activeObjects.removeLast() }
