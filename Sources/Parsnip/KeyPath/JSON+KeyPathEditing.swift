@@ -67,7 +67,7 @@ extension JSON {
   }
 
   /// Sets the value at a key path given as text: ``setValue(_:at:createIntermediates:)-(_,JSONKeyPath,_)`` with
-  /// the path parsed by ``JSONKeyPath/init(_:)``.
+  /// the path parsed by ``JSONKeyPath/init(_:)-(String)``.
   ///
   /// ```swift
   /// var json: JSON = [:]
@@ -88,7 +88,7 @@ extension JSON {
   }
 
   /// Inserts a value at a key path given as text: ``insert(_:at:createIntermediates:)-(_,JSONKeyPath,_)`` with the
-  /// path parsed by ``JSONKeyPath/init(_:)``.
+  /// path parsed by ``JSONKeyPath/init(_:)-(String)``.
   ///
   /// ```swift
   /// var json: JSON = ["employees": ["jim", "sam"]]
@@ -109,7 +109,7 @@ extension JSON {
   }
 
   /// Removes the value at a key path given as text: ``removeValue(at:)-(JSONKeyPath)`` with the path parsed by
-  /// ``JSONKeyPath/init(_:)``.
+  /// ``JSONKeyPath/init(_:)-(String)``.
   ///
   /// - Parameter keyPath: Key-path text (see ``JSONKeyPath``); must not be empty.
   /// - Returns: The removed value.
