@@ -95,12 +95,10 @@ extension JSONDocument.Value {
   ///
   /// - Parameters:
   ///   - keyPath: The path.
-  ///   - type: The type to read; usually inferred from context.
+  ///   - type: The type to read; always named: `value(at:)` without it is the optional read.
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or the value does not convert.
-  // Disfavored so that `value(at: path) == 1` is the optional read, not this throwing one.
-  @_disfavoredOverload
-  public func value<T: JSONReadable>(at keyPath: JSONKeyPath, as type: T.Type = T.self)
+  public func value<T: JSONReadable>(at keyPath: JSONKeyPath, as type: T.Type)
     throws(JSONKeyPathError) -> T
   {
     let cursor = try resolve(keyPath)
@@ -139,13 +137,13 @@ extension JSONDocument.Value {
   ///
   /// - Parameters:
   ///   - keyPath: The path.
-  ///   - type: The type to decode; usually inferred from context.
+  ///   - type: The type to decode; always named: `value(at:)` without it is the optional read.
   ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
   public func value<T: Decodable>(
-    at keyPath: JSONKeyPath, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+    at keyPath: JSONKeyPath, as type: T.Type, using decoder: ParsnipDecoder = ParsnipDecoder()
   ) throws(JSONKeyPathError) -> T {
     let found = try resolve(keyPath)
     do {

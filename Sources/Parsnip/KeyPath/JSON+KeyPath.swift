@@ -66,12 +66,10 @@ extension JSON {
   ///
   /// - Parameters:
   ///   - keyPath: The path.
-  ///   - type: The type to read; usually inferred from context.
+  ///   - type: The type to read; always named: `value(at:)` without it is the optional read.
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or the value there does not convert.
-  // Disfavored so that `value(at: path) == 1` is the optional read, not this throwing one.
-  @_disfavoredOverload
-  public func value<T: JSONReadable>(at keyPath: JSONKeyPath, as type: T.Type = T.self)
+  public func value<T: JSONReadable>(at keyPath: JSONKeyPath, as type: T.Type)
     throws(JSONKeyPathError) -> T
   {
     try T(json: resolve(keyPath), at: keyPath)
@@ -111,13 +109,13 @@ extension JSON {
   ///
   /// - Parameters:
   ///   - keyPath: The path.
-  ///   - type: The type to decode; usually inferred from context.
+  ///   - type: The type to decode; always named: `value(at:)` without it is the optional read.
   ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
   public func value<T: Decodable>(
-    at keyPath: JSONKeyPath, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+    at keyPath: JSONKeyPath, as type: T.Type, using decoder: ParsnipDecoder = ParsnipDecoder()
   ) throws(JSONKeyPathError) -> T {
     let found = try resolve(keyPath)
     do { return try decoder.decode(T.self, from: found) } catch {
