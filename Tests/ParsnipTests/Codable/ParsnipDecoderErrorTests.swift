@@ -275,7 +275,7 @@ import Testing
     """#
 
   @Test func mutatedInputsThrowOrDecode() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom(seed: 0xBAD)
     let bytes = Array(Self.seed.utf8)
     let replacements: [UInt8] = Array(#"{}[]",:0123456789-.eE"\ntfalsu"#.utf8) + [0x00, 0xC3, 0xFF, 0x80]
     for _ in 0..<400 {

@@ -1,6 +1,5 @@
-/// The test suite's one seeded random generator (SeededRandom): small, fast and reproducible, so a failing property
-/// test fails again with the same seed. Every random test uses it (or the system generator, where a test means to
-/// try new inputs on every run).
+/// The test suite's one seeded random generator (SplitMix64): small, fast and reproducible, so a failing property
+/// test fails again with the same seed. Every random test uses it, with a seed of its own.
 struct SeededRandom: RandomNumberGenerator {
   private var state: UInt64
 
