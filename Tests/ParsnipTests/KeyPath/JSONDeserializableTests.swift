@@ -102,6 +102,18 @@ import Testing
     #expect(origin.x == 0 && origin.y == 0)
   }
 
+  @Test func typedKeyPathsReadLikeText() throws {
+    let json: JSON = ["a": ["points": [["x": 1, "y": 2]], "origin": ["x": 5, "y": 6]]]
+    let points = try json.objects(ofType: Point.self, at: JSONKeyPath("a.points"))
+    #expect(points.map(\.x) == [1])
+    #expect(try json.objects(ofType: Point.self, at: JSONKeyPath("a.points"), context: ()).map(\.y) == [2])
+    #expect(try json.object(ofType: Point.self, at: JSONKeyPath("a.origin")).x == 5)
+    #expect(try json.object(ofType: Point.self, at: JSONKeyPath("a.origin"), context: ()).y == 6)
+    #expect(throws: JSONKeyPathError(.noValueForKey("nope"), keyPath: try JSONKeyPath("a"))) {
+      try json.object(ofType: Point.self, at: JSONKeyPath("a.nope"))
+    }
+  }
+
   @Test func nonContainerIsTypeMismatch() throws {
     let json: JSON = ["points": 3]
     #expect(

@@ -121,4 +121,28 @@ import Testing
     #expect(throws: JSONKeyPathError.self) { try json.resolve(path) }
     #expect(json.value(at: path) == nil)
   }
+
+  @Test func textConveniencesEditLikeTypedPaths() throws {
+    var json: JSON = ["employees": ["jim", "sam"]]
+    try json.insert("barb", at: "employees[1]")
+    #expect(json == ["employees": ["jim", "barb", "sam"]])
+    try json.insert(["x": 1], at: "extra.list[0]", createIntermediates: true)
+    #expect(json["extra"] == ["list": [["x": 1]]])
+    #expect(throws: JSONKeyPathError.self) { try json.insert(1, at: "employees[") }
+    #expect(try json.removeValue(at: "extra") == ["list": [["x": 1]]])
+    #expect(json == ["employees": ["jim", "barb", "sam"]])
+  }
+
+  @Test func theOptionalReadIsChosenWithoutAType() throws {
+    let json: JSON = ["a": [1, 2]]
+    let path = try JSONKeyPath("a[1]")
+    let two: JSON = 2
+    // `value(at:)` without `as:` is the optional read, whatever it is compared with.
+    #expect(json.value(at: path) == two)
+    #expect(json.value(at: path) == 2)
+    #expect(json.value(at: try JSONKeyPath("a[5]")) == nil)
+    #expect(try json.value(at: path, as: Int.self) == 2)
+    let fromText: Int = try json.value(at: "a[1]")
+    #expect(fromText == 2)
+  }
 }

@@ -167,4 +167,16 @@ import Testing
       try document.value(at: "[0", as: JSON.self)
     }
   }
+
+  @Test func keyPathErrorsAreHashableValuesWithTheirOffset() throws {
+    let syntax = try #require(throws: JSONKeyPathError.self) { try JSONKeyPath("a[") }
+    #expect(syntax.byteOffset == 2)
+    let json: JSON = ["a": 1]
+    let missing = try #require(throws: JSONKeyPathError.self) { try json.resolve(JSONKeyPath("b")) }
+    #expect(missing.byteOffset == nil)
+    #expect(Set([syntax, missing, missing]).count == 2)
+    struct Oops: Error {}
+    let wrapped = JSONKeyPathError(.dataCorrupted("x"), underlyingError: Oops())
+    #expect(wrapped.hashValue == JSONKeyPathError(.dataCorrupted("x")).hashValue)
+  }
 }
