@@ -185,21 +185,21 @@ enum PathFuzzer {
       fail("on-demand read threw on valid text: \(error)", input)
     }
     checkDocumentRead(found, parsedDocument.root.value(at: keyPath), "key path", input)
-    let documentString = try? parsedDocument.root.value(forKeyPath: keyPath, as: String.self)
+    let documentString = try? parsedDocument.root.value(at: keyPath, as: String.self)
     guard documentString == found?.stringValue else { fail("document String read \(desc(documentString))", input) }
-    let documentInt = try? parsedDocument.root.value(forKeyPath: keyPath, as: Int?.self)
-    guard documentInt == (try? document.value(forKeyPath: keyPath, as: Int?.self)) else {
+    let documentInt = try? parsedDocument.root.value(at: keyPath, as: Int?.self)
+    guard documentInt == (try? document.value(at: keyPath, as: Int?.self)) else {
       fail("document Int? read \(desc(documentInt))", input)
     }
     // Typed reads agree with the untyped one.
-    let string = try? document.value(forKeyPath: keyPath, as: String.self)
+    let string = try? document.value(at: keyPath, as: String.self)
     guard string == found?.stringValue else { fail("String read \(desc(string)) != \(desc(found))", input) }
-    let int = try? document.value(forKeyPath: keyPath, as: Int.self)
+    let int = try? document.value(at: keyPath, as: Int.self)
     if let int, found?.numberValue.map({ $0 == JSONNumber(int) }) != true {
       fail("Int read \(int) != \(desc(found))", input)
     }
-    _ = try? document.value(forKeyPath: keyPath, as: [String: JSON].self)
-    _ = try? document.value(forKeyPath: keyPath, as: [Double?].self)
+    _ = try? document.value(at: keyPath, as: [String: JSON].self)
+    _ = try? document.value(at: keyPath, as: [Double?].self)
     guard let found else { return }
     // A key path that leads somewhere converts to a pointer and a normalized path that lead to the same value.
     let pointer = JSONPointer(keyPath)
@@ -212,7 +212,7 @@ enum PathFuzzer {
     guard let query = try? JSONPath(keyPath.normalizedPath) else {
       fail("normalized path \(keyPath.normalizedPath) is not a query", input)
     }
-    guard let nodes = try? query.query(document) else {
+    guard let nodes = try? query.nodes(in: document) else {
       fail("normalized path \(keyPath.normalizedPath) failed", input)
     }
     guard nodes.count == 1, nodes[0].value == found, nodes[0].path.description == keyPath.normalizedPath else {
@@ -274,8 +274,8 @@ enum PathFuzzer {
   }
 
   static func checkPointerError(_ error: JSONPointerError, _ text: String, _ input: UnsafeRawBufferPointer) {
-    guard let offset = error.offset, offset >= 0, offset <= text.utf8.count, !error.description.isEmpty else {
-      fail("bad pointer syntax error \(error) offset \(String(describing: error.offset))", input)
+    guard let offset = error.byteOffset, offset >= 0, offset <= text.utf8.count, !error.description.isEmpty else {
+      fail("bad pointer syntax error \(error) offset \(String(describing: error.byteOffset))", input)
     }
   }
 
@@ -348,7 +348,7 @@ enum PathFuzzer {
   static func checkJSONPath(_ path: JSONPath, on target: JSON, _ input: UnsafeRawBufferPointer) {
     let nodes: [JSONPath.Node]
     do throws(JSONPathError) {
-      nodes = try path.query(target)
+      nodes = try path.nodes(in: target)
       guard try path.values(in: target) == nodes.map(\.value) else { fail("values(in:) differs from query", input) }
       guard try path.firstValue(in: target) == nodes.first?.value else { fail("firstValue differs from query", input) }
     } catch {
@@ -376,7 +376,7 @@ enum PathFuzzer {
       }
       if position < requeriedNodes {
         guard let again = try? JSONPath(normalized) else { fail("normalized path \(normalized) is no query", input) }
-        guard let found = try? again.query(target) else { fail("normalized path \(normalized) failed", input) }
+        guard let found = try? again.nodes(in: target) else { fail("normalized path \(normalized) failed", input) }
         guard found.count == 1, found[0].value == node.value, found[0].path == node.path else {
           fail("normalized path \(normalized) selects \(found)", input)
         }

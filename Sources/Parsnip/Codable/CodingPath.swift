@@ -60,13 +60,19 @@ struct PathCodingKey: CodingKey, Sendable, Hashable {
   static let `super` = PathCodingKey(stringValue: "super")
 }
 
+/// The one dotted rendering of a path, in the grammar of ``JSONKeyPath`` (`users[3].email`, `a["x.y"]`, `[""]`):
+/// ``JSONKeyPath/description`` (and so every ``JSONKeyPathError`` and ``JSONDecodingError``), the decoder's
+/// `DecodingError` messages and ``ParsnipDecoder/Report`` paths, and the encoders' and the model layer's messages all
+/// write paths with it, so a path printed anywhere reads back with `JSONKeyPath(_:)` (except where ``message(_:)``
+/// elides a very long one). The other two renderings are the standard ones: ``JSONPointer`` and RFC 9535 normalized
+/// paths (``JSONPath/NormalizedPath``, ``JSONWritingError/path``).
 enum CodingPathRendering {
-  /// A path as a reader writes it: `users[3].email`, with `["odd key"]` for names that are not identifiers.
+  /// A coding path as key-path text: `users[3].email`, with `["odd.key"]` for names that cannot stand bare.
   static func render(_ path: [any CodingKey]) -> String {
     render(path.map(CodingPathComponent.init))
   }
 
-  /// A path as a reader writes it: `users[3].email`.
+  /// A path as key-path text: `users[3].email`.
   static func render(_ path: [CodingPathComponent]) -> String {
     var out = ""
     for component in path { append(component, to: &out) }
@@ -76,35 +82,68 @@ enum CodingPathRendering {
   /// Appends one component to a rendered path.
   static func append(_ component: CodingPathComponent, to out: inout String) {
     switch component {
-    case .index(let index):
-      out += "[\(index)]"
-    case .key(let name):
-      if isIdentifier(name) {
-        if !out.isEmpty { out += "." }
-        out += name
-      } else {
-        out += "[" + Excerpt.quoted(name) + "]"
-      }
+    case .index(let index): appendIndex(index, to: &out)
+    case .key(let name): appendKey(name, to: &out)
     }
   }
 
-  /// Whether a name can follow a dot: letters, digits, `_` and `$`, not starting with a digit.
-  private static func isIdentifier(_ name: String) -> Bool {
-    var isFirst = true
+  /// Appends an array position: `[3]`.
+  static func appendIndex(_ index: Int, to out: inout String) {
+    out += "[\(index)]"
+  }
+
+  /// Appends a member name: `.name` (no dot at the start), or `["name"]` with `"` and `\` escaped when the name is
+  /// empty or holds a character of the key-path grammar (`.`, `[`, `]`, `"`, `\`).
+  static func appendKey(_ name: String, to out: inout String) {
+    if JSONKeyPath.isBareName(name) {
+      if !out.isEmpty { out += "." }
+      out += name
+      return
+    }
+    out += "[\""
     for scalar in name.unicodeScalars {
-      let isDigit = scalar.isASCII ? UInt8(scalar.value).isDigit : scalar.properties.numericType != nil
-      if isFirst, isDigit { return false }
-      isFirst = false
-      if scalar.isASCII {
-        let byte = UInt8(scalar.value)
-        guard byte.isASCIILetter || byte.isDigit || byte == .underscore || byte == UInt8(ascii: "$") else {
-          return false
-        }
-      } else if !scalar.properties.isAlphabetic, !isDigit {
-        return false
+      if scalar == "\"" || scalar == "\\" { out.unicodeScalars.append("\\") }
+      out.unicodeScalars.append(scalar)
+    }
+    out += "\"]"
+  }
+
+  /// `PATH: ` for the start of a decoding error's message (control characters escaped), or nothing at the root.
+  static func messagePrefix(_ path: [any CodingKey]) -> String {
+    messagePrefix(rendered: render(path))
+  }
+
+  /// `PATH: ` for a path already rendered.
+  static func messagePrefix(rendered: String) -> String {
+    rendered.isEmpty ? "" : Excerpt.printable(rendered) + ": "
+  }
+
+  /// Components shown at each end of a long path in ``message(_:)``; the middle is elided, so a message stays short
+  /// however deep the failure (a 100 000-level path would otherwise be a megabyte of message).
+  static let shownAtEachEnd = 8
+  /// The longest key ``message(_:)`` shows whole.
+  static let longestKey = 64
+
+  /// A coding path for an encoding or model error message: `<root>` for the empty path, the middle of a long path
+  /// elided (`…(12 more)…`), long keys cut; otherwise ``render(_:)-([any CodingKey])``. A key counts as an array
+  /// position when it has an `intValue` and its `stringValue` is the index or `Index n`, as the encoders' keys are.
+  static func message(_ path: [any CodingKey]) -> String {
+    if path.isEmpty { return "<root>" }
+    var text = ""
+    let elides = path.count > 2 * shownAtEachEnd
+    for (position, key) in path.enumerated() {
+      if elides, position >= shownAtEachEnd, position < path.count - shownAtEachEnd {
+        if position == shownAtEachEnd { text += "…(\(path.count - 2 * shownAtEachEnd) more)…" }
+        continue
+      }
+      if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
+        appendIndex(index, to: &text)
+      } else {
+        let name = key.stringValue
+        appendKey(name.count > longestKey ? name.prefix(longestKey) + "…" : name, to: &text)
       }
     }
-    return !isFirst
+    return Excerpt.printable(text)
   }
 }
 

@@ -63,15 +63,15 @@ extension JSONDocument.Value {
 
   /// The value at a key path, converted to a Swift type; only that value is decoded.
   ///
-  /// Reads every ``JSONReadable`` type with the rules of ``JSON/value(forKeyPath:as:)-(String,_)``: `String`,
+  /// Reads every ``JSONReadable`` type with the rules of ``JSON/value(at:as:)-(String,_)``: `String`,
   /// `Bool`, the integer types (exact: `3.0` reads as `Int`, `3.5` does not), `Double`, `Float`, `Decimal`,
   /// ``JSON`` (the subtree as a tree), ``JSONObject``, and arrays, dictionaries and optionals of those.
   ///
   /// ```swift
   /// let document = try JSONDocument(parsing: #"{"a": {"b": 42, "tags": ["x", "y"]}}"#)
-  /// try document.root.value(forKeyPath: "a.b", as: Int.self)          // → 42
-  /// try document.root.value(forKeyPath: "a.tags", as: [String].self)  // → ["x", "y"]
-  /// try document.root.value(forKeyPath: "a.b", as: String.self)
+  /// try document.root.value(at: "a.b", as: Int.self)          // → 42
+  /// try document.root.value(at: "a.tags", as: [String].self)  // → ["x", "y"]
+  /// try document.root.value(at: "a.b", as: String.self)
   /// // throws: type mismatch at a.b: expected String, found number
   /// ```
   ///
@@ -81,24 +81,24 @@ extension JSONDocument.Value {
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path, the path leads nowhere, or the value does not
   ///   convert; its key path names the exact place.
-  public func value<T: JSONReadable>(forKeyPath keyPath: String, as type: T.Type = T.self)
+  public func value<T: JSONReadable>(at keyPath: String, as type: T.Type = T.self)
     throws(JSONKeyPathError) -> T
   {
-    try value(forKeyPath: JSONKeyPath(keyPath), as: type)
+    try value(at: JSONKeyPath(keyPath), as: type)
   }
 
   /// The value at a key path, converted to a Swift type; only that value is decoded.
   ///
-  /// The same as ``value(forKeyPath:as:)-(String,_)`` with a parsed ``JSONKeyPath``. Reading a scalar type
+  /// The same as ``value(at:as:)-(String,_)`` with a parsed ``JSONKeyPath``. Reading a scalar type
   /// (`String`, `Bool`, a number type, or an optional of one) where the document has an array or an object fails
   /// without decoding that container.
   ///
   /// - Parameters:
   ///   - keyPath: The path.
-  ///   - type: The type to read; usually inferred from context.
+  ///   - type: The type to read; always named: `value(at:)` without it is the optional read.
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or the value does not convert.
-  public func value<T: JSONReadable>(forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self)
+  public func value<T: JSONReadable>(at keyPath: JSONKeyPath, as type: T.Type)
     throws(JSONKeyPathError) -> T
   {
     let cursor = try resolve(keyPath)
@@ -128,22 +128,22 @@ extension JSONDocument.Value {
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
   public func value<T: Decodable>(
-    forKeyPath keyPath: String, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+    at keyPath: String, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
   ) throws(JSONKeyPathError) -> T {
-    try value(forKeyPath: JSONKeyPath(keyPath), as: type, using: decoder)
+    try value(at: JSONKeyPath(keyPath), as: type, using: decoder)
   }
 
   /// The value at a key path, decoded as a `Decodable` type straight from the document's tape.
   ///
   /// - Parameters:
   ///   - keyPath: The path.
-  ///   - type: The type to decode; usually inferred from context.
+  ///   - type: The type to decode; always named: `value(at:)` without it is the optional read.
   ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
   public func value<T: Decodable>(
-    forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+    at keyPath: JSONKeyPath, as type: T.Type, using decoder: ParsnipDecoder = ParsnipDecoder()
   ) throws(JSONKeyPathError) -> T {
     let found = try resolve(keyPath)
     do {
@@ -175,24 +175,3 @@ extension JSONDocument.Value {
     }
   }
 }
-
-/// The ``JSONReadable`` types that accept no array or object, so a container need not be decoded to refuse it.
-protocol DocumentScalarReadable {}
-
-extension String: DocumentScalarReadable {}
-extension Bool: DocumentScalarReadable {}
-extension Double: DocumentScalarReadable {}
-extension Float: DocumentScalarReadable {}
-extension Decimal: DocumentScalarReadable {}
-extension JSONNumber: DocumentScalarReadable {}
-extension Int: DocumentScalarReadable {}
-extension Int8: DocumentScalarReadable {}
-extension Int16: DocumentScalarReadable {}
-extension Int32: DocumentScalarReadable {}
-extension Int64: DocumentScalarReadable {}
-extension UInt: DocumentScalarReadable {}
-extension UInt8: DocumentScalarReadable {}
-extension UInt16: DocumentScalarReadable {}
-extension UInt32: DocumentScalarReadable {}
-extension UInt64: DocumentScalarReadable {}
-extension Optional: DocumentScalarReadable where Wrapped: DocumentScalarReadable {}

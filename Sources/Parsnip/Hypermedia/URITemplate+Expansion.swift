@@ -33,11 +33,11 @@ extension URITemplate {
         for spec in expression.variables {
           guard let value = try lookup(spec.name) else { continue }
           try Self.expand(value, spec: spec, operation: expression.operation, first: &first, into: &out)
-          if out.count > limit { throw URITemplateError(.outputTooLong(limit: maximumLength), offset: spec.offset) }
+          if out.count > limit { throw URITemplateError(.outputTooLong(limit: maximumLength), byteOffset: spec.offset) }
         }
       }
       if out.count > limit {
-        throw URITemplateError(.outputTooLong(limit: maximumLength), offset: 0)
+        throw URITemplateError(.outputTooLong(limit: maximumLength), byteOffset: 0)
       }
     }
   }
@@ -60,7 +60,7 @@ extension URITemplate {
     func scalar(_ member: JSON) throws(URITemplateError) -> String? {
       if member.isNull { return nil }
       guard let text = scalarText(member) else {
-        throw URITemplateError(.unsupportedValue(variable: spec.name, found: member.kind), offset: spec.offset)
+        throw URITemplateError(.unsupportedValue(variable: spec.name, found: member.kind), byteOffset: spec.offset)
       }
       return text
     }
@@ -78,7 +78,7 @@ extension URITemplate {
       for member in elements { if let text = try scalar(member) { items.append(text) } }
       guard !items.isEmpty else { return }
       if spec.prefixLength != nil {
-        throw URITemplateError(.prefixOfCompositeValue(variable: spec.name), offset: spec.offset)
+        throw URITemplateError(.prefixOfCompositeValue(variable: spec.name), byteOffset: spec.offset)
       }
       start()
       if spec.explodes {
@@ -104,7 +104,7 @@ extension URITemplate {
       }
       guard !pairs.isEmpty else { return }
       if spec.prefixLength != nil {
-        throw URITemplateError(.prefixOfCompositeValue(variable: spec.name), offset: spec.offset)
+        throw URITemplateError(.prefixOfCompositeValue(variable: spec.name), byteOffset: spec.offset)
       }
       start()
       if spec.explodes {

@@ -14,13 +14,13 @@ extension URITemplate {
         i = end + 1
       } else if byte == UInt8(ascii: "%") {
         guard i + 2 < bytes.count, bytes[i + 1].hexValue != nil, bytes[i + 2].hexValue != nil else {
-          throw URITemplateError(.invalidPercentEncoding, offset: i)
+          throw URITemplateError(.invalidPercentEncoding, byteOffset: i)
         }
         literal.append(contentsOf: bytes[i...(i + 2)])
         i += 3
       } else if byte < 0x80 {
         guard isLiteral(byte) else {
-          throw URITemplateError(.invalidLiteral(Character(Unicode.Scalar(byte))), offset: i)
+          throw URITemplateError(.invalidLiteral(Character(Unicode.Scalar(byte))), byteOffset: i)
         }
         literal.append(byte)
         i += 1
@@ -28,7 +28,7 @@ extension URITemplate {
         // ucschar / iprivate: allowed in a template, percent-encoded in the URI. C1 controls are not.
         let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
         if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] < 0xA0 {
-          throw URITemplateError(.invalidLiteral(Character(Unicode.Scalar(bytes[i + 1]))), offset: i)
+          throw URITemplateError(.invalidLiteral(Character(Unicode.Scalar(bytes[i + 1]))), byteOffset: i)
         }
         for b in bytes[i..<Swift.min(i + length, bytes.count)] { PercentEncoding.appendEscaped(b, to: &literal) }
         i += length
@@ -51,11 +51,11 @@ extension URITemplate {
     _ bytes: [UInt8], openingAt open: Int
   ) throws(URITemplateError) -> (Expression, Int) {
     var i = open + 1
-    guard i < bytes.count else { throw URITemplateError(.unclosedExpression, offset: open) }
+    guard i < bytes.count else { throw URITemplateError(.unclosedExpression, byteOffset: open) }
     var operation = Operator.simple
     switch bytes[i] {
     case UInt8(ascii: "="), .comma, UInt8(ascii: "!"), UInt8(ascii: "@"), UInt8(ascii: "|"):
-      throw URITemplateError(.reservedOperator(Character(Unicode.Scalar(bytes[i]))), offset: i)
+      throw URITemplateError(.reservedOperator(Character(Unicode.Scalar(bytes[i]))), byteOffset: i)
     default:
       if let found = Operator(rawValue: bytes[i]), found != .simple {
         operation = found
@@ -67,35 +67,35 @@ extension URITemplate {
       let start = i
       i = try scanVariableName(bytes, from: i, open: open)
       guard i > start else {
-        guard i < bytes.count else { throw URITemplateError(.unclosedExpression, offset: open) }
-        throw URITemplateError(.invalidVariableName, offset: i)
+        guard i < bytes.count else { throw URITemplateError(.unclosedExpression, byteOffset: open) }
+        throw URITemplateError(.invalidVariableName, byteOffset: i)
       }
       var spec = VariableSpec(
         name: String(decoding: bytes[start..<i], as: UTF8.self), prefixLength: nil, explodes: false, offset: start)
-      guard i < bytes.count else { throw URITemplateError(.unclosedExpression, offset: open) }
+      guard i < bytes.count else { throw URITemplateError(.unclosedExpression, byteOffset: open) }
       if bytes[i] == .colon {
         let colon = i
         i += 1
         var length = 0
         var digits = 0
         while i < bytes.count, bytes[i].isDigit, digits < 5 {
-          if digits == 0, bytes[i] == .zero { throw URITemplateError(.invalidPrefixLength, offset: colon) }
+          if digits == 0, bytes[i] == .zero { throw URITemplateError(.invalidPrefixLength, byteOffset: colon) }
           length = length * 10 + Int(bytes[i] &- .zero)
           digits += 1
           i += 1
         }
-        guard digits > 0, length <= 9999 else { throw URITemplateError(.invalidPrefixLength, offset: colon) }
+        guard digits > 0, length <= 9999 else { throw URITemplateError(.invalidPrefixLength, byteOffset: colon) }
         spec.prefixLength = length
       } else if bytes[i] == UInt8(ascii: "*") {
         spec.explodes = true
         i += 1
       }
       variables.append(spec)
-      guard i < bytes.count else { throw URITemplateError(.unclosedExpression, offset: open) }
+      guard i < bytes.count else { throw URITemplateError(.unclosedExpression, byteOffset: open) }
       switch bytes[i] {
       case .closeBrace: return (Expression(operation: operation, variables: variables), i)
       case .comma: i += 1
-      default: throw URITemplateError(.unexpectedCharacter(character(in: bytes, at: i)), offset: i)
+      default: throw URITemplateError(.unexpectedCharacter(character(in: bytes, at: i)), byteOffset: i)
       }
     }
   }
@@ -114,16 +114,16 @@ extension URITemplate {
         i += 1
       case UInt8(ascii: "%"):
         guard i + 2 < bytes.count, bytes[i + 1].hexValue != nil, bytes[i + 2].hexValue != nil else {
-          throw URITemplateError(.invalidVariableName, offset: i)
+          throw URITemplateError(.invalidVariableName, byteOffset: i)
         }
         i += 3
       case .period:
-        guard i > start, !afterDot else { throw URITemplateError(.invalidVariableName, offset: i) }
+        guard i > start, !afterDot else { throw URITemplateError(.invalidVariableName, byteOffset: i) }
         afterDot = true
         i += 1
         continue
       default:
-        if afterDot { throw URITemplateError(.invalidVariableName, offset: i) }
+        if afterDot { throw URITemplateError(.invalidVariableName, byteOffset: i) }
         return i
       }
       afterDot = false

@@ -38,15 +38,15 @@ public struct URITemplateError: Error, Sendable, Hashable, CustomStringConvertib
   /// What went wrong.
   public var kind: Kind
   /// The byte offset in the template's UTF-8 text.
-  public var offset: Int
+  public var byteOffset: Int
 
   /// Creates an error.
   /// - Parameters:
   ///   - kind: What went wrong.
-  ///   - offset: Where, as a byte offset in the template.
-  public init(_ kind: Kind, offset: Int) {
+  ///   - byteOffset: Where, as a byte offset in the template.
+  public init(_ kind: Kind, byteOffset: Int) {
     self.kind = kind
-    self.offset = offset
+    self.byteOffset = byteOffset
   }
 
   /// Whether the template itself is invalid, as opposed to valid but not expandable with these variables.
@@ -58,7 +58,7 @@ public struct URITemplateError: Error, Sendable, Hashable, CustomStringConvertib
   }
 
   /// `offset N: MESSAGE`.
-  public var description: String { "offset \(offset): \(message)" }
+  public var description: String { "offset \(byteOffset): \(message)" }
 
   /// The message without the offset.
   public var message: String {

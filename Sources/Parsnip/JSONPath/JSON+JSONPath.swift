@@ -1,23 +1,60 @@
 extension JSON {
-  /// Selects the nodes of this value that a JSONPath query matches.
+  /// Selects the nodes of this value that a JSONPath query matches: ``JSONPath/nodes(in:options:)-(JSON,_)`` with
+  /// the query compiled from `query`.
   ///
   /// Compiles the query on every call; compile a ``JSONPath`` once to run a query many times.
   ///
   /// ```swift
   /// let json: JSON = ["a": [1, 2, 3]]
-  /// try json.query("$.a[-1]").map(\.value)  // → [3]
+  /// try json.nodes(matching: "$.a[-1]").map(\.value)  // → [3]
   /// ```
   /// - Parameters:
-  ///   - path: An RFC 9535 query.
+  ///   - query: An RFC 9535 query.
   ///   - options: Limits on the work of evaluation; by default at most
   ///     ``JSONPath/EvaluationOptions/defaultMaximumNodeVisits`` node visits.
   /// - Returns: The resulting nodelist, with normalized paths.
   /// - Throws: ``JSONPathError`` when the query is not well-formed and valid, or (kind
   ///   ``JSONPathError/Kind-swift.enum/queryTooExpensive``) when it would visit more than
   ///   `options.maximumNodeVisits` nodes.
-  public func query(
-    _ path: String, options: JSONPath.EvaluationOptions = JSONPath.EvaluationOptions()
+  public func nodes(
+    matching query: String, options: JSONPath.EvaluationOptions = JSONPath.EvaluationOptions()
   ) throws(JSONPathError) -> [JSONPath.Node] {
-    try JSONPath(path).query(self, options: options)
+    try JSONPath(query).nodes(in: self, options: options)
+  }
+
+  /// Selects the values of the nodes a JSONPath query matches, without their paths:
+  /// ``JSONPath/values(in:options:)-(JSON,_)`` with the query compiled from `query`.
+  ///
+  /// ```swift
+  /// let json: JSON = ["a": [1, 2, 3]]
+  /// try json.values(matching: "$.a[1:]")  // → [2, 3]
+  /// ```
+  /// - Parameters:
+  ///   - query: An RFC 9535 query.
+  ///   - options: Limits on the work of evaluation.
+  /// - Returns: The values of the resulting nodelist, in RFC 9535 order.
+  /// - Throws: ``JSONPathError`` when the query is not well-formed and valid, or when it is too expensive.
+  public func values(
+    matching query: String, options: JSONPath.EvaluationOptions = JSONPath.EvaluationOptions()
+  ) throws(JSONPathError) -> [JSON] {
+    try JSONPath(query).values(in: self, options: options)
+  }
+
+  /// The value of the first node a JSONPath query matches, or `nil`: ``JSONPath/firstValue(in:options:)-(JSON,_)``
+  /// with the query compiled from `query`.
+  ///
+  /// ```swift
+  /// let json: JSON = ["a": [1, 2, 3]]
+  /// try json.firstValue(matching: "$.a[0]")  // → 1
+  /// ```
+  /// - Parameters:
+  ///   - query: An RFC 9535 query.
+  ///   - options: Limits on the work of evaluation.
+  /// - Returns: The first value in RFC 9535 order, or `nil` when the query matches nothing.
+  /// - Throws: ``JSONPathError`` when the query is not well-formed and valid, or when it is too expensive.
+  public func firstValue(
+    matching query: String, options: JSONPath.EvaluationOptions = JSONPath.EvaluationOptions()
+  ) throws(JSONPathError) -> JSON? {
+    try JSONPath(query).firstValue(in: self, options: options)
   }
 }

@@ -18,7 +18,7 @@ extension JSONPath {
   /// The default, ``defaultMaximumNodeVisits`` (100 million), is far above what real queries spend: `$..*` on a
   /// 100 MB document selects about 10 million nodes and spends about twice that. An adversarial query reaches it
   /// in seconds, not minutes: `$..[*,*,*,*]` stacked six times on the 630 KB `twitter.json` stops after about 6 s
-  /// with ``JSONPath/values(in:options:)`` and 14 s with ``JSONPath/query(_:options:)`` (optimized build, busy
+  /// with ``JSONPath/values(in:options:)-(JSON,_)`` and 14 s with ``JSONPath/nodes(in:options:)-(JSON,_)`` (optimized build, busy
   /// 2-core machine). Lower the limit for queries from untrusted sources on a server; raise it (up to `Int.max`, no
   /// limit) for heavy queries you trust.
   ///
@@ -30,7 +30,7 @@ extension JSONPath {
   /// ```swift
   /// let options = JSONPath.EvaluationOptions(maximumNodeVisits: 10_000)
   /// do {
-  ///   _ = try JSONPath("$..*..*..*..*").query(json, options: options)
+  ///   _ = try JSONPath("$..*..*..*..*").nodes(in: json, options: options)
   /// } catch {
   ///   error.kind  // → .queryTooExpensive
   /// }

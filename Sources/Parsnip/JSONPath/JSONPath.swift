@@ -15,7 +15,7 @@
 ///                       {"title": "The Lord of the Rings", "price": 22.99}]}}
 ///   """)
 /// let cheap = try JSONPath("$.store.book[?@.price < 10].title")
-/// for node in try cheap.query(json) {
+/// for node in try cheap.nodes(in: json) {
 ///   print(node.path, node.value)
 /// }
 /// // $['store']['book'][0]['title'] "Sayings of the Century"
@@ -76,7 +76,7 @@ public struct JSONPath: Sendable {
   ///
   /// ```swift
   /// let json: JSON = ["a": [10, 20, 30]]
-  /// let nodes = try JSONPath("$.a[1:]").query(json)
+  /// let nodes = try JSONPath("$.a[1:]").nodes(in: json)
   /// nodes.map(\.value)               // → [20, 30]
   /// nodes.map(\.path.description)    // → ["$['a'][1]", "$['a'][2]"]
   /// ```
@@ -90,8 +90,8 @@ public struct JSONPath: Sendable {
   /// - Complexity: Proportional to the nodes visited: O(1) per step of a singular query, the size of the
   ///   value for descendant segments, times the filter cost for filter selectors; never more than
   ///   `options.maximumNodeVisits`.
-  public func query(
-    _ json: JSON, options: EvaluationOptions = EvaluationOptions()
+  public func nodes(
+    in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [Node] {
     var evaluator = JSONPathEvaluator(root: json, recordsPaths: true, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     let items: [JSONPathEvaluator.Item]
@@ -106,7 +106,7 @@ public struct JSONPath: Sendable {
 
   /// Selects the values of the nodes the query matches, without recording their paths.
   ///
-  /// Faster than ``query(_:options:)`` when only the values matter.
+  /// Faster than ``nodes(in:options:)-(JSON,_)`` when only the values matter.
   ///
   /// ```swift
   /// let json: JSON = ["a": [10, 20, 30]]
@@ -157,6 +157,61 @@ public struct JSONPath: Sendable {
     } catch {
       throw tooExpensive(evaluator, options)
     }
+  }
+
+  /// Selects the nodes of a document that the query matches, with their normalized paths.
+  ///
+  /// The evaluator works on trees: the document is built into a ``JSON`` tree first, by the tree builder that
+  /// ``JSONDocument/Value/json()`` uses, then queried as by ``nodes(in:options:)-(JSON,_)``. Parse to a ``JSON``
+  /// instead when you run many queries on the same text.
+  ///
+  /// ```swift
+  /// let document = try JSONDocument(parsing: #"{"a": [10, 20, 30]}"#)
+  /// try JSONPath("$.a[1:]").nodes(in: document).map(\.path.description)  // → ["$['a'][1]", "$['a'][2]"]
+  /// ```
+  /// - Parameters:
+  ///   - document: The query argument, the root `$`.
+  ///   - options: Limits on the work of evaluation.
+  /// - Returns: The resulting nodelist, in RFC 9535 order.
+  /// - Throws: ``JSONPathError`` of kind ``JSONPathError/Kind-swift.enum/queryTooExpensive`` when evaluation
+  ///   would visit more than `options.maximumNodeVisits` nodes.
+  /// - Complexity: O(*n*) to build the tree of a document of *n* bytes, then as for ``nodes(in:options:)-(JSON,_)``.
+  public func nodes(
+    in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
+  ) throws(JSONPathError) -> [Node] {
+    try nodes(in: document.queryTree, options: options)
+  }
+
+  /// Selects the values of the nodes of a document that the query matches, without recording their paths.
+  ///
+  /// The document is built into a ``JSON`` tree first, as in ``nodes(in:options:)-(JSONDocument,_)``.
+  ///
+  /// - Parameters:
+  ///   - document: The query argument, the root `$`.
+  ///   - options: Limits on the work of evaluation.
+  /// - Returns: The values of the resulting nodelist, in RFC 9535 order.
+  /// - Throws: ``JSONPathError`` of kind ``JSONPathError/Kind-swift.enum/queryTooExpensive`` when evaluation
+  ///   would visit more than `options.maximumNodeVisits` nodes.
+  public func values(
+    in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
+  ) throws(JSONPathError) -> [JSON] {
+    try values(in: document.queryTree, options: options)
+  }
+
+  /// The value of the first node of a document that the query matches, or `nil` when it matches nothing.
+  ///
+  /// The document is built into a ``JSON`` tree first, as in ``nodes(in:options:)-(JSONDocument,_)``.
+  ///
+  /// - Parameters:
+  ///   - document: The query argument, the root `$`.
+  ///   - options: Limits on the work of evaluation.
+  /// - Returns: The first value in RFC 9535 order.
+  /// - Throws: ``JSONPathError`` of kind ``JSONPathError/Kind-swift.enum/queryTooExpensive`` when evaluation
+  ///   would visit more than `options.maximumNodeVisits` nodes before finding the first one.
+  public func firstValue(
+    in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
+  ) throws(JSONPathError) -> JSON? {
+    try firstValue(in: document.queryTree, options: options)
   }
 
   /// The error for an evaluation that ran out of budget.

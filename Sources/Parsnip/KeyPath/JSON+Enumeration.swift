@@ -6,7 +6,7 @@ extension JSON {
   ///
   /// ```swift
   /// let json: JSON = ["employees": ["jim", "barb", "sam"]]
-  /// for (key, element) in try json.elements(atKeyPath: "employees") {
+  /// for (key, element) in try json.elements(at: "employees") {
   ///   print("element: \(element) at \(key)")  // → element: "jim" at [0] …
   /// }
   /// ```
@@ -58,8 +58,8 @@ extension JSON {
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere, or
   ///   ``JSONKeyPathError/Kind-swift.enum/typeMismatch(expected:found:)`` when the value there is not a container.
   /// - Complexity: O(*k*) for a path of *k* components; the elements are not copied.
-  public func elements(atKeyPath keyPath: String) throws(JSONKeyPathError) -> Elements {
-    try elements(atKeyPath: JSONKeyPath(keyPath))
+  public func elements(at keyPath: String) throws(JSONKeyPathError) -> Elements {
+    try elements(at: JSONKeyPath(keyPath))
   }
 
   /// The elements of the array or members of the object at a key path, in document order.
@@ -67,7 +67,7 @@ extension JSON {
   /// - Parameter keyPath: The path.
   /// - Returns: A collection of `(key, value)` pairs, keys being indices for arrays and names for objects.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or the value there is not a container.
-  public func elements(atKeyPath keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Elements {
+  public func elements(at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Elements {
     let container = try resolve(keyPath)
     guard let elements = Elements(container) else {
       throw JSONKeyPathError(.typeMismatch(expected: "array or object", found: container.kind), keyPath: keyPath)
@@ -79,7 +79,7 @@ extension JSON {
   ///
   /// ```swift
   /// let json: JSON = ["managers": ["racheal": ["dept": "HR", "salary": 123], "gavin": ["dept": "RND", "salary": 122]]]
-  /// try json.enumerate(atKeyPath: "managers") { key, element in
+  /// try json.enumerate(at: "managers") { key, element in
   ///   print("element: \(element) for key \(key)")
   /// }
   /// // element: {"dept":"HR","salary":123} for key racheal
@@ -92,9 +92,9 @@ extension JSON {
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or not to a container; any error `body` throws,
   ///   which stops the enumeration.
   public func enumerate(
-    atKeyPath keyPath: String, _ body: (_ key: JSONKeyPath.Component, _ element: JSON) throws -> Void
+    at keyPath: String, _ body: (_ key: JSONKeyPath.Component, _ element: JSON) throws -> Void
   ) throws {
-    for (key, element) in try elements(atKeyPath: keyPath) { try body(key, element) }
+    for (key, element) in try elements(at: keyPath) { try body(key, element) }
   }
 
   /// Calls `body` with each element of the array, or each member of the object, at a key path, in document order.
@@ -105,8 +105,8 @@ extension JSON {
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or not to a container; any error `body` throws,
   ///   which stops the enumeration.
   public func enumerate(
-    atKeyPath keyPath: JSONKeyPath, _ body: (_ key: JSONKeyPath.Component, _ element: JSON) throws -> Void
+    at keyPath: JSONKeyPath, _ body: (_ key: JSONKeyPath.Component, _ element: JSON) throws -> Void
   ) throws {
-    for (key, element) in try elements(atKeyPath: keyPath) { try body(key, element) }
+    for (key, element) in try elements(at: keyPath) { try body(key, element) }
   }
 }

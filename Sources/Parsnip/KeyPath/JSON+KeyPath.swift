@@ -43,9 +43,9 @@ extension JSON {
   ///
   /// ```swift
   /// let json: JSON = ["first": ["name": "Alphabet", "upperCase": ["A", "B", "C"]]]
-  /// let name: String = try json.value(forKeyPath: "first.name")        // → "Alphabet"
-  /// let letters: [String] = try json.value(forKeyPath: "first.upperCase")  // → ["A", "B", "C"]
-  /// let count = try json.value(forKeyPath: "first.upperCase", as: [JSON].self).count  // → 3
+  /// let name: String = try json.value(at: "first.name")        // → "Alphabet"
+  /// let letters: [String] = try json.value(at: "first.upperCase")  // → ["A", "B", "C"]
+  /// let count = try json.value(at: "first.upperCase", as: [JSON].self).count  // → 3
   /// ```
   ///
   /// - Parameters:
@@ -54,22 +54,22 @@ extension JSON {
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path, the path leads nowhere, or the value there
   ///   does not convert; the error's key path names the exact place, down to the array element that failed.
-  public func value<T: JSONReadable>(forKeyPath keyPath: String, as type: T.Type = T.self) throws(JSONKeyPathError)
+  public func value<T: JSONReadable>(at keyPath: String, as type: T.Type = T.self) throws(JSONKeyPathError)
     -> T
   {
-    try value(forKeyPath: JSONKeyPath(keyPath), as: type)
+    try value(at: JSONKeyPath(keyPath), as: type)
   }
 
   /// The value at a key path, converted to a Swift type.
   ///
-  /// The same as ``value(forKeyPath:as:)-(String,_)`` with a parsed ``JSONKeyPath``.
+  /// The same as ``value(at:as:)-(String,_)`` with a parsed ``JSONKeyPath``.
   ///
   /// - Parameters:
   ///   - keyPath: The path.
-  ///   - type: The type to read; usually inferred from context.
+  ///   - type: The type to read; always named: `value(at:)` without it is the optional read.
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or the value there does not convert.
-  public func value<T: JSONReadable>(forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self)
+  public func value<T: JSONReadable>(at keyPath: JSONKeyPath, as type: T.Type)
     throws(JSONKeyPathError) -> T
   {
     try T(json: resolve(keyPath), at: keyPath)
@@ -85,7 +85,7 @@ extension JSON {
   /// ```swift
   /// struct Manager: Decodable { var dept: String; var salary: Int }
   /// let json: JSON = ["managers": ["racheal": ["dept": "HR", "salary": 123]]]
-  /// let racheal: Manager = try json.value(forKeyPath: "managers.racheal")  // → Manager(dept: "HR", salary: 123)
+  /// let racheal: Manager = try json.value(at: "managers.racheal")  // → Manager(dept: "HR", salary: 123)
   /// ```
   ///
   /// - Parameters:
@@ -98,24 +98,24 @@ extension JSON {
   ///   ``JSONKeyPathError/underlyingError``.
   @_disfavoredOverload
   public func value<T: Decodable>(
-    forKeyPath keyPath: String, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+    at keyPath: String, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
   ) throws(JSONKeyPathError) -> T {
-    try value(forKeyPath: JSONKeyPath(keyPath), as: type, using: decoder)
+    try value(at: JSONKeyPath(keyPath), as: type, using: decoder)
   }
 
   /// The value at a key path, decoded as a `Decodable` type.
   ///
-  /// The same as ``value(forKeyPath:as:using:)-(String,_,_)`` with a parsed ``JSONKeyPath``.
+  /// The same as ``value(at:as:using:)-(String,_,_)`` with a parsed ``JSONKeyPath``.
   ///
   /// - Parameters:
   ///   - keyPath: The path.
-  ///   - type: The type to decode; usually inferred from context.
+  ///   - type: The type to decode; always named: `value(at:)` without it is the optional read.
   ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
   /// - Returns: The decoded value.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
   public func value<T: Decodable>(
-    forKeyPath keyPath: JSONKeyPath, as type: T.Type = T.self, using decoder: ParsnipDecoder = ParsnipDecoder()
+    at keyPath: JSONKeyPath, as type: T.Type, using decoder: ParsnipDecoder = ParsnipDecoder()
   ) throws(JSONKeyPathError) -> T {
     let found = try resolve(keyPath)
     do { return try decoder.decode(T.self, from: found) } catch {

@@ -66,11 +66,12 @@ extension JSON {
     try editing(.remove, at: keyPath) ?? .null
   }
 
-  /// Sets the value at a key path given as text, like `setValue(_:at:createIntermediates:)` with a ``JSONKeyPath``.
+  /// Sets the value at a key path given as text: ``setValue(_:at:createIntermediates:)-(_,JSONKeyPath,_)`` with
+  /// the path parsed by ``JSONKeyPath/init(_:)-(String)``.
   ///
   /// ```swift
   /// var json: JSON = [:]
-  /// try json.setValue(122, forKeyPath: "managers.gavin.salary", createIntermediates: true)
+  /// try json.setValue(122, at: "managers.gavin.salary", createIntermediates: true)
   /// json  // → {"managers":{"gavin":{"salary":122}}}
   /// ```
   ///
@@ -80,20 +81,42 @@ extension JSON {
   ///   - createIntermediates: Whether to create missing objects and arrays on the way (default `false`).
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path or the edit is impossible; the value is then
   ///   unchanged.
-  public mutating func setValue(_ value: JSON, forKeyPath keyPath: String, createIntermediates: Bool = false)
+  public mutating func setValue(_ value: JSON, at keyPath: String, createIntermediates: Bool = false)
     throws(JSONKeyPathError)
   {
     try setValue(value, at: JSONKeyPath(keyPath), createIntermediates: createIntermediates)
   }
 
-  /// Removes the value at a key path given as text, like `removeValue(at:)` with a ``JSONKeyPath``.
+  /// Inserts a value at a key path given as text: ``insert(_:at:createIntermediates:)-(_,JSONKeyPath,_)`` with the
+  /// path parsed by ``JSONKeyPath/init(_:)-(String)``.
+  ///
+  /// ```swift
+  /// var json: JSON = ["employees": ["jim", "sam"]]
+  /// try json.insert("barb", at: "employees[1]")
+  /// json  // → {"employees":["jim","barb","sam"]}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The value to insert.
+  ///   - keyPath: Key-path text (see ``JSONKeyPath``).
+  ///   - createIntermediates: Whether to create missing objects and arrays on the way (default `false`).
+  /// - Throws: ``JSONKeyPathError`` when the text is not a key path or the edit is impossible; the value is then
+  ///   unchanged.
+  public mutating func insert(_ value: JSON, at keyPath: String, createIntermediates: Bool = false)
+    throws(JSONKeyPathError)
+  {
+    try insert(value, at: JSONKeyPath(keyPath), createIntermediates: createIntermediates)
+  }
+
+  /// Removes the value at a key path given as text: ``removeValue(at:)-(JSONKeyPath)`` with the path parsed by
+  /// ``JSONKeyPath/init(_:)-(String)``.
   ///
   /// - Parameter keyPath: Key-path text (see ``JSONKeyPath``); must not be empty.
   /// - Returns: The removed value.
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path or there is no value there; the value is then
   ///   unchanged.
   @discardableResult
-  public mutating func removeValue(forKeyPath keyPath: String) throws(JSONKeyPathError) -> JSON {
+  public mutating func removeValue(at keyPath: String) throws(JSONKeyPathError) -> JSON {
     try removeValue(at: JSONKeyPath(keyPath))
   }
 }

@@ -10,12 +10,12 @@
 ///   var id = "", text = ""
 ///   static func make(from json: JSON, at keyPath: JSONKeyPath, in context: Void) -> Testable { Testable() }
 ///   func deserialize(from json: JSON, at keyPath: JSONKeyPath, context: Void) throws {
-///     id = try json.value(forKeyPath: "id")
-///     text = try json.value(forKeyPath: "text")
+///     id = try json.value(at: "id")
+///     text = try json.value(at: "text")
 ///   }
 /// }
 /// let json: JSON = ["testables": [["id": "first", "text": "Welcome"], ["id": "second", "text": "to my"]]]
-/// let testables = try json.objects(ofType: Testable.self, atKeyPath: "testables")
+/// let testables = try json.objects(ofType: Testable.self, at: "testables")
 /// testables.map(\.text)  // → ["Welcome", "to my"]
 /// ```
 ///
@@ -57,10 +57,10 @@ extension JSON {
   /// - Returns: The instances, in document order.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or not to a container, or with the element's full
   ///   key path when reading an element fails; any other error the type throws.
-  public func objects<T: JSONDeserializable>(ofType type: T.Type, atKeyPath keyPath: String, context: T.Context)
+  public func objects<T: JSONDeserializable>(ofType type: T.Type, at keyPath: String, context: T.Context)
     throws -> [T]
   {
-    try objects(ofType: type, atKeyPath: JSONKeyPath(keyPath), context: context)
+    try objects(ofType: type, at: JSONKeyPath(keyPath), context: context)
   }
 
   /// Deserializes every element of the array (or every member value of the object) at a key path, in order.
@@ -72,11 +72,11 @@ extension JSON {
   /// - Returns: The instances, in document order.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or not to a container, or with the element's full
   ///   key path when reading an element fails; any other error the type throws.
-  public func objects<T: JSONDeserializable>(ofType type: T.Type, atKeyPath keyPath: JSONKeyPath, context: T.Context)
+  public func objects<T: JSONDeserializable>(ofType type: T.Type, at keyPath: JSONKeyPath, context: T.Context)
     throws -> [T]
   {
     var result: [T] = []
-    for (key, element) in try elements(atKeyPath: keyPath) {
+    for (key, element) in try elements(at: keyPath) {
       result.append(try JSON.deserialize(T.self, from: element, at: keyPath.appending(key), context: context))
     }
     return result
@@ -86,40 +86,80 @@ extension JSON {
   ///
   /// - Parameters:
   ///   - type: The type to build.
+  ///   - keyPath: The path of an array or object.
+  /// - Returns: The instances, in document order.
+  /// - Throws: See ``objects(ofType:at:context:)-(_,JSONKeyPath,_)``.
+  public func objects<T: JSONDeserializable>(ofType type: T.Type, at keyPath: JSONKeyPath) throws -> [T]
+  where T.Context == Void {
+    try objects(ofType: type, at: keyPath, context: ())
+  }
+
+  /// Deserializes every element at a key path given as text for a type whose ``JSONDeserializable/Context`` is
+  /// `Void`.
+  ///
+  /// - Parameters:
+  ///   - type: The type to build.
   ///   - keyPath: Key-path text leading to an array or object.
   /// - Returns: The instances, in document order.
-  /// - Throws: See ``objects(ofType:atKeyPath:context:)-(_,String,_)``.
-  public func objects<T: JSONDeserializable>(ofType type: T.Type, atKeyPath keyPath: String) throws -> [T]
+  /// - Throws: See ``objects(ofType:at:context:)-(_,String,_)``.
+  public func objects<T: JSONDeserializable>(ofType type: T.Type, at keyPath: String) throws -> [T]
   where T.Context == Void {
-    try objects(ofType: type, atKeyPath: keyPath, context: ())
+    try objects(ofType: type, at: keyPath, context: ())
   }
 
   /// Deserializes the single value at a key path.
   ///
   /// - Parameters:
   ///   - type: The type to build.
-  ///   - keyPath: Key-path text (see ``JSONKeyPath``).
+  ///   - keyPath: The path.
   ///   - context: Passed to the type.
   /// - Returns: The instance.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or reading fails (with the full key path); any
   ///   other error the type throws.
-  public func object<T: JSONDeserializable>(ofType type: T.Type, atKeyPath keyPath: String, context: T.Context)
+  public func object<T: JSONDeserializable>(ofType type: T.Type, at keyPath: JSONKeyPath, context: T.Context)
     throws -> T
   {
-    let path = try JSONKeyPath(keyPath)
-    return try JSON.deserialize(T.self, from: resolve(path), at: path, context: context)
+    try JSON.deserialize(T.self, from: resolve(keyPath), at: keyPath, context: context)
+  }
+
+  /// Deserializes the single value at a key path given as text.
+  ///
+  /// - Parameters:
+  ///   - type: The type to build.
+  ///   - keyPath: Key-path text (see ``JSONKeyPath``).
+  ///   - context: Passed to the type.
+  /// - Returns: The instance.
+  /// - Throws: ``JSONKeyPathError`` when the text is not a key path, the path leads nowhere or reading fails (with
+  ///   the full key path); any other error the type throws.
+  public func object<T: JSONDeserializable>(ofType type: T.Type, at keyPath: String, context: T.Context)
+    throws -> T
+  {
+    try object(ofType: type, at: JSONKeyPath(keyPath), context: context)
   }
 
   /// Deserializes the single value at a key path for a type whose ``JSONDeserializable/Context`` is `Void`.
   ///
   /// - Parameters:
   ///   - type: The type to build.
+  ///   - keyPath: The path.
+  /// - Returns: The instance.
+  /// - Throws: See ``object(ofType:at:context:)-(_,JSONKeyPath,_)``.
+  public func object<T: JSONDeserializable>(ofType type: T.Type, at keyPath: JSONKeyPath) throws -> T
+  where T.Context == Void {
+    try object(ofType: type, at: keyPath, context: ())
+  }
+
+  /// Deserializes the single value at a key path given as text for a type whose ``JSONDeserializable/Context`` is
+  /// `Void`.
+  ///
+  /// - Parameters:
+  ///   - type: The type to build.
   ///   - keyPath: Key-path text (see ``JSONKeyPath``).
   /// - Returns: The instance.
-  /// - Throws: See ``object(ofType:atKeyPath:context:)``.
-  public func object<T: JSONDeserializable>(ofType type: T.Type, atKeyPath keyPath: String) throws -> T
+  /// - Throws: See ``object(ofType:at:context:)-(_,String,_)``.
+  public func object<T: JSONDeserializable>(ofType type: T.Type, at keyPath: String) throws -> T
   where T.Context == Void {
-    try object(ofType: type, atKeyPath: keyPath, context: ())
+    try object(ofType: type, at: keyPath, context: ())
   }
 
   private static func deserialize<T: JSONDeserializable>(

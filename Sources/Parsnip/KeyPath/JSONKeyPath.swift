@@ -111,22 +111,10 @@ extension JSONKeyPath: CustomStringConvertible {
   /// ```
   public var description: String {
     var out = ""
-    for (position, component) in components.enumerated() {
+    for component in components {
       switch component {
-      case .index(let index):
-        out += "[\(index)]"
-      case .key(let key):
-        if JSONKeyPath.isBareName(key) {
-          if position > 0 { out += "." }
-          out += key
-        } else {
-          out += "[\""
-          for scalar in key.unicodeScalars {
-            if scalar == "\"" || scalar == "\\" { out.unicodeScalars.append("\\") }
-            out.unicodeScalars.append(scalar)
-          }
-          out += "\"]"
-        }
+      case .index(let index): CodingPathRendering.appendIndex(index, to: &out)
+      case .key(let key): CodingPathRendering.appendKey(key, to: &out)
       }
     }
     return out

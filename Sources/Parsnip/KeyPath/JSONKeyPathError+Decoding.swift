@@ -35,8 +35,8 @@ extension JSONKeyPathError {
     case .dataCorrupted(let context):
       // The key path says where; the decoder's message starts with the same place.
       var message = Substring(context.debugDescription)
-      let place = CodingPathRendering.render(context.codingPath) + ": "
-      if place.count > 2, message.hasPrefix(place) { message = message.dropFirst(place.count) }
+      let place = CodingPathRendering.messagePrefix(context.codingPath)
+      if !place.isEmpty, message.hasPrefix(place) { message = message.dropFirst(place.count) }
       relative = JSONKeyPathError(
         .dataCorrupted(String(message)), keyPath: path(context.codingPath), underlyingError: decodingError)
     @unknown default:

@@ -7,12 +7,12 @@
 /// ```swift
 /// let json: JSON = ["managers": ["gavin": ["dept": "RND"]]]
 /// do {
-///   let salary: Int = try json.value(forKeyPath: "managers.gavin.salary")
+///   let salary: Int = try json.value(at: "managers.gavin.salary")
 /// } catch {
 ///   print(error)  // → no value for key "salary" at managers.gavin
 /// }
 /// ```
-public struct JSONKeyPathError: Error, CustomStringConvertible {
+public struct JSONKeyPathError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
   public enum Kind: Sendable, Hashable {
     /// The object at ``JSONKeyPathError/keyPath`` has no member with this key.
@@ -76,6 +76,13 @@ public struct JSONKeyPathError: Error, CustomStringConvertible {
     }
   }
 
+  /// For a syntax error (``Kind-swift.enum/invalidKeyPath(text:offset:expected:)``), the UTF-8 byte offset into the
+  /// key-path text where the problem is; `nil` for errors that do not come from text.
+  public var byteOffset: Int? {
+    if case .invalidKeyPath(_, let offset, _) = kind { return offset }
+    return nil
+  }
+
   /// This error with `prefix` put in front of its key path, for errors raised relative to a nested value.
   func rerooted(at prefix: JSONKeyPath) -> JSONKeyPathError {
     guard case .invalidKeyPath = kind else {
@@ -87,7 +94,7 @@ public struct JSONKeyPathError: Error, CustomStringConvertible {
   }
 }
 
-extension JSONKeyPathError: Equatable {
+extension JSONKeyPathError {
   /// Errors are equal when their kinds and key paths are; the underlying error is not compared.
   ///
   /// - Parameters:
@@ -96,5 +103,12 @@ extension JSONKeyPathError: Equatable {
   /// - Returns: Whether they describe the same failure.
   public static func == (lhs: JSONKeyPathError, rhs: JSONKeyPathError) -> Bool {
     lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath
+  }
+
+  /// Hashes the kind and the key path, the parts that ``==(_:_:)`` compares.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(keyPath)
   }
 }

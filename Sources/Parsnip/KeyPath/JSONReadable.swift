@@ -1,6 +1,6 @@
 import Foundation
 
-/// A type that ``JSON/value(forKeyPath:as:)-(String,_)`` reads directly from a JSON value, without `Decodable`.
+/// A type that ``JSON/value(at:as:)-(String,_)`` reads directly from a JSON value, without `Decodable`.
 ///
 /// Parsnip conforms `String`, `Bool`, every standard integer type, `Double`, `Float`, `Decimal`, ``JSON``,
 /// ``JSONObject``, and `Array`, `Dictionary` (with `String` keys) and `Optional` of conforming types. Conform your

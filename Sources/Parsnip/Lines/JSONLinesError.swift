@@ -39,3 +39,22 @@ public struct JSONLinesError: Error, Sendable, Hashable, CustomStringConvertible
     return line > 0 ? "\(line): \(message)" : message
   }
 }
+
+extension JSONLinesError {
+  /// The error for a line that failed to decode: its syntax error when the line is not valid JSON, else the
+  /// decoder's explanation (`PATH: MESSAGE (line 1, column C)`).
+  init(line: Int, lineStart: Int, decoding error: any Error) {
+    let context: DecodingError.Context?
+    switch error as? DecodingError {
+    case .typeMismatch(_, let c)?, .valueNotFound(_, let c)?, .keyNotFound(_, let c)?, .dataCorrupted(let c)?:
+      context = c
+    default:
+      context = nil
+    }
+    if let parseError = context?.underlyingError as? JSONParseError {
+      self.init(line: line, lineStart: lineStart, parseError: parseError, message: parseError.message)
+    } else {
+      self.init(line: line, lineStart: lineStart, parseError: nil, message: context?.debugDescription ?? "\(error)")
+    }
+  }
+}

@@ -52,13 +52,3 @@ extension JSONModel {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
-
-extension Array where Element: JSONModel {
-  /// The models as a JSON array.
-  /// - Parameter configuration: See ``JSONModel/json(configuration:)`` (default: the element type's).
-  /// - Returns: A JSON array of objects.
-  /// - Throws: The errors of ``JSONModel/json(configuration:)``.
-  public func json(configuration: JSONModelConfiguration? = nil) throws -> JSON {
-    try ModelContext.json(for: self, configuration: configuration ?? Element.modelConfiguration)
-  }
-}

@@ -59,7 +59,7 @@ struct ModelDecoderProxy: Decoder {
           DecodingError.Context(
             codingPath: codingPath,
             debugDescription:
-              "Expected a date in the format \"\(dateFormat)\" at \(CodingPathText.render(codingPath)), "
+              "Expected a date in the format \"\(dateFormat)\" at \(CodingPathRendering.message(codingPath)), "
               + "found \(Excerpt.quoted(text))."))
       }
       return unsafeBitCast(date, to: T.self)
@@ -123,7 +123,7 @@ struct ModelDecoderProxy: Decoder {
           DecodingError.Context(
             codingPath: codingPath,
             debugDescription: "The class key names \(M.self), which is not a \(T.self), at "
-              + "\(CodingPathText.render(codingPath))."))
+              + "\(CodingPathRendering.message(codingPath))."))
       }
       return typed
     }
@@ -141,7 +141,7 @@ struct ModelDecoderProxy: Decoder {
     return DecodingError.dataCorrupted(
       DecodingError.Context(
         codingPath: codingPath + [StringCodingKey(key)],
-        debugDescription: "Unknown model class \(Excerpt.quoted(name)) in \"\(key)\" at \(CodingPathText.render(codingPath)); "
+        debugDescription: "Unknown model class \(Excerpt.quoted(name)) in \"\(key)\" at \(CodingPathRendering.message(codingPath)); "
           + (registered.isEmpty
             ? "no model types are registered." : "registered: \(registered.joined(separator: ", ")).")))
   }
@@ -190,7 +190,7 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
       DecodingError.Context(
         codingPath: codingPath,
         debugDescription: "No value for \"\(name.stringValue)\" (property \(key.stringValue)) at "
-          + "\(CodingPathText.render(codingPath))."))
+          + "\(CodingPathRendering.message(codingPath))."))
   }
 
   func contains(_ key: Key) -> Bool {

@@ -64,7 +64,7 @@ extension Polymorphic: Codable {
         DecodingError.Context(
           codingPath: decoder.codingPath + [StringCodingKey(classKey)],
           debugDescription: "Unknown model class \(Excerpt.quoted(name)) in \"\(classKey)\" at "
-            + "\(CodingPathText.render(decoder.codingPath)); registered: \(registry.names.joined(separator: ", "))."))
+            + "\(CodingPathRendering.message(decoder.codingPath)); registered: \(registry.names.joined(separator: ", "))."))
     }
     let value = try type.init(from: decoder)
     guard let typed = value as? Value else {
@@ -154,7 +154,7 @@ enum PolymorphicCoding {
         String.self,
         DecodingError.Context(
           codingPath: path + [StringCodingKey(key)],
-          debugDescription: "The class key \(Excerpt.quoted(key)) at \(CodingPathText.render(path)) must hold the "
+          debugDescription: "The class key \(Excerpt.quoted(key)) at \(CodingPathRendering.message(path)) must hold the "
             + "model type's name as a string, found \(Excerpt.abbreviated(found.description))."))
     }
   }
@@ -164,6 +164,6 @@ enum PolymorphicCoding {
       StringCodingKey(key),
       DecodingError.Context(
         codingPath: path,
-        debugDescription: "No class key \"\(key)\" at \(CodingPathText.render(path)) to pick the model type."))
+        debugDescription: "No class key \"\(key)\" at \(CodingPathRendering.message(path)) to pick the model type."))
   }
 }

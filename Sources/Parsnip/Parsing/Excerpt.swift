@@ -17,6 +17,14 @@ enum Excerpt {
     "\"" + shown(text, escapingQuotes: true) + "\""
   }
 
+  /// `text` whole, with control characters escaped as in JSON: for paths in messages, which keep every key.
+  static func printable(_ text: some StringProtocol) -> String {
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return String(text) }
+    var out = ""
+    appendEscaped(text, to: &out, escapingQuotes: false)
+    return out
+  }
+
   private static func shown(_ text: some StringProtocol, escapingQuotes: Bool) -> String {
     var out = ""
     if text.count > maximumLength {

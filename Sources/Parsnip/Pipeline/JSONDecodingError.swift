@@ -7,9 +7,9 @@
 /// Problem with the value at users[0].score (line 7, column 18): expected an Int, found "5"
 /// Problem with the value at users[1]: expected an object with a field named "name"
 /// ```
-public struct JSONDecodingError: Error, CustomStringConvertible, Equatable, Sendable {
+public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: Equatable, Sendable {
+  public enum Kind: Sendable, Hashable {
     /// The value is not what the decoder reads: `expected` names it (`an Int`, `an array`), `found` shows the value
     /// (scalars as JSON text, containers as `an object` or `an array`).
     case typeMismatch(expected: String, found: String)

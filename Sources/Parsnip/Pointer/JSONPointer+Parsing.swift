@@ -16,7 +16,7 @@ extension JSONPointer {
     do {
       self.init(tokens: try JSONPointer.parseTokens(bytes))
     } catch {
-      throw JSONPointerError(error.kind, text: text, offset: error.offset)
+      throw JSONPointerError(error.kind, text: text, byteOffset: error.offset)
     }
   }
 
@@ -37,7 +37,7 @@ extension JSONPointer {
   public init(fragment: String) throws(JSONPointerError) {
     let bytes = Array(fragment.utf8)
     guard bytes.first == UInt8(ascii: "#") else {
-      throw JSONPointerError(.missingFragmentHash, text: fragment, offset: 0)
+      throw JSONPointerError(.missingFragmentHash, text: fragment, byteOffset: 0)
     }
     var decoded: [UInt8] = []
     var sourceOffsets: [Int] = []  // where each decoded byte came from, to report offsets in `fragment`
@@ -50,7 +50,7 @@ extension JSONPointer {
         guard position + 2 < bytes.count, let high = bytes[position + 1].hexValue,
           let low = bytes[position + 2].hexValue
         else {
-          throw JSONPointerError(.invalidPercentEncoding, text: fragment, offset: position)
+          throw JSONPointerError(.invalidPercentEncoding, text: fragment, byteOffset: position)
         }
         decoded.append(high << 4 | low)
         sourceOffsets.append(position)
@@ -63,13 +63,13 @@ extension JSONPointer {
     }
     guard String(validating: decoded, as: UTF8.self) != nil else {
       let offset = JSONPointer.firstInvalidUTF8(decoded, sourceOffsets)
-      throw JSONPointerError(.invalidUTF8, text: fragment, offset: offset)
+      throw JSONPointerError(.invalidUTF8, text: fragment, byteOffset: offset)
     }
     do {
       self.init(tokens: try JSONPointer.parseTokens(decoded))
     } catch {
       let offset = error.offset < sourceOffsets.count ? sourceOffsets[error.offset] : bytes.count
-      throw JSONPointerError(error.kind, text: fragment, offset: offset)
+      throw JSONPointerError(error.kind, text: fragment, byteOffset: offset)
     }
   }
 

@@ -1,6 +1,6 @@
 /// An error parsing a JSON Pointer, or resolving or editing a value with one.
 ///
-/// Syntax errors carry the UTF-8 ``offset`` into ``text`` where the problem is; resolution errors carry the
+/// Syntax errors carry the UTF-8 ``byteOffset`` into ``text`` where the problem is; resolution errors carry the
 /// ``tokenIndex`` of the token that could not be followed. ``description`` names both, for example
 /// `index 3 out of range (count 2) at /foo (token 2 of /foo/3)`.
 public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -16,7 +16,7 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
     case invalidPercentEncoding
     /// The percent-decoded fragment is not valid UTF-8.
     case invalidUTF8
-    /// A JSONPath normalized path (`$['a'][0]`) is malformed; `expected` says what should come at ``offset``.
+    /// A JSONPath normalized path (`$['a'][0]`) is malformed; `expected` says what should come at ``byteOffset``.
     case invalidNormalizedPath(expected: String)
     /// The object has no member with this key.
     case keyNotFound(String)
@@ -40,7 +40,7 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
   /// The pointer text: as given for syntax errors, in RFC 6901 form for resolution errors.
   public var text: String
   /// For syntax errors, the UTF-8 byte offset into ``text`` where the problem is.
-  public var offset: Int?
+  public var byteOffset: Int?
   /// For resolution errors, the zero-based index of the token that could not be followed.
   public var tokenIndex: Int?
 
@@ -49,12 +49,12 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
   /// - Parameters:
   ///   - kind: What went wrong.
   ///   - text: The pointer text.
-  ///   - offset: The byte offset of a syntax error.
+  ///   - byteOffset: The byte offset of a syntax error.
   ///   - tokenIndex: The token of a resolution error.
-  public init(_ kind: Kind, text: String, offset: Int? = nil, tokenIndex: Int? = nil) {
+  public init(_ kind: Kind, text: String, byteOffset: Int? = nil, tokenIndex: Int? = nil) {
     self.kind = kind
     self.text = text
-    self.offset = offset
+    self.byteOffset = byteOffset
     self.tokenIndex = tokenIndex
   }
 
@@ -91,7 +91,7 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
     case .cannotRemoveRoot: reason = "cannot remove the whole document"
     case .nestingTooDeep(let limit): reason = "creating the containers would nest values deeper than \(limit) levels"
     }
-    if let offset, isSyntaxError {
+    if let offset = byteOffset, isSyntaxError {
       let what = if case .invalidNormalizedPath = kind { "normalized path" } else { "JSON pointer" }
       return "invalid \(what) at offset \(offset): \(reason)\n"
         + SourceLocation.caretLines(in: text, at: offset)

@@ -64,7 +64,7 @@ extension JSONKeyPath {
   /// Creates the key path with the steps of a JSONPath result's normalized path.
   ///
   /// ```swift
-  /// let node = try JSONPath("$.a[1]").query(["a": [10, 20]])[0]
+  /// let node = try JSONPath("$.a[1]").nodes(in: ["a": [10, 20]])[0]
   /// JSONKeyPath(node.path).description  // → a[1]
   /// ```
   ///
@@ -163,7 +163,7 @@ extension JSONPointer {
   /// Creates the pointer to a JSONPath result: names and indices become tokens.
   ///
   /// ```swift
-  /// let node = try JSONPath("$.a[1]").query(["a": [10, 20]])[0]
+  /// let node = try JSONPath("$.a[1]").nodes(in: ["a": [10, 20]])[0]
   /// JSONPointer(node.path).description  // → /a/1
   /// ```
   ///
@@ -183,7 +183,7 @@ extension JSONPointer {
     } catch {
       throw JSONPointerError(
         .invalidNormalizedPath(expected: error.expected), text: normalizedPath,
-        offset: error.offset)
+        byteOffset: error.offset)
     }
   }
 

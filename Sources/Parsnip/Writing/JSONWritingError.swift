@@ -1,15 +1,15 @@
 /// A value that cannot be written as JSON text: what is wrong and where it is.
 ///
-/// The description names the offending value with a path from the root, `$` followed by `.key` or `['odd key']`
-/// for members and `[index]` for elements:
+/// The description names the offending value by its RFC 9535 normalized path from the root (`$`, then `['key']` for
+/// members and `[index]` for elements), the rendering of ``JSONPath/NormalizedPath`` and ``JSONKeyPath/normalizedPath``:
 ///
 /// ```swift
 /// let json: JSON = ["a": [1, 2, 3, .number(JSONNumber(Double.nan))]]
 /// do {
 ///   _ = try json.bytes()
 /// } catch {
-///   error.path         // → "$.a[3]"
-///   error.description  // → "$.a[3]: cannot write NaN: JSON has no representation for NaN or infinity"
+///   error.path         // → "$['a'][3]"
+///   error.description  // → "$['a'][3]: cannot write NaN: JSON has no representation for NaN or infinity"
 /// }
 /// ```
 public struct JSONWritingError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -31,30 +31,19 @@ public struct JSONWritingError: Error, Sendable, Hashable, CustomStringConvertib
     /// An array element (zero-based).
     case index(Int)
 
-    /// `.name` for identifier-like keys, `['key']` (with `\'` and `\\` escaped) for others, `[index]` for elements.
+    /// The step as a normalized-path segment: `['key']` (with RFC 9535's escapes) for members, `[index]` for
+    /// elements.
     public var description: String {
-      switch self {
-      case .index(let index): return "[\(index)]"
-      case .key(let key):
-        if Self.isIdentifier(key) { return "." + key }
-        var quoted = "['"
-        for scalar in key.unicodeScalars {
-          switch scalar {
-          case "'": quoted += "\\'"
-          case "\\": quoted += "\\\\"
-          default: quoted.unicodeScalars.append(scalar)
-          }
-        }
-        return quoted + "']"
-      }
+      var out: [UInt8] = []
+      append(to: &out)
+      return String(decoding: out, as: UTF8.self)
     }
 
-    private static func isIdentifier(_ key: String) -> Bool {
-      guard let first = key.utf8.first, first == UInt8(ascii: "_") || (first | 0x20) &- UInt8(ascii: "a") < 26 else {
-        return false
-      }
-      return key.utf8.allSatisfy { b in
-        b == UInt8(ascii: "_") || b.isDigit || (b | 0x20) &- UInt8(ascii: "a") < 26
+    /// Appends the step's normalized-path text.
+    func append(to out: inout [UInt8]) {
+      switch self {
+      case .key(let key): NormalizedPathText.appendName(key, to: &out)
+      case .index(let index): NormalizedPathText.appendIndex(index, to: &out)
       }
     }
   }
@@ -77,8 +66,12 @@ public struct JSONWritingError: Error, Sendable, Hashable, CustomStringConvertib
     self.pathComponents = pathComponents
   }
 
-  /// The path of the offending value, such as `$.a[3]` or `$['first name']`.
-  public var path: String { "$" + pathComponents.map(\.description).joined() }
+  /// The normalized path of the offending value, such as `$['a'][3]`; `$` for the root.
+  public var path: String {
+    var out: [UInt8] = [UInt8(ascii: "$")]
+    for component in pathComponents { component.append(to: &out) }
+    return String(decoding: out, as: UTF8.self)
+  }
 
   /// `PATH: MESSAGE`.
   public var description: String { "\(path): \(message)" }

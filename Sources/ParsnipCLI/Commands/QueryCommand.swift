@@ -170,7 +170,7 @@ struct QueryCommand: Command {
       do throws(JSONPathError) {
         // Paths only when printed: recording them costs memory for every node an expensive query keeps.
         if printsPaths {
-          result = .array(try path.query(json, options: evaluationOptions).map { .string($0.path.description) })
+          result = .array(try path.nodes(in: json, options: evaluationOptions).map { .string($0.path.description) })
         } else {
           result = .array(try path.values(in: json, options: evaluationOptions))
         }

@@ -93,7 +93,7 @@ import Testing
     let result = try CLI.binary(["format", "--json5"], stdin: text)
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("$.z: cannot write NaN"))
+    #expect(result.stderr.contains("$['z']: cannot write NaN"))
   }
 
   @Test func maxNodesBoundsJSONPathNodelists() throws {

@@ -12,7 +12,7 @@ import Testing
   }
 
   func path(_ context: EncodingError.Context?) -> String {
-    CodingPathText.render(context?.codingPath ?? [])
+    CodingPathRendering.message(context?.codingPath ?? [])
   }
 
   struct Measurements: Encodable {

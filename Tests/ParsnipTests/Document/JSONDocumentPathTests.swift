@@ -38,16 +38,16 @@ struct JSONDocumentPathTests {
     #expect(keyPaths.root.value(at: try JSONKeyPath("first[0]")) == nil)
 
     let typed = try JSONDocument(parsing: #"{"a": {"b": 42, "tags": ["x", "y"]}}"#)
-    #expect(try typed.root.value(forKeyPath: "a.b", as: Int.self) == 42)
-    #expect(try typed.root.value(forKeyPath: "a.tags", as: [String].self) == ["x", "y"])
-    let error = #expect(throws: JSONKeyPathError.self) { try typed.root.value(forKeyPath: "a.b", as: String.self) }
+    #expect(try typed.root.value(at: "a.b", as: Int.self) == 42)
+    #expect(try typed.root.value(at: "a.tags", as: [String].self) == ["x", "y"])
+    let error = #expect(throws: JSONKeyPathError.self) { try typed.root.value(at: "a.b", as: String.self) }
     #expect(error?.description == "type mismatch at a.b: expected String, found number")
   }
 
   @Test("a JSONPath node's path, as a pointer or a key path, leads back to the same value")
   func pathsFromJSONPathNodes() throws {
     let document = try JSONDocument(parsing: #"{"user": {"name": "Ada", "langs": ["en", "fr"], "age": 36}}"#)
-    let node = try #require(try JSONPath("$.user.langs[?@ == 'fr']").query(document.root.json()).first)
+    let node = try #require(try JSONPath("$.user.langs[?@ == 'fr']").nodes(in: document.root.json()).first)
     #expect(JSONPointer(node.path).description == "/user/langs/1")
     #expect(JSONKeyPath(node.path).description == "user.langs[1]")
     #expect(document.root.value(at: JSONPointer(node.path))?.stringValue == "fr")
@@ -60,17 +60,17 @@ struct JSONDocumentPathTests {
     #expect(first.value(at: try JSONPointer("/upperCase/1"))?.stringValue == "B")
     #expect(first.value(at: try JSONKeyPath("upperCase[1]"))?.stringValue == "B")
     #expect(first.value(at: JSONPointer.root)?.byteOffset == first.byteOffset)
-    #expect(try first.value(forKeyPath: "count", as: Int.self) == 3)
+    #expect(try first.value(at: "count", as: Int.self) == 3)
   }
 
   @Test("keys with escapes, keys needing quotes, repeated keys")
   func keyMatching() throws {
     let document = try JSONDocument(parsing: Self.text)
-    #expect(try document.root.value(forKeyPath: #"escaped["x.y"][1]"#, as: Double.self) == 20)
-    #expect(try document.root.value(forKeyPath: #"escaped["x.y"][1]"#, as: Int.self) == 20)
+    #expect(try document.root.value(at: #"escaped["x.y"][1]"#, as: Double.self) == 20)
+    #expect(try document.root.value(at: #"escaped["x.y"][1]"#, as: Int.self) == 20)
     #expect(document.root.value(at: try JSONPointer("/escaped/x.y/2"))?.doubleValue == 2.5)
-    #expect(try document.root.value(forKeyPath: "dup", as: Int.self) == 2)  // the last one, like the tree
-    #expect(try document.root.value(forKeyPath: #"[""]"#, as: Int.self) == 0)
+    #expect(try document.root.value(at: "dup", as: Int.self) == 2)  // the last one, like the tree
+    #expect(try document.root.value(at: #"[""]"#, as: Int.self) == 0)
   }
 
   // MARK: Typed reads
@@ -78,17 +78,17 @@ struct JSONDocumentPathTests {
   @Test("typed reads of scalars and JSON")
   func typedReads() throws {
     let root = try JSONDocument(parsing: Self.text).root
-    #expect(try root.value(forKeyPath: "first.name", as: String.self) == "Alphabet")
-    #expect(try root.value(forKeyPath: "first.count", as: Int.self) == 3)
-    #expect(try root.value(forKeyPath: "first.count", as: UInt8.self) == 3)
-    #expect(try root.value(forKeyPath: "first.ratio", as: Double.self) == 0.5)
-    #expect(try root.value(forKeyPath: "first.ratio", as: Float.self) == 0.5)
-    #expect(try root.value(forKeyPath: "first.ratio", as: Decimal.self) == Decimal(string: "0.5"))
-    #expect(try root.value(forKeyPath: "first.ok", as: Bool.self) == true)
-    #expect(try root.value(forKeyPath: "first.none", as: Int?.self) == nil)
-    #expect(try root.value(forKeyPath: "first.upperCase", as: JSON.self) == ["A", "B", "C"])
-    #expect(try root.value(forKeyPath: "first", as: JSONObject.self).keys.count == 6)
-    let whole: JSON = try root.value(forKeyPath: "")
+    #expect(try root.value(at: "first.name", as: String.self) == "Alphabet")
+    #expect(try root.value(at: "first.count", as: Int.self) == 3)
+    #expect(try root.value(at: "first.count", as: UInt8.self) == 3)
+    #expect(try root.value(at: "first.ratio", as: Double.self) == 0.5)
+    #expect(try root.value(at: "first.ratio", as: Float.self) == 0.5)
+    #expect(try root.value(at: "first.ratio", as: Decimal.self) == Decimal(string: "0.5"))
+    #expect(try root.value(at: "first.ok", as: Bool.self) == true)
+    #expect(try root.value(at: "first.none", as: Int?.self) == nil)
+    #expect(try root.value(at: "first.upperCase", as: JSON.self) == ["A", "B", "C"])
+    #expect(try root.value(at: "first", as: JSONObject.self).keys.count == 6)
+    let whole: JSON = try root.value(at: "")
     #expect(whole == (try JSON(parsing: Self.text)))
   }
 
@@ -100,10 +100,10 @@ struct JSONDocumentPathTests {
       var ratio: Double
     }
     let root = try JSONDocument(parsing: Self.text).root
-    let first: First = try root.value(forKeyPath: "first")
+    let first: First = try root.value(at: "first")
     #expect(first == First(name: "Alphabet", upperCase: ["A", "B", "C"], ratio: 0.5))
     let error = #expect(throws: JSONKeyPathError.self) {
-      try root.value(forKeyPath: "first.upperCase", as: First.self)
+      try root.value(at: "first.upperCase", as: First.self)
     }
     #expect(error?.keyPath == (try JSONKeyPath("first.upperCase")))
   }
@@ -119,8 +119,8 @@ struct JSONDocumentPathTests {
     let root = try JSONDocument(parsing: Self.text).root
     let tree = try JSON(parsing: Self.text)
     func outcome<T: JSONReadable & Equatable>(_: T.Type) -> (String, String) {
-      let fromDocument = Result { () throws(JSONKeyPathError) in try root.value(forKeyPath: path, as: T.self) }
-      let fromTree = Result { () throws(JSONKeyPathError) in try tree.value(forKeyPath: path, as: T.self) }
+      let fromDocument = Result { () throws(JSONKeyPathError) in try root.value(at: path, as: T.self) }
+      let fromTree = Result { () throws(JSONKeyPathError) in try tree.value(at: path, as: T.self) }
       return (describe(fromDocument), describe(fromTree))
     }
     let (document, expected) =
@@ -175,7 +175,7 @@ struct JSONDocumentPathTests {
     let text = String(repeating: #"{"a":["#, count: depth) + "7" + String(repeating: "]}", count: depth)
     let document = try JSONDocument(parsing: text, options: .init(maximumDepth: 2 * depth + 1))
     let keyPath = JSONKeyPath(components: Array(repeating: [.key("a"), .index(0)], count: depth).flatMap { $0 })
-    #expect(try document.root.value(forKeyPath: keyPath, as: Int.self) == 7)
+    #expect(try document.root.value(at: keyPath, as: Int.self) == 7)
     #expect(document.root.value(at: JSONPointer(keyPath))?.intValue == 7)
     #expect(document.root.value(at: keyPath.appending(index: 0)) == nil)
   }
@@ -186,7 +186,7 @@ struct JSONDocumentPathTests {
     "random pointers and key paths agree with the tree on the bench data",
     .requiresSharedData)
   func benchDataAgreesWithTree() throws {
-    var generator = PathsTestRandom(seed: 9535)
+    var generator = SeededRandom(seed: 9535)
     var checked = 0
     for url in Fixtures.benchData {
       let bytes = try Data(contentsOf: url)
@@ -220,7 +220,7 @@ struct JSONDocumentPathTests {
 
   /// `pointer` with one step made invalid: a missing key, an index out of range, `-`, a leading zero, or a step
   /// into a scalar.
-  static func spoiled(_ pointer: JSONPointer, using generator: inout PathsTestRandom) -> JSONPointer {
+  static func spoiled(_ pointer: JSONPointer, using generator: inout SeededRandom) -> JSONPointer {
     let replacements = ["no such key", "999999", "-", "01", "x"]
     var tokens = pointer.tokens
     let replacement = replacements.randomElement(using: &generator)!
@@ -262,8 +262,8 @@ struct JSONDocumentPathTests {
   ) throws {
     guard let cursor = root.value(at: keyPath), nodeCount(cursor) <= comparedNodes else { return }
     func same<T: JSONReadable & Equatable>(_: T.Type) {
-      let a = Result { () throws(JSONKeyPathError) in try root.value(forKeyPath: keyPath, as: T.self) }
-      let b = Result { () throws(JSONKeyPathError) in try tree.value(forKeyPath: keyPath, as: T.self) }
+      let a = Result { () throws(JSONKeyPathError) in try root.value(at: keyPath, as: T.self) }
+      let b = Result { () throws(JSONKeyPathError) in try tree.value(at: keyPath, as: T.self) }
       #expect(describe(a) == describe(b), "\(context) as \(T.self)", sourceLocation: sourceLocation)
     }
     same(String.self)

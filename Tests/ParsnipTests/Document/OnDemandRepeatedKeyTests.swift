@@ -46,7 +46,7 @@ import Testing
   /// reader answers what a full parse answers for every path into the winners and into the decoys.
   @Test(arguments: 1...60)
   func repeatedKeysReadLikeAFullParse(seed: UInt64) throws {
-    var generator = PathsTestRandom(seed: seed)
+    var generator = SeededRandom(seed: seed)
     var decoys: [JSONPointer] = []
     let text = try Self.text(PathsRandomJSON.value(depth: 4, using: &generator), at: .root, decoys: &decoys, using: &generator)
     let tree = try JSON(parsing: text)
@@ -60,7 +60,7 @@ import Testing
   /// `value` as text, each object member preceded now and then by a member of the same key holding a decoy; the
   /// pointers into the decoys are collected.
   static func text(
-    _ value: JSON, at pointer: JSONPointer, decoys: inout [JSONPointer], using generator: inout PathsTestRandom
+    _ value: JSON, at pointer: JSONPointer, decoys: inout [JSONPointer], using generator: inout SeededRandom
   ) throws -> [UInt8] {
     switch value {
     case .object(let object):

@@ -36,7 +36,7 @@ import Testing
       #""a\"]}\\""#, #""\\\\""#, #""[{]}""#, #""\u005D\"""#, #""\\\"\\""#, #""x\\""#,
       #""long \" string with ] and } and \\ inside""#, #""""#, #""é]""#,
     ]
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededRandom(seed: 0x5EED)
     for padding in 0..<40 {
       for _ in 0..<20 {
         var text = String(repeating: " ", count: padding) + "["

@@ -49,7 +49,7 @@ import Testing
   /// Generated resource graphs: trees of resources over a small pool, shared resources identical wherever they
   /// appear, no resource inside itself (which the cycle rule would cut).
   @Test func flattenOfBuildIsIdentityOnGeneratedGraphs() throws {
-    var generator = SplitMix(seed: 0x5EED)
+    var generator = SeededRandom(seed: 0x5EED)
     for round in 0..<300 {
       var pool: [Int: JSON] = [:]
       func resource(_ number: Int, depth: Int, ancestors: Set<Int>) -> JSON {
@@ -97,18 +97,5 @@ import Testing
       return true
     }
     return visit(x, ancestors: [])
-  }
-}
-
-/// A small deterministic generator for property tests.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

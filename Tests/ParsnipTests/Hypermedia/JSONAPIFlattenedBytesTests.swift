@@ -203,7 +203,7 @@ import Testing
   /// Generated compound documents, written as text so that they can spell numbers and strings every way, repeat
   /// keys, reference resources that are missing, and form cycles.
   @Test func generatedDocumentsWriteAsTheirTrees() throws {
-    var generator = SplitMix(seed: 0xF1A7)
+    var generator = SeededRandom(seed: 0xF1A7)
     func pick<T>(_ choices: [T]) -> T { choices[Int(generator.next() % UInt64(choices.count))] }
     func chance(_ n: UInt64) -> Bool { generator.next() % n == 0 }
     let scalars = [

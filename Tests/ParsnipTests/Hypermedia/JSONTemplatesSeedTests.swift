@@ -87,7 +87,7 @@ import Testing
     #expect(error(["links": ["posts.a": 3]]) == JSONTemplatesError(.invalidLink, at: ["links", "posts.a"]))
     #expect(
       error(["links": ["posts.a": ["href": "{x"]]])
-        == JSONTemplatesError(.invalidTemplate(URITemplateError(.unclosedExpression, offset: 0)), at: ["links", "posts.a", "href"]))
+        == JSONTemplatesError(.invalidTemplate(URITemplateError(.unclosedExpression, byteOffset: 0)), at: ["links", "posts.a", "href"]))
     #expect(error(["links": ["posts.a": "/"], "posts": ["x"]]) == JSONTemplatesError(.notAResource(found: .string), at: ["posts", "0"]))
     #expect(
       error(["links": ["posts.a": "/"], "posts": [["links": ["a": true]]]])

@@ -44,7 +44,7 @@ import Testing
   ])
   func syntaxErrorsAreTypedWithTheirOffset(template: String, kind: URITemplateError.Kind, offset: Int) {
     let error = Self.syntaxError(template)
-    #expect(error == URITemplateError(kind, offset: offset), "\(template)")
+    #expect(error == URITemplateError(kind, byteOffset: offset), "\(template)")
     #expect(error?.isSyntaxError == true)
   }
 
@@ -54,16 +54,16 @@ import Testing
 
   @Test func aPrefixOnAListOrObjectIsAnExpansionError() throws {
     let template = try URITemplate("x{/a,list:3}")
-    #expect(throws: URITemplateError(.prefixOfCompositeValue(variable: "list"), offset: 5)) {
+    #expect(throws: URITemplateError(.prefixOfCompositeValue(variable: "list"), byteOffset: 5)) {
       try template.expand(["list": ["a"]])
     }
-    #expect(throws: URITemplateError(.prefixOfCompositeValue(variable: "list"), offset: 5)) {
+    #expect(throws: URITemplateError(.prefixOfCompositeValue(variable: "list"), byteOffset: 5)) {
       try template.expand(["list": ["k": "v"]])
     }
   }
 
   @Test func nestedCompositeValuesAreRejected() throws {
-    #expect(throws: URITemplateError(.unsupportedValue(variable: "l", found: .array), offset: 1)) {
+    #expect(throws: URITemplateError(.unsupportedValue(variable: "l", found: .array), byteOffset: 1)) {
       try URITemplate("{l}").expand(["l": [["nested"]]])
     }
   }
@@ -72,7 +72,7 @@ import Testing
     let template = try URITemplate(String(repeating: "{x}", count: 100))
     let long: JSON = ["x": .string(String(repeating: "a", count: 1000))]
     #expect(try template.expand(long).utf8.count == 100_000)
-    #expect(throws: URITemplateError(.outputTooLong(limit: 50_000), offset: 151)) {
+    #expect(throws: URITemplateError(.outputTooLong(limit: 50_000), byteOffset: 151)) {
       try template.expand(long, maximumLength: 50_000)
     }
   }

@@ -23,20 +23,22 @@ import Testing
         """)
     let cheap = try JSONPath("$.store.book[?@.price < 10].title")
     #expect(
-      try cheap.query(library).map { "\($0.path) \($0.value)" } == [
+      try cheap.nodes(in: library).map { "\($0.path) \($0.value)" } == [
         #"$['store']['book'][0]['title'] "Sayings of the Century""#,
         #"$['store']['book'][1]['title'] "Moby Dick""#,
       ])
-    // query(_:), values(in:), firstValue(in:)
+    // nodes(in:), values(in:), firstValue(in:)
     let numbers: JSON = ["a": [10, 20, 30]]
-    let nodes = try JSONPath("$.a[1:]").query(numbers)
+    let nodes = try JSONPath("$.a[1:]").nodes(in: numbers)
     #expect(nodes.map(\.value) == [20, 30])
     #expect(nodes.map(\.path.description) == ["$['a'][1]", "$['a'][2]"])
     #expect(try JSONPath("$.a[?@ > 15]").values(in: numbers) == [20, 30])
     #expect(try JSONPath("$.user.name").firstValue(in: ["user": ["name": "Ada"]]) == "Ada")
-    // JSON.query(_:)
+    // JSON.nodes(matching:), values(matching:), firstValue(matching:)
     let json: JSON = ["a": [1, 2, 3]]
-    #expect(try json.query("$.a[-1]").map(\.value) == [3])
+    #expect(try json.nodes(matching: "$.a[-1]").map(\.value) == [3])
+    #expect(try json.values(matching: "$.a[1:]") == [2, 3])
+    #expect(try json.firstValue(matching: "$.a[0]") == 1)
     // NormalizedPath
     #expect(
       JSONPath.NormalizedPath([.name("store"), .name("book"), .index(0)]).description == "$['store']['book'][0]")

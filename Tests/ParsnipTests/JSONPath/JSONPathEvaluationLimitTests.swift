@@ -55,7 +55,7 @@ import Testing
     let json = Self.chain(60)
     let path = try JSONPath(query)
     let options = Self.limit(200_000)
-    _ = try Self.tooExpensive { _ = try path.query(json, options: options) }
+    _ = try Self.tooExpensive { _ = try path.nodes(in: json, options: options) }
     _ = try Self.tooExpensive { _ = try path.values(in: json, options: options) }
     // The same query runs to the end under a limit it fits in: the error is about cost, not the query.
     #expect(try path.values(in: Self.chain(2), options: options).count < 1_000)
@@ -69,15 +69,15 @@ import Testing
 
   @Test func jsonConvenienceTakesTheOptions() throws {
     let json = Self.chain(30)
-    _ = try Self.tooExpensive { _ = try json.query("$..*..*..*", options: Self.limit(1_000)) }
-    #expect(try json.query("$[1]", options: Self.limit(1_000)).map(\.value) == [30])
+    _ = try Self.tooExpensive { _ = try json.nodes(matching: "$..*..*..*", options: Self.limit(1_000)) }
+    #expect(try json.nodes(matching: "$[1]", options: Self.limit(1_000)).map(\.value) == [30])
   }
 
   // MARK: - The error names the limit and the segment
 
   @Test func errorPointsAtTheSegmentThatHitTheLimit() throws {
     let path = try JSONPath("$.a..*..*..*")
-    let error = try Self.tooExpensive { _ = try path.query(["a": Self.chain(50)], options: Self.limit(10_000)) }
+    let error = try Self.tooExpensive { _ = try path.nodes(in: ["a": Self.chain(50)], options: Self.limit(10_000)) }
     #expect(error.byteOffset == 9)
     #expect(error.query == "$.a..*..*..*")
     #expect(
@@ -92,7 +92,7 @@ import Testing
   @Test func errorInsideAFilterNamesTheSubquerySegment() throws {
     let query = "$[?count(@..*..*..*) > 0]"
     let error = try Self.tooExpensive {
-      _ = try JSONPath(query).query([Self.chain(50)], options: Self.limit(10_000))
+      _ = try JSONPath(query).nodes(in: [Self.chain(50)], options: Self.limit(10_000))
     }
     // The innermost segment being applied: the last `..*` inside count().
     #expect(error.byteOffset == 16)
@@ -103,7 +103,7 @@ import Testing
     let long = JSON.string(String(repeating: "x", count: 64_000))
     let json: JSON = ["s": long, "items": .array((0..<100).map { JSON.number(JSONNumber($0)) })]
     let query = "$.items[?length($.s) > 0]"
-    let error = try Self.tooExpensive { _ = try JSONPath(query).query(json, options: Self.limit(10_000)) }
+    let error = try Self.tooExpensive { _ = try JSONPath(query).nodes(in: json, options: Self.limit(10_000)) }
     #expect(error.byteOffset == 7)
     #expect(error.message.hasSuffix("evaluation stopped in the segment '[?length($.s) > 0]'"))
   }
@@ -122,9 +122,9 @@ import Testing
   func childSegmentsCountTheNodesTheySelect(query: String, cost: Int) throws {
     let json = JSON.array((0..<10).map { JSON.number(JSONNumber($0)) })
     let path = try JSONPath(query)
-    #expect(try !path.query(json, options: Self.limit(cost)).isEmpty || cost == 0)
+    #expect(try !path.nodes(in: json, options: Self.limit(cost)).isEmpty || cost == 0)
     if cost > 0 {
-      _ = try Self.tooExpensive { _ = try path.query(json, options: Self.limit(cost - 1)) }
+      _ = try Self.tooExpensive { _ = try path.nodes(in: json, options: Self.limit(cost - 1)) }
     }
   }
 
@@ -230,7 +230,7 @@ import Testing
     let error = try Self.tooExpensive { _ = try path.values(in: json, options: options) }
     #expect(error.description.contains("selects more than 1000 nodes"))
     #expect(error.byteOffset == 10)  // the second segment
-    _ = try Self.tooExpensive { _ = try path.query(json, options: options) }
+    _ = try Self.tooExpensive { _ = try path.nodes(in: json, options: options) }
     #expect(try path.values(in: json, options: .init(maximumNodes: 1_600)).count == 1_600)
     #expect(JSONPath.EvaluationOptions().maximumNodes == 10_000_000)
   }

@@ -12,7 +12,7 @@ import Testing
     #expect(try path.values(in: first) == ["a"])
     #expect(try path.values(in: second) == ["c", "d"])
     #expect(try path.values(in: first) == ["a"])
-    #expect(try path.query(second).map(\.path.description) == ["$['items'][0]['name']", "$['items'][1]['name']"])
+    #expect(try path.nodes(in: second).map(\.path.description) == ["$['items'][0]['name']", "$['items'][1]['name']"])
   }
 
   @Test func compiledQueryRunsConcurrently() async throws {
@@ -38,7 +38,7 @@ import Testing
     let json = try JSON(parsing: #"{"z": 1, "a": 2, "m": {"y": 3, "b": 4}}"#)
     #expect(try JSONPath("$.*").values(in: json) == [1, 2, ["y": 3, "b": 4]])
     #expect(
-      try JSONPath("$..*").query(json).map(\.path.description) == [
+      try JSONPath("$..*").nodes(in: json).map(\.path.description) == [
         "$['z']", "$['a']", "$['m']", "$['m']['y']", "$['m']['b']",
       ])
   }
@@ -59,7 +59,7 @@ import Testing
   @Test func emptyResultsAreNotErrors() throws {
     let json: JSON = ["a": [1]]
     for query in ["$.b", "$.a[5]", "$.a.b", "$.a[?@ > 5]", "$..x", "$.a[1:1]", "$[0]", "$.a[?@.b == 1]"] {
-      #expect(try JSONPath(query).query(json).isEmpty, "\(query)")
+      #expect(try JSONPath(query).nodes(in: json).isEmpty, "\(query)")
     }
   }
 
@@ -73,7 +73,7 @@ import Testing
 
   @Test func stringsCompareByUnicodeScalarsNotCanonicalEquivalence() throws {
     let json: JSON = ["e\u{301}", "\u{E9}", "f", "\u{1F600}", "\u{FFFF}"]
-    #expect(try JSONPath("$[?@ == '\u{E9}']").query(json).map(\.path.description) == ["$[1]"])
+    #expect(try JSONPath("$[?@ == '\u{E9}']").nodes(in: json).map(\.path.description) == ["$[1]"])
     // Code point order: "e" < "f" < U+00E9 < U+FFFF < U+1F600.
     #expect(try JSONPath("$[?@ > 'f']").values(in: json) == ["\u{E9}", "\u{1F600}", "\u{FFFF}"])
     #expect(try JSONPath("$[?@ > '\u{FFFF}']").values(in: json) == ["\u{1F600}"])
@@ -84,18 +84,18 @@ import Testing
     let json: JSON = [
       JSON(0.1), JSON(1), JSON(Double.infinity), JSON(-Double.infinity), JSON(Double.nan), JSON(UInt64.max),
     ]
-    #expect(try JSONPath("$[?@ == 0.1]").query(json).map(\.path.description) == ["$[0]"])
-    #expect(try JSONPath("$[?@ == 1.0]").query(json).map(\.path.description) == ["$[1]"])
-    #expect(try JSONPath("$[?@ > 1e308]").query(json).map(\.path.description) == ["$[2]"])
-    #expect(try JSONPath("$[?@ < -1e400]").query(json).map(\.path.description) == ["$[3]"])
-    #expect(try JSONPath("$[?@ == @]").query(json).count == 5)  // NaN is not equal to itself
-    #expect(try JSONPath("$[?@ == 18446744073709551615]").query(json).map(\.path.description) == ["$[5]"])
+    #expect(try JSONPath("$[?@ == 0.1]").nodes(in: json).map(\.path.description) == ["$[0]"])
+    #expect(try JSONPath("$[?@ == 1.0]").nodes(in: json).map(\.path.description) == ["$[1]"])
+    #expect(try JSONPath("$[?@ > 1e308]").nodes(in: json).map(\.path.description) == ["$[2]"])
+    #expect(try JSONPath("$[?@ < -1e400]").nodes(in: json).map(\.path.description) == ["$[3]"])
+    #expect(try JSONPath("$[?@ == @]").nodes(in: json).count == 5)  // NaN is not equal to itself
+    #expect(try JSONPath("$[?@ == 18446744073709551615]").nodes(in: json).map(\.path.description) == ["$[5]"])
   }
 
   @Test func convenienceEntryPointsAgree() throws {
     let json = try JSON(parsing: bookstore)
     let path = try JSONPath("$..book[?@.isbn].title")
-    #expect(try json.query("$..book[?@.isbn].title") == path.query(json))
+    #expect(try json.nodes(matching: "$..book[?@.isbn].title") == path.nodes(in: json))
     #expect(try path.values(in: json) == ["Moby Dick", "The Lord of the Rings"])
     #expect(try path.firstValue(in: json) == "Moby Dick")
     #expect(try JSONPath("$.store.bicycle.color").firstValue(in: json) == "red")
@@ -122,7 +122,7 @@ import Testing
   }
 
   @Test func nodesDescribeThemselves() throws {
-    let nodes = try JSONPath("$.a[*]").query(["a": [1, "x"]])
+    let nodes = try JSONPath("$.a[*]").nodes(in: ["a": [1, "x"]])
     #expect(nodes.map(\.description) == [#"$['a'][0]: 1"#, #"$['a'][1]: "x""#])
     #expect(nodes[0] == JSONPath.Node(value: 1, path: JSONPath.NormalizedPath([.name("a"), .index(0)])))
   }
@@ -131,7 +131,7 @@ import Testing
     // Patterns that change from node to node are each honoured (the evaluator caches only the last one).
     let json = try JSON(
       parsing: #"[{"s": "abc", "p": "a.c"}, {"s": "abc", "p": "b"}, {"s": "abc", "p": "a.c"}, {"s": "b", "p": "b"}]"#)
-    #expect(try JSONPath("$[?match(@.s, @.p)]").query(json).map(\.path.description) == ["$[0]", "$[2]", "$[3]"])
+    #expect(try JSONPath("$[?match(@.s, @.p)]").nodes(in: json).map(\.path.description) == ["$[0]", "$[2]", "$[3]"])
   }
 
   // MARK: - Deep values
@@ -155,17 +155,17 @@ import Testing
   @Test func descendantSegmentsWalk100000LevelsWithoutRecursion() throws {
     var deep = Self.nested(100_000)
     defer { Self.dismantle(&deep) }
-    var nodes = try JSONPath("$..*").query(deep)
+    var nodes = try JSONPath("$..*").nodes(in: deep)
     #expect(nodes.count == 100_000)
     #expect(nodes.last?.value == 0)
     #expect(nodes.last?.path.depth == 100_000)
     #expect(nodes.last?.path.elements.allSatisfy { $0 == .index(0) } == true)
     nodes.removeAll()
 
-    let zero = try JSONPath("$..[?@ == 0]").query(deep)
+    let zero = try JSONPath("$..[?@ == 0]").nodes(in: deep)
     #expect(zero.count == 1)
     #expect(zero.first?.path.depth == 100_000)
-    #expect(try JSONPath("$..[?@ == 1]").query(deep).isEmpty)
+    #expect(try JSONPath("$..[?@ == 1]").nodes(in: deep).isEmpty)
   }
 
   @Test func deepValuesCompareWithoutRecursion() throws {
@@ -179,7 +179,7 @@ import Testing
       Self.dismantle(&second)
       Self.dismantle(&different)
     }
-    let paths = try JSONPath("$[?@ == $[0]]").query(document).map(\.path.description)
+    let paths = try JSONPath("$[?@ == $[0]]").nodes(in: document).map(\.path.description)
     #expect(paths == ["$[0]", "$[1]"])
   }
 
@@ -190,7 +190,7 @@ import Testing
     let path = try JSONPath(query)
     #expect(path.isSingular)
     #expect(try path.firstValue(in: deep) == 0)
-    #expect(try path.query(deep).first?.path.depth == 20_000)
+    #expect(try path.nodes(in: deep).first?.path.depth == 20_000)
     let manyTerms = "$[?" + Array(repeating: "@.a", count: 10_000).joined(separator: " || ") + " || @.b]"
     #expect(try JSONPath(manyTerms).values(in: [["b": 1], ["c": 2]]) == [["b": 1]])
   }
@@ -218,7 +218,7 @@ import Testing
       let document = Self.nested(200)
       for query in queries {
         do throws(JSONPathError) {
-          results.counts.append(try JSONPath(query).query(document).count)
+          results.counts.append(try JSONPath(query).nodes(in: document).count)
         } catch {
           results.errors.append(error)
         }

@@ -190,7 +190,7 @@ import Testing
   @Test(arguments: comparisons)
   func comparisonExamples(_ comparison: String, _ expected: Bool) throws {
     let json = try JSON(parsing: #"{"obj": {"x": "y"}, "arr": [2, 3]}"#)
-    let nodes = try JSONPath("$[?\(comparison)]").query(json)
+    let nodes = try JSONPath("$[?\(comparison)]").nodes(in: json)
     #expect(nodes.count == (expected ? 2 : 0))
   }
 

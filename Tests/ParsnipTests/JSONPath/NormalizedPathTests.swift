@@ -28,7 +28,7 @@ import Testing
     #expect(JSONPath.NormalizedPath.Element.name(name).description == segment)
     // The normalized path is a query that selects the member back.
     let json = JSON.object(JSONObject([(name, JSON(42))]))
-    let nodes = try JSONPath(path.description).query(json)
+    let nodes = try JSONPath(path.description).nodes(in: json)
     #expect(nodes.map(\.value) == [JSON(42)])
     #expect(nodes.first?.path == path)
   }
@@ -52,14 +52,14 @@ import Testing
     #expect(path.elements == elements)
     #expect(path.depth == 4)
     #expect(path.description == "$['store']['book'][2]['title']")
-    let found = try JSONPath("$..title").query(try JSON(parsing: bookstore))
+    let found = try JSONPath("$..title").nodes(in: try JSON(parsing: bookstore))
     #expect(found[2].path.elements == elements)
   }
 
   @Test func equalityAndHashingIgnoreHowPathsWereBuilt() throws {
     let json = try JSON(parsing: bookstore)
-    let fromQuery = try #require(try JSONPath("$.store.book[1].author").query(json).first?.path)
-    let fromDescendants = try JSONPath("$..author").query(json)[1].path
+    let fromQuery = try #require(try JSONPath("$.store.book[1].author").nodes(in: json).first?.path)
+    let fromDescendants = try JSONPath("$..author").nodes(in: json)[1].path
     let built = JSONPath.NormalizedPath([.name("store"), .name("book"), .index(1), .name("author")])
     #expect(fromQuery == fromDescendants)
     #expect(fromQuery == built)
@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func pathsOfOneResultShareTheirPrefixes() throws {
-    let nodes = try JSONPath("$.a[*]").query(["a": [1, 2, 3]])
+    let nodes = try JSONPath("$.a[*]").nodes(in: ["a": [1, 2, 3]])
     #expect(nodes.map(\.path.description) == ["$['a'][0]", "$['a'][1]", "$['a'][2]"])
     #expect(nodes.map(\.path.depth) == [2, 2, 2])
   }

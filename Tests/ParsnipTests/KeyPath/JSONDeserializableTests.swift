@@ -17,7 +17,7 @@ import Testing
     init(id: String) { self.id = id }
 
     static func make(from json: JSON, at keyPath: JSONKeyPath, in context: IdentityMap) throws -> Testable {
-      let id: String = try json.value(forKeyPath: "id")
+      let id: String = try json.value(at: "id")
       if let existing = context.objects[id] { return existing }
       let object = Testable(id: id)
       context.objects[id] = object
@@ -26,8 +26,8 @@ import Testing
     }
 
     func deserialize(from json: JSON, at keyPath: JSONKeyPath, context: IdentityMap) throws {
-      text = try json.value(forKeyPath: "text")
-      tags = try json.value(forKeyPath: "tags")
+      text = try json.value(at: "text")
+      tags = try json.value(at: "tags")
     }
   }
 
@@ -44,8 +44,8 @@ import Testing
         ["id": "c", "text": "example", "tags": []],
       ]
     ]
-    let before = try first.objects(ofType: Testable.self, atKeyPath: "testables", context: store)
-    let after = try second.objects(ofType: Testable.self, atKeyPath: "testables", context: store)
+    let before = try first.objects(ofType: Testable.self, at: "testables", context: store)
+    let after = try second.objects(ofType: Testable.self, at: "testables", context: store)
 
     #expect(store.created == 3)
     #expect(after.map(\.id) == ["b", "a", "c"])
@@ -60,7 +60,7 @@ import Testing
     let json: JSON = [
       "byName": ["z": ["id": "1", "text": "one", "tags": []], "y": ["id": "2", "text": "two", "tags": []]]
     ]
-    let objects = try json.objects(ofType: Testable.self, atKeyPath: "byName", context: store)
+    let objects = try json.objects(ofType: Testable.self, at: "byName", context: store)
     #expect(objects.map(\.text) == ["one", "two"])
   }
 
@@ -68,7 +68,7 @@ import Testing
     let store = IdentityMap()
     let json: JSON = ["testables": [["id": "a", "text": "ok", "tags": []], ["id": "b", "tags": []]]]
     let error = JSONKeyPathError(.noValueForKey("text"), keyPath: try JSONKeyPath("testables[1]"))
-    #expect(throws: error) { try json.objects(ofType: Testable.self, atKeyPath: "testables", context: store) }
+    #expect(throws: error) { try json.objects(ofType: Testable.self, at: "testables", context: store) }
     #expect(error.description == #"no value for key "text" at testables[1]"#)
   }
 
@@ -79,7 +79,7 @@ import Testing
         .typeMismatch(expected: "String", found: .number),
         keyPath: try JSONKeyPath("testables[0].tags[1]"))
     ) {
-      try json.objects(ofType: Testable.self, atKeyPath: "testables", context: IdentityMap())
+      try json.objects(ofType: Testable.self, at: "testables", context: IdentityMap())
     }
   }
 
@@ -88,18 +88,30 @@ import Testing
     var y = 0
     static func make(from json: JSON, at keyPath: JSONKeyPath, in context: Void) -> Point { Point() }
     mutating func deserialize(from json: JSON, at keyPath: JSONKeyPath, context: Void) throws {
-      x = try json.value(forKeyPath: "x")
-      y = try json.value(forKeyPath: "y")
+      x = try json.value(at: "x")
+      y = try json.value(at: "y")
     }
   }
 
   @Test func valueTypesWithVoidContext() throws {
     let json: JSON = ["points": [["x": 1, "y": 2], ["x": 3, "y": 4]], "origin": ["x": 0, "y": 0]]
-    let points = try json.objects(ofType: Point.self, atKeyPath: "points")
+    let points = try json.objects(ofType: Point.self, at: "points")
     #expect(points.map(\.x) == [1, 3])
     #expect(points.map(\.y) == [2, 4])
-    let origin = try json.object(ofType: Point.self, atKeyPath: "origin")
+    let origin = try json.object(ofType: Point.self, at: "origin")
     #expect(origin.x == 0 && origin.y == 0)
+  }
+
+  @Test func typedKeyPathsReadLikeText() throws {
+    let json: JSON = ["a": ["points": [["x": 1, "y": 2]], "origin": ["x": 5, "y": 6]]]
+    let points = try json.objects(ofType: Point.self, at: JSONKeyPath("a.points"))
+    #expect(points.map(\.x) == [1])
+    #expect(try json.objects(ofType: Point.self, at: JSONKeyPath("a.points"), context: ()).map(\.y) == [2])
+    #expect(try json.object(ofType: Point.self, at: JSONKeyPath("a.origin")).x == 5)
+    #expect(try json.object(ofType: Point.self, at: JSONKeyPath("a.origin"), context: ()).y == 6)
+    #expect(throws: JSONKeyPathError(.noValueForKey("nope"), keyPath: try JSONKeyPath("a"))) {
+      try json.object(ofType: Point.self, at: JSONKeyPath("a.nope"))
+    }
   }
 
   @Test func nonContainerIsTypeMismatch() throws {
@@ -109,7 +121,7 @@ import Testing
         .typeMismatch(expected: "array or object", found: .number),
         keyPath: try JSONKeyPath("points"))
     ) {
-      try json.objects(ofType: Point.self, atKeyPath: "points")
+      try json.objects(ofType: Point.self, at: "points")
     }
   }
 }

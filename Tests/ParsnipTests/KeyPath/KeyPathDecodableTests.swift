@@ -44,23 +44,23 @@ import Testing
     struct Wrapper: Decodable { var company: Company }
     let oracle = try JSONDecoder().decode(Wrapper.self, from: Data(Self.companyText.utf8)).company
     let json = try JSON(parsing: Self.companyText)
-    let company: Company = try json.value(forKeyPath: "company")
+    let company: Company = try json.value(at: "company")
     #expect(company == oracle)
     #expect(company.logo == Data("Parsnip".utf8))
   }
 
   @Test func decodesNestedValueByKeyPath() throws {
     let json = try JSON(parsing: Self.companyText)
-    let racheal: Manager = try json.value(forKeyPath: "company.managers.racheal")
+    let racheal: Manager = try json.value(at: "company.managers.racheal")
     #expect(racheal == Manager(dept: "HR", salary: 123))
-    let levels: [Level] = try json.value(forKeyPath: "company.levels")
+    let levels: [Level] = try json.value(at: "company.levels")
     #expect(levels == [.junior, .senior])
   }
 
   @Test func missingKeyInsideDecodableNamesFullPath() throws {
     let json: JSON = ["company": ["managers": ["racheal": ["dept": "HR"]]]]
     #expect(throws: JSONKeyPathError(.noValueForKey("salary"), keyPath: try JSONKeyPath("company.managers.racheal"))) {
-      try json.value(forKeyPath: "company", as: [String: [String: Manager]].self)
+      try json.value(at: "company", as: [String: [String: Manager]].self)
     }
   }
 
@@ -70,7 +70,7 @@ import Testing
       throws: JSONKeyPathError(
         .typeMismatch(expected: "Int", found: .string), keyPath: try JSONKeyPath("list[1].salary"))
     ) {
-      try json.value(forKeyPath: "list", as: [Manager].self)
+      try json.value(at: "list", as: [Manager].self)
     }
   }
 
@@ -81,7 +81,7 @@ import Testing
       throws: JSONKeyPathError(
         .dataCorrupted("number 12.5 is not an integer (Int)"), keyPath: try JSONKeyPath("m.salary"))
     ) {
-      try json.value(forKeyPath: "m", as: Manager.self)
+      try json.value(at: "m", as: Manager.self)
     }
   }
 
@@ -90,7 +90,7 @@ import Testing
     #expect(
       throws: JSONKeyPathError(.typeMismatch(expected: "String", found: .null), keyPath: try JSONKeyPath("m.dept"))
     ) {
-      try json.value(forKeyPath: "m", as: Manager.self)
+      try json.value(at: "m", as: Manager.self)
     }
   }
 
@@ -107,9 +107,9 @@ import Testing
   @Test func unkeyedContainerAtEndIsIndexOutOfRange() throws {
     let json: JSON = ["pair": [1]]
     #expect(throws: JSONKeyPathError(.indexOutOfRange(index: 1, count: 1), keyPath: try JSONKeyPath("pair"))) {
-      try json.value(forKeyPath: "pair", as: Pair.self)
+      try json.value(at: "pair", as: Pair.self)
     }
-    let pair: Pair = try (["pair": [4, 5]] as JSON).value(forKeyPath: "pair")
+    let pair: Pair = try (["pair": [4, 5]] as JSON).value(at: "pair")
     #expect(pair.first == 4 && pair.second == 5)
   }
 
@@ -125,7 +125,7 @@ import Testing
   @Test func customErrorsKeepUnderlyingError() throws {
     let json: JSON = ["v": 3]
     do {
-      _ = try json.value(forKeyPath: "v", as: Validated.self)
+      _ = try json.value(at: "v", as: Validated.self)
       Issue.record("expected an error")
     } catch {
       #expect(error.keyPath == (try JSONKeyPath("v")))

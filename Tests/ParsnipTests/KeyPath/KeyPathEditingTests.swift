@@ -6,7 +6,7 @@ import Testing
   @Test func setReplacesAndAddsMembers() throws {
     var json: JSON = ["managers": ["racheal": ["salary": 123]]]
     try json.setValue(130, at: JSONKeyPath("managers.racheal.salary"))
-    try json.setValue("HR", forKeyPath: "managers.racheal.dept")
+    try json.setValue("HR", at: "managers.racheal.dept")
     #expect(json == ["managers": ["racheal": ["salary": 130, "dept": "HR"]]])
   }
 
@@ -32,10 +32,10 @@ import Testing
   @Test func removeReturnsTheRemovedValue() throws {
     var json: JSON = ["employees": ["jim", "barb", "sam"], "x": ["y": 1]]
     #expect(try json.removeValue(at: JSONKeyPath("employees[0]")) == "jim")
-    #expect(try json.removeValue(forKeyPath: "x.y") == 1)
+    #expect(try json.removeValue(at: "x.y") == 1)
     #expect(json == ["employees": ["barb", "sam"], "x": [:]])
     #expect(throws: JSONKeyPathError(.noValueForKey("y"), keyPath: try JSONKeyPath("x"))) {
-      try json.removeValue(forKeyPath: "x.y")
+      try json.removeValue(at: "x.y")
     }
     #expect(throws: JSONKeyPathError(.cannotRemoveRoot)) { try json.removeValue(at: JSONKeyPath.root) }
   }
@@ -51,10 +51,10 @@ import Testing
 
   @Test func createIntermediatesReplacesNullAndStartsFromNullRoot() throws {
     var json: JSON = nil
-    try json.setValue(true, forKeyPath: "x[0].y", createIntermediates: true)
+    try json.setValue(true, at: "x[0].y", createIntermediates: true)
     #expect(json == ["x": [["y": true]]])
     var withNull: JSON = ["a": nil]
-    try withNull.setValue(1, forKeyPath: "a.b", createIntermediates: true)
+    try withNull.setValue(1, at: "a.b", createIntermediates: true)
     #expect(withNull == ["a": ["b": 1]])
   }
 
@@ -72,17 +72,17 @@ import Testing
     }
     #expect(json.description == #"{"a":{"keep":1},"n":null}"#)
     var nullRoot: JSON = nil
-    #expect(throws: JSONKeyPathError.self) { try nullRoot.setValue(1, forKeyPath: "a[1]", createIntermediates: true) }
+    #expect(throws: JSONKeyPathError.self) { try nullRoot.setValue(1, at: "a[1]", createIntermediates: true) }
     #expect(nullRoot == nil)
   }
 
   @Test func withoutIntermediatesMissingContainersFail() throws {
     var json: JSON = ["a": [:]]
     #expect(throws: JSONKeyPathError(.noValueForKey("b"), keyPath: try JSONKeyPath("a"))) {
-      try json.setValue(1, forKeyPath: "a.b.c")
+      try json.setValue(1, at: "a.b.c")
     }
     #expect(throws: JSONKeyPathError(.typeMismatch(expected: "array", found: .object), keyPath: try JSONKeyPath("a"))) {
-      try json.setValue(1, forKeyPath: "a[0]")
+      try json.setValue(1, at: "a[0]")
     }
     #expect(json == ["a": [:]])
   }
@@ -91,7 +91,7 @@ import Testing
     var json: JSON = ["a": 5]
     #expect(throws: JSONKeyPathError(.typeMismatch(expected: "object", found: .number), keyPath: try JSONKeyPath("a")))
     {
-      try json.setValue(1, forKeyPath: "a.b", createIntermediates: true)
+      try json.setValue(1, at: "a.b", createIntermediates: true)
     }
     #expect(json == ["a": 5])
   }
@@ -105,7 +105,7 @@ import Testing
   @Test func editsDoNotAffectCopies() throws {
     let original: JSON = ["a": ["b": [1, 2, 3]]]
     var copy = original
-    try copy.setValue(9, forKeyPath: "a.b[1]")
+    try copy.setValue(9, at: "a.b[1]")
     #expect(original == ["a": ["b": [1, 2, 3]]])
     #expect(copy == ["a": ["b": [1, 9, 3]]])
   }
@@ -120,5 +120,29 @@ import Testing
     try json.removeValue(at: path)
     #expect(throws: JSONKeyPathError.self) { try json.resolve(path) }
     #expect(json.value(at: path) == nil)
+  }
+
+  @Test func textConveniencesEditLikeTypedPaths() throws {
+    var json: JSON = ["employees": ["jim", "sam"]]
+    try json.insert("barb", at: "employees[1]")
+    #expect(json == ["employees": ["jim", "barb", "sam"]])
+    try json.insert(["x": 1], at: "extra.list[0]", createIntermediates: true)
+    #expect(json["extra"] == ["list": [["x": 1]]])
+    #expect(throws: JSONKeyPathError.self) { try json.insert(1, at: "employees[") }
+    #expect(try json.removeValue(at: "extra") == ["list": [["x": 1]]])
+    #expect(json == ["employees": ["jim", "barb", "sam"]])
+  }
+
+  @Test func theOptionalReadIsChosenWithoutAType() throws {
+    let json: JSON = ["a": [1, 2]]
+    let path = try JSONKeyPath("a[1]")
+    let two: JSON = 2
+    // `value(at:)` without `as:` is the optional read, whatever it is compared with.
+    #expect(json.value(at: path) == two)
+    #expect(json.value(at: path) == 2)
+    #expect(json.value(at: try JSONKeyPath("a[5]")) == nil)
+    #expect(try json.value(at: path, as: Int.self) == 2)
+    let fromText: Int = try json.value(at: "a[1]")
+    #expect(fromText == 2)
   }
 }

@@ -20,23 +20,23 @@ import Testing
   ]
 
   @Test func dictionariesAtKeyPaths() throws {
-    let firstDictionary: [String: JSON] = try Self.alphabet.value(forKeyPath: "first")
-    let secondDictionary: JSONObject = try Self.alphabet.value(forKeyPath: "second")
+    let firstDictionary: [String: JSON] = try Self.alphabet.value(at: "first")
+    let secondDictionary: JSONObject = try Self.alphabet.value(at: "second")
     #expect(firstDictionary["name"] == "Alphabet")
     #expect(firstDictionary["upperCase"] == ["A", "B", "C"])
     #expect(secondDictionary.keys == ["name", "data"])
   }
 
   @Test func valuesThroughDottedKeys() throws {
-    let nameOfFirstStuff: String = try Self.alphabet.value(forKeyPath: "first.name")
-    let nameOfSecondStuff: String = try Self.alphabet.value(forKeyPath: "second.name")
+    let nameOfFirstStuff: String = try Self.alphabet.value(at: "first.name")
+    let nameOfSecondStuff: String = try Self.alphabet.value(at: "second.name")
     #expect(nameOfFirstStuff == "Alphabet")
     #expect(nameOfSecondStuff == "Numerics")
   }
 
   @Test func arrayElements() throws {
-    let upperCaseAlphabetFirstLetter: String = try Self.alphabet.value(forKeyPath: "first.upperCase[0]")
-    let thirdNumericalItem: String = try Self.alphabet.value(forKeyPath: "second.data[2]")
+    let upperCaseAlphabetFirstLetter: String = try Self.alphabet.value(at: "first.upperCase[0]")
+    let thirdNumericalItem: String = try Self.alphabet.value(at: "second.data[2]")
     #expect(upperCaseAlphabetFirstLetter == "A")
     #expect(thirdNumericalItem == "3")
   }
@@ -45,39 +45,39 @@ import Testing
   /// so these are the paths that give the strings in its comments.
   @Test func nestedArrays() throws {
     let json = Self.nested
-    var greeting: String = try json.value(forKeyPath: "response[0][0][0]")
+    var greeting: String = try json.value(at: "response[0][0][0]")
     #expect(greeting == "hello")
-    greeting.append(" \(try json.value(forKeyPath: "response[0][0][1]") as String).")
+    greeting.append(" \(try json.value(at: "response[0][0][1]") as String).")
     #expect(greeting == "hello there.")
-    greeting.append(" \(try json.value(forKeyPath: "response[0][1][0]") as String)")
-    greeting.append(" \(try json.value(forKeyPath: "response[0][1][1]") as String)")
-    greeting.append(" \(try json.value(forKeyPath: "response[0][1][2]") as String)")
+    greeting.append(" \(try json.value(at: "response[0][1][0]") as String)")
+    greeting.append(" \(try json.value(at: "response[0][1][1]") as String)")
+    greeting.append(" \(try json.value(at: "response[0][1][2]") as String)")
     #expect(greeting == "hello there. cup of tea?")
 
-    var leaving: String = try json.value(forKeyPath: "response[1][0]")
+    var leaving: String = try json.value(at: "response[1][0]")
     #expect(leaving == "good")
-    leaving.append(" \(try json.value(forKeyPath: "response[1][1]") as String).")
+    leaving.append(" \(try json.value(at: "response[1][1]") as String).")
     #expect(leaving == "good bye.")
-    leaving.append(" \(try json.value(forKeyPath: "addOn[0]") as String)")
-    leaving.append(" \(try json.value(forKeyPath: "addOn[1]") as String)")
-    leaving.append(" \(try json.value(forKeyPath: "addOn[2]") as String).")
+    leaving.append(" \(try json.value(at: "addOn[0]") as String)")
+    leaving.append(" \(try json.value(at: "addOn[1]") as String)")
+    leaving.append(" \(try json.value(at: "addOn[2]") as String).")
     #expect(leaving == "good bye. and good luck.")
   }
 
   @Test func seedLiteralPathsReachArraysNotStrings() throws {
-    #expect(try Self.nested.value(forKeyPath: "response[0][0]", as: [String].self) == ["hello", "there"])
+    #expect(try Self.nested.value(at: "response[0][0]", as: [String].self) == ["hello", "there"])
     #expect(
       throws: JSONKeyPathError(
         .typeMismatch(expected: "String", found: .array),
         keyPath: try JSONKeyPath("response[0][0]"))
     ) {
-      try Self.nested.value(forKeyPath: "response[0][0]", as: String.self)
+      try Self.nested.value(at: "response[0][0]", as: String.self)
     }
   }
 
   @Test func enumerateArrayAtKeyPath() throws {
     var lines: [String] = []
-    try Self.staff.enumerate(atKeyPath: "employees") { key, element in
+    try Self.staff.enumerate(at: "employees") { key, element in
       guard case .index(let index) = key else {
         Issue.record("expected an index, got \(key)")
         return
@@ -89,7 +89,7 @@ import Testing
 
   @Test func enumerateObjectAtKeyPathInDocumentOrder() throws {
     var lines: [String] = []
-    try Self.staff.enumerate(atKeyPath: "managers") { key, element in
+    try Self.staff.enumerate(at: "managers") { key, element in
       guard case .key(let name) = key else {
         Issue.record("expected a key, got \(key)")
         return
@@ -104,7 +104,7 @@ import Testing
   }
 
   @Test func salaryThroughDottedPath() throws {
-    #expect(try Self.staff.value(forKeyPath: "managers.racheal.salary", as: Int.self) == 123)
+    #expect(try Self.staff.value(at: "managers.racheal.salary", as: Int.self) == 123)
   }
 
   final class JSONableTestable: JSONDeserializable {
@@ -114,8 +114,8 @@ import Testing
     static func make(from json: JSON, at keyPath: JSONKeyPath, in context: Void) -> JSONableTestable { .init() }
 
     func deserialize(from json: JSON, at keyPath: JSONKeyPath, context: Void) throws {
-      id = try json.value(forKeyPath: "id")
-      text = try json.value(forKeyPath: "text")
+      id = try json.value(at: "id")
+      text = try json.value(at: "text")
     }
   }
 
@@ -126,7 +126,7 @@ import Testing
       ]
     ]
     var printed: [String] = []
-    for testable in try jsonData.objects(ofType: JSONableTestable.self, atKeyPath: "testables") {
+    for testable in try jsonData.objects(ofType: JSONableTestable.self, at: "testables") {
       printed.append(testable.id ?? "")
       printed.append(testable.text ?? "")
     }
@@ -140,13 +140,13 @@ import Testing
   ])
   func seedErrorCases(path: String, kind: JSONKeyPathError.Kind, at location: String) throws {
     #expect(throws: JSONKeyPathError(kind, keyPath: try JSONKeyPath(location))) {
-      try Self.alphabet.value(forKeyPath: path, as: String.self)
+      try Self.alphabet.value(at: path, as: String.self)
     }
   }
 
   @Test(arguments: ["[0", "2]", "[]"])
   func seedInvalidStrings(text: String) {
-    let error = #expect(throws: JSONKeyPathError.self) { try Self.alphabet.value(forKeyPath: text, as: JSON.self) }
+    let error = #expect(throws: JSONKeyPathError.self) { try Self.alphabet.value(at: text, as: JSON.self) }
     guard case .invalidKeyPath(let badText, _, _)? = error?.kind else {
       Issue.record("expected invalidKeyPath, got \(String(describing: error))")
       return

@@ -118,7 +118,7 @@ struct Drawing: JSONModel {
       #expect(
         context.debugDescription
           == #"Unknown model class "Sheep" in "_class" at animals[2]; registered: Animal, Circle, Dog, Square, cat."#)
-      #expect(CodingPathText.render(context.codingPath) == "animals[2]._class")
+      #expect(CodingPathRendering.message(context.codingPath) == "animals[2]._class")
     }
   }
 
@@ -142,7 +142,7 @@ struct Drawing: JSONModel {
     json["star"]["_class"] = 7
     let error = #expect(throws: DecodingError.self) { try Zoo(json: json, configuration: Self.configuration) }
     guard case .typeMismatch(_, let context) = error else { Issue.record("\(String(describing: error))"); return }
-    #expect(CodingPathText.render(context.codingPath) == "star._class")
+    #expect(CodingPathRendering.render(context.codingPath) == "star._class")
     #expect(context.debugDescription.contains("found 7"))
     #expect(throws: DecodingError.self) { try Self.configuration.model(from: ["_class": ["Dog"], "name": "Rex"]) }
     var drawing: JSON = ["background": ["_class": true, "radius": 1], "shapes": [], "layers": []]

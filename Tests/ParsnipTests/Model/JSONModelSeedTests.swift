@@ -251,7 +251,7 @@ final class User: PolymorphicJSONModel, Equatable, @unchecked Sendable {
       _ = try mike.json()
       Issue.record("expected a cycle error")
     } catch EncodingError.invalidValue(_, let context) {
-      #expect(CodingPathText.render(context.codingPath) == "bff.bff")
+      #expect(CodingPathRendering.message(context.codingPath) == "bff.bff")
       #expect(context.debugDescription.contains("Reference cycle"))
     }
   }

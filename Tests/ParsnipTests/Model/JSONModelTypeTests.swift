@@ -155,7 +155,7 @@ struct HoldsPlain: JSONModel, Equatable {
       Issue.record("expected an error")
     } catch DecodingError.dataCorrupted(let context) {
       #expect(context.debugDescription.contains("yyyy-MM-dd'T'HH:mm:ss'Z'"))
-      #expect(CodingPathText.render(context.codingPath) == "at")
+      #expect(CodingPathRendering.message(context.codingPath) == "at")
     }
   }
 
@@ -166,7 +166,7 @@ struct HoldsPlain: JSONModel, Equatable {
       Issue.record("expected an error")
     } catch DecodingError.typeMismatch(_, let context) {
       // The base decoder reports the path in the document's keys; a tree has no lines and columns to report.
-      #expect(CodingPathText.render(context.codingPath) == "some_tags[1].label")
+      #expect(CodingPathRendering.message(context.codingPath) == "some_tags[1].label")
       #expect(!context.debugDescription.contains("line"))
     }
     #expect(throws: DecodingError.self) { try Tag(jsonString: #"{"label": "a""#) }

@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func randomIntegersAreExact() throws {
-    var rng = SplitMix64(seed: 42)
+    var rng = SeededRandom(seed: 42)
     for _ in 0..<10_000 {
       let value = Int64(bitPattern: rng.next()) >> (rng.next() % 64)
       #expect(try Self.number(String(value)).int64Value == value)
@@ -85,7 +85,7 @@ import Testing
   /// integer and fraction run, with leading fraction zeros, must give what the standard library gives, and the
   /// digits of a number without an exponent must be kept as written.
   @Test func digitRunsOfEveryLengthReadExactly() throws {
-    var rng = SplitMix64(seed: 7)
+    var rng = SeededRandom(seed: 7)
     func digits(_ count: Int, leadingNonZero: Bool) -> String {
       String((0..<count).map { k in
         Character(String(leadingNonZero && k == 0 ? 1 + rng.next() % 9 : rng.next() % 10))
@@ -115,7 +115,7 @@ import Testing
   }
 
   @Test func eightDigitsRejectsAnyOtherByte() {
-    var rng = SplitMix64(seed: 11)
+    var rng = SeededRandom(seed: 11)
     for _ in 0..<1_000 {
       let value = rng.next() % 100_000_000
       var bytes = Array(String(format: "%08llu", value).utf8)

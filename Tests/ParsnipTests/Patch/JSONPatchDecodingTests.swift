@@ -46,13 +46,13 @@ import Testing
     (
       #"[{"op": "remove", "path": "a"}]"#,
       JSONPatchError(
-        .invalidPointer(member: "path", JSONPointerError(.missingLeadingSlash, text: "a", offset: 0)),
+        .invalidPointer(member: "path", JSONPointerError(.missingLeadingSlash, text: "a", byteOffset: 0)),
         operationIndex: 0, operationName: "remove")
     ),
     (
       #"[{"op": "move", "from": "/a~", "path": "/b"}]"#,
       JSONPatchError(
-        .invalidPointer(member: "from", JSONPointerError(.invalidEscape, text: "/a~", offset: 2)),
+        .invalidPointer(member: "from", JSONPointerError(.invalidEscape, text: "/a~", byteOffset: 2)),
         operationIndex: 0, operationName: "move")
     ),
   ])

@@ -69,7 +69,7 @@ import Testing
 
   @Test(.requiresSharedData)
   func benchDataMutationsRoundTrip() throws {
-    var generator = PathsTestRandom(seed: 2026)
+    var generator = SeededRandom(seed: 2026)
     for url in Fixtures.benchData {
       let a = try JSON(parsing: Data(contentsOf: url))
       #expect(JSONPatch.diff(from: a, to: a).isEmpty, "\(url.lastPathComponent)")

@@ -32,7 +32,7 @@ import Testing
 
   @Test(arguments: 1...40)
   func everyReaderAgreesOnEveryPath(seed: UInt64) throws {
-    var generator = PathsTestRandom(seed: seed)
+    var generator = SeededRandom(seed: seed)
     let tree = PathsRandomJSON.value(depth: 4, using: &generator)
     let text = try tree.bytes()
     let document = try JSONDocument(parsing: text)

@@ -13,7 +13,7 @@ import Testing
     ("/ok/~x", .invalidEscape, 4),
   ])
   func rejectsMalformedPointers(text: String, kind: JSONPointerError.Kind, offset: Int) {
-    #expect(throws: JSONPointerError(kind, text: text, offset: offset)) { try JSONPointer(text) }
+    #expect(throws: JSONPointerError(kind, text: text, byteOffset: offset)) { try JSONPointer(text) }
   }
 
   @Test(arguments: [
@@ -27,7 +27,7 @@ import Testing
     ("#a", .missingLeadingSlash, 1),
   ])
   func rejectsMalformedFragments(fragment: String, kind: JSONPointerError.Kind, offset: Int) {
-    #expect(throws: JSONPointerError(kind, text: fragment, offset: offset)) { try JSONPointer(fragment: fragment) }
+    #expect(throws: JSONPointerError(kind, text: fragment, byteOffset: offset)) { try JSONPointer(fragment: fragment) }
   }
 
   @Test func syntaxErrorRendersCaret() {

@@ -60,7 +60,7 @@ import Testing
     var viaPointer: JSON = ["a": [1, 2, ["b": 3]]]
     var viaKeyPath = viaPointer
     try viaPointer.setValue(4, at: JSONPointer("/a/2/b"))
-    try viaKeyPath.setValue(4, forKeyPath: "a[2].b")
+    try viaKeyPath.setValue(4, at: "a[2].b")
     #expect(viaPointer == viaKeyPath)
   }
 }

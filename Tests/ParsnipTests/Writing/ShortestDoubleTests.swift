@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func millionRandomBitPatternsRoundTripWithSwiftsDigits() {
-    var rng = SplitMix64(seed: 0x5EED_0F_D0_0B1E)
+    var rng = SeededRandom(seed: 0x5EED_0F_D0_0B1E)
     var failures: [String] = []
     var checked = 0
     while checked < 1_000_000 {
@@ -49,7 +49,7 @@ import Testing
 
   @Test func shortDecimalsRoundTripWithSwiftsDigits() {
     // Values people write: few digits, every scale. These exercise the "one digit fewer" branch and ties.
-    var rng = SplitMix64(seed: 42)
+    var rng = SeededRandom(seed: 42)
     var failures: [String] = []
     for _ in 0..<200_000 {
       let digits = Double(rng.next() % 10_000_000)
@@ -137,18 +137,5 @@ import Testing
     for e in -330...330 {
       #expect(ShortestDouble.floorLog2Pow10(e) == Int((Double(e) * log2(10.0)).rounded(.down)), "e = \(e)")
     }
-  }
-}
-
-/// A small seeded generator (SplitMix64), so random tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

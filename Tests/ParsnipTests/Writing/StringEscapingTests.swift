@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func randomStringsMatchTheReference() {
-    var rng = SplitMix64(seed: 7)
+    var rng = SeededRandom(seed: 7)
     let alphabet: [Unicode.Scalar] = [
       "a", "b", " ", "\"", "\\", "/", "\n", "\t", "\u{00}", "\u{08}", "\u{1B}", "\u{7F}", "\u{80}", "é", "ß",
       "\u{2028}", "€", "\u{FFFF}", "\u{10000}", "😀", "\u{10FFFF}",

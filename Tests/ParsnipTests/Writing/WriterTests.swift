@@ -107,9 +107,9 @@ import Testing
     let json: JSON = ["a": [1, 2, 3, .number(JSONNumber(Double.nan))], "b": 1]
     let error = try #require(throws: JSONWritingError.self) { try json.bytes() }
     #expect(error.kind == .nonFiniteNumber)
-    #expect(error.path == "$.a[3]")
+    #expect(error.path == "$['a'][3]")
     #expect(error.pathComponents == [.key("a"), .index(3)])
-    #expect(error.description == "$.a[3]: cannot write NaN: JSON has no representation for NaN or infinity")
+    #expect(error.description == "$['a'][3]: cannot write NaN: JSON has no representation for NaN or infinity")
 
     let odd: JSON = ["first name": [["it's": .number(JSONNumber(-Double.infinity))]]]
     let oddError = try #require(throws: JSONWritingError.self) { try odd.string(options: .pretty) }
@@ -160,7 +160,7 @@ import Testing
     var objects: JSON = 0
     for _ in 0..<3 { objects = ["k": objects] }
     let objectError = try #require(throws: JSONWritingError.self) { try objects.bytes(options: .init(maximumDepth: 2)) }
-    #expect(objectError.path == "$.k.k")
+    #expect(objectError.path == "$['k']['k']")
   }
 
   @Test func streamsToAFileHandleInChunks() throws {

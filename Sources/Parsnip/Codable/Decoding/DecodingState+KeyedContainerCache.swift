@@ -11,24 +11,6 @@ import Foundation
 //   out last for a key type is handed out again, retargeted at the new object, once its user has let go of it (the
 //   cache holds the only reference); a container that is still held is never touched.
 
-/// Where a keyed container reads: its decoder and object. Lives in memory owned by the state, so containers reach it
-/// without counting references.
-struct ContainerTarget {
-  unowned(unsafe) var decoder: TapeDecoder
-  var object: Int
-  var end: Int
-  var hasDuplicates: Bool
-}
-
-/// The caches of one key type.
-struct DecodeKeyTypeEntry {
-  /// 256 name indexes (see `TapeKeyedContainer.names`), or `nil`.
-  let names: UnsafeMutablePointer<Int32>?
-  /// The last `KeyedDecodingContainer` box handed out for this key type, and its target.
-  var box: AnyObject?
-  var target: UnsafeMutablePointer<ContainerTarget>?
-}
-
 extension DecodingState {
   /// A keyed container over `object`, reusing this key type's last box when nobody holds it any more.
   @inline(__always)
@@ -136,36 +118,5 @@ extension DecodingState {
     keyTypes.removeAll()
     for chunk in targetChunks { chunk.deallocate() }
     targetChunks.removeAll()
-  }
-}
-
-extension LookupWorkspace {
-  /// Appends a member name to the name table; returns its index.
-  mutating func appendName(_ text: String) -> Int {
-    var text = text
-    let count = text.utf8.count
-    if nameCount + count > nameCapacity {
-      let capacity = Swift.max(nameCapacity * 2, nameCount + count)
-      let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-      bytes.update(from: nameBytes, count: nameCount)
-      nameBytes.deallocate()
-      nameBytes = bytes
-      nameCapacity = capacity
-    }
-    text.withUTF8 { utf8 in
-      if let base = utf8.baseAddress { (nameBytes + nameCount).update(from: base, count: count) }
-    }
-    if entryCount == entryCapacity {
-      let capacity = entryCapacity * 2
-      let entries = UnsafeMutablePointer<(start: Int32, count: Int32)>.allocate(capacity: capacity)
-      entries.update(from: nameEntries, count: entryCount)
-      nameEntries.deallocate()
-      nameEntries = entries
-      entryCapacity = capacity
-    }
-    nameEntries[entryCount] = (Int32(truncatingIfNeeded: nameCount), Int32(truncatingIfNeeded: count))
-    nameCount += count
-    entryCount += 1
-    return entryCount - 1
   }
 }

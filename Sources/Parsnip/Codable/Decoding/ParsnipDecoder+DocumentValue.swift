@@ -38,8 +38,8 @@ extension ParsnipDecoder {
     @unknown default: return RelativeFailure(path: [], message: "\(error)")
     }
     var message = context.debugDescription
-    let rendered = CodingPathRendering.render(context.codingPath)
-    if !rendered.isEmpty, message.hasPrefix(rendered + ": ") { message.removeFirst(rendered.count + 2) }
+    let prefix = CodingPathRendering.messagePrefix(context.codingPath)
+    if !prefix.isEmpty, message.hasPrefix(prefix) { message.removeFirst(prefix.count) }
     if message.hasSuffix(")"), let range = message.range(of: " (line ", options: .backwards) {
       message.removeSubrange(range.lowerBound...)
     }

@@ -126,31 +126,12 @@ public final class ParsnipDecoder: @unchecked Sendable {
     set { withOptions { $0.assumesTopLevelDictionary = newValue } }
   }
 
-  /// Extra checks on the input. Default ``Strictness-swift.struct/lenient``.
+  /// Extra checks on the input, the one setting for them: ``Strictness-swift.struct/rejectsUnknownKeys``,
+  /// ``Strictness-swift.struct/rejectsDuplicateKeys``, both (``Strictness-swift.struct/strict``) or neither.
+  /// Default ``Strictness-swift.struct/lenient``.
   public var strictness: Strictness {
     get { withOptions { $0.strictness } }
     set { withOptions { $0.strictness = newValue } }
-  }
-
-  /// Whether members the decoded types never ask for are an error (see
-  /// ``Strictness-swift.struct/rejectsUnknownKeys``). Default `false`.
-  public var rejectsUnknownKeys: Bool {
-    get { strictness.contains(.rejectsUnknownKeys) }
-    set {
-      withOptions {
-        if newValue { $0.strictness.insert(.rejectsUnknownKeys) } else { $0.strictness.remove(.rejectsUnknownKeys) }
-      }
-    }
-  }
-
-  /// Whether an object with the same member name twice is an error. Default `false` (the first value wins).
-  public var rejectsDuplicateKeys: Bool {
-    get { strictness.contains(.rejectsDuplicateKeys) }
-    set {
-      withOptions {
-        if newValue { $0.strictness.insert(.rejectsDuplicateKeys) } else { $0.strictness.remove(.rejectsDuplicateKeys) }
-      }
-    }
   }
 
   // MARK: Decoding

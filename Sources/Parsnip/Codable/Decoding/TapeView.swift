@@ -48,65 +48,6 @@ struct TapeView {
   func numberText(_ node: Int) -> String { nodes.numberText(node) }
 }
 
-/// Mutable scratch memory of a decode, reached through a pointer so that using it touches no class.
-struct LookupWorkspace {
-  var scratch: UnsafeMutablePointer<UInt8>
-  var scratchCapacity: Int
-  /// Open-addressing table for the duplicate-key check: generation << 32 | key node. Slots of an older generation
-  /// are empty, so the table is never cleared.
-  var table: UnsafeMutablePointer<UInt64>
-  var tableCapacity: Int
-  var generation: UInt64 = 0
-  /// Cached member names (see `DecodingState.cacheName`), back to back, and where each one is.
-  var nameBytes: UnsafeMutablePointer<UInt8>
-  var nameCount = 0
-  var nameCapacity: Int
-  var nameEntries: UnsafeMutablePointer<(start: Int32, count: Int32)>
-  var entryCount = 0
-  var entryCapacity: Int
-
-  init() {
-    scratchCapacity = 256
-    scratch = .allocate(capacity: scratchCapacity)
-    tableCapacity = 128
-    table = .allocate(capacity: tableCapacity)
-    table.initialize(repeating: 0, count: tableCapacity)
-    nameCapacity = 1024
-    nameBytes = .allocate(capacity: nameCapacity)
-    entryCapacity = 64
-    nameEntries = .allocate(capacity: entryCapacity)
-  }
-
-  func deallocate() {
-    scratch.deallocate()
-    table.deallocate()
-    nameBytes.deallocate()
-    nameEntries.deallocate()
-  }
-
-  /// Room for `count` scratch bytes.
-  @inline(__always) mutating func reserveScratch(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-    if count > scratchCapacity {
-      scratch.deallocate()
-      scratchCapacity = Swift.max(count, scratchCapacity * 2)
-      scratch = .allocate(capacity: scratchCapacity)
-    }
-    return scratch
-  }
-
-  /// Room for a duplicate-check table of `count` slots, in a new generation.
-  @inline(__always) mutating func reserveTable(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-    if count > tableCapacity {
-      table.deallocate()
-      tableCapacity = count
-      table = .allocate(capacity: count)
-      table.initialize(repeating: 0, count: count)
-    }
-    generation &+= 1
-    return table
-  }
-}
-
 /// Lifetime slots: one word per running decode whose value changes when the decode returns. Slots are never freed
 /// (they are reused), so reading one is always safe, and a container compares the value with the generation it was
 /// made in to know whether its decode is still running.

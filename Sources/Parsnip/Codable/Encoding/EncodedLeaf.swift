@@ -100,7 +100,7 @@ extension EncoderOptions {
         value,
         EncodingError.Context(
           codingPath: path(),
-          debugDescription: "Unable to encode \(value) directly in JSON at \(CodingPathText.render(path())); "
+          debugDescription: "Unable to encode \(value) directly in JSON at \(CodingPathRendering.message(path())); "
             + "use ParsnipEncoder.NonConformingFloatEncodingStrategy.convertToString to write it as text."))
     }
     return value.isNaN ? nan : value < 0 ? negativeInfinity : positiveInfinity
@@ -113,34 +113,5 @@ extension EncoderOptions {
     case .convertToSnakeCase: return KeyConversion.convertToSnakeCase(key.stringValue)
     case .custom(let closure): return closure(path() + [key]).stringValue
     }
-  }
-}
-
-/// Renders coding paths for messages: `users[3].email`, `<root>` for the empty path.
-enum CodingPathText {
-  /// Components shown at each end of a long path; the middle is elided, so a message stays short however deep
-  /// the failure (a 100 000-level path would otherwise be a megabyte of message).
-  static let shownAtEachEnd = 8
-  /// The longest key shown whole.
-  static let longestKey = 64
-
-  static func render(_ path: [any CodingKey]) -> String {
-    if path.isEmpty { return "<root>" }
-    var text = ""
-    let elides = path.count > 2 * shownAtEachEnd
-    for (position, key) in path.enumerated() {
-      if elides, position >= shownAtEachEnd, position < path.count - shownAtEachEnd {
-        if position == shownAtEachEnd { text += "…(\(path.count - 2 * shownAtEachEnd) more)…" }
-        continue
-      }
-      if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
-        text += "[\(index)]"
-      } else {
-        if !text.isEmpty { text += "." }
-        let name = key.stringValue
-        text += name.count > longestKey ? name.prefix(longestKey) + "…" : name
-      }
-    }
-    return text
   }
 }

@@ -102,7 +102,7 @@ final class TreeEncoderState {
       path.last?.stringValue ?? "",
       EncodingError.Context(
         codingPath: path,
-        debugDescription: "Nesting deeper than \(limit) at \(CodingPathText.render(path)); "
+        debugDescription: "Nesting deeper than \(limit) at \(CodingPathRendering.message(path)); "
           + "a reference cycle or runaway recursion in encode(to:)?"))
   }
 }
@@ -198,7 +198,7 @@ final class TreeEncoder: Encoder {
 
   func misuse(_ message: String) -> EncodingError {
     EncodingError.invalidValue(
-      CodingPathText.render(codingPath),
+      CodingPathRendering.message(codingPath),
       EncodingError.Context(codingPath: codingPath, debugDescription: "Invalid use of Encoder: \(message)."))
   }
 
@@ -265,7 +265,7 @@ final class TreeEncoder: Encoder {
           EncodingError.Context(
             codingPath: codingPath,
             debugDescription: "Reference cycle: this \(type(of: value)) instance is already being encoded further "
-              + "up the path \(CodingPathText.render(codingPath))."))
+              + "up the path \(CodingPathRendering.message(codingPath))."))
       }
       state.activeObjects.append(identity)
       defer { state.activeObjects.removeLast() }

@@ -1,25 +1,10 @@
 @testable import Parsnip
 
-/// SplitMix64: a small, fast, seedable generator so property tests are reproducible.
-struct PathsTestRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random JSON documents and mutations of them, for diff/patch property tests.
 enum PathsRandomJSON {
   static let keys = ["a", "b", "c", "d", "e", "0", "1", "-", "a/b", "m~n", ""]
 
-  static func value(depth: Int, using generator: inout PathsTestRandom) -> JSON {
+  static func value(depth: Int, using generator: inout SeededRandom) -> JSON {
     let choice = Int.random(in: 0..<(depth > 0 ? 9 : 6), using: &generator)
     switch choice {
     case 0: return nil
@@ -40,7 +25,7 @@ enum PathsRandomJSON {
   }
 
   /// A few random edits of `json`: changed scalars, inserted/removed elements, added/removed members, kind changes.
-  static func mutate(_ json: JSON, edits: Int, using generator: inout PathsTestRandom) -> JSON {
+  static func mutate(_ json: JSON, edits: Int, using generator: inout SeededRandom) -> JSON {
     var result = json
     for _ in 0..<edits {
       let path = randomPath(in: result, using: &generator)
@@ -70,7 +55,7 @@ enum PathsRandomJSON {
 
   /// `count` pairs of random documents: every third pair unrelated, the others a document and a mutation of it.
   static func pairs(count: Int, seed: UInt64) -> [(JSON, JSON)] {
-    var generator = PathsTestRandom(seed: seed)
+    var generator = SeededRandom(seed: seed)
     return (0..<count).map { round in
       let a = value(depth: 4, using: &generator)
       let b =
@@ -84,7 +69,7 @@ enum PathsRandomJSON {
   /// A pointer to a random existing value, found by walking down from the root and stopping before each step with
   /// probability 1/`stopOneIn` (or at a scalar).
   static func randomPath(
-    in json: JSON, stopOneIn: Int = 4, using generator: inout PathsTestRandom
+    in json: JSON, stopOneIn: Int = 4, using generator: inout SeededRandom
   ) -> JSONPointer {
     var pointer = JSONPointer.root
     var current = json

@@ -29,7 +29,7 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
   func check() throws {
     let json = try JSON(parsing: document)
     let path = try JSONPath(query)
-    let nodes = try path.query(json)
+    let nodes = try path.nodes(in: json)
     let expected = try JSON(parsing: values)
     #expect(JSON.array(nodes.map(\.value)) == expected, "values of \(query)", sourceLocation: sourceLocation)
     if let paths {
@@ -39,7 +39,7 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
     #expect(try path.values(in: json) == nodes.map(\.value), "values(in:) of \(query)", sourceLocation: sourceLocation)
     // Every normalized path is itself a query that selects exactly its node.
     for node in nodes {
-      let reselected = try JSONPath(node.path.description).query(json)
+      let reselected = try JSONPath(node.path.description).nodes(in: json)
       #expect(reselected.count == 1 && reselected.first?.value == node.value, sourceLocation: sourceLocation)
     }
   }

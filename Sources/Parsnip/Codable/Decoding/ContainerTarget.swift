@@ -1,0 +1,19 @@
+import Foundation
+
+/// Where a keyed container reads: its decoder and object. Lives in memory owned by the state, so containers reach it
+/// without counting references.
+struct ContainerTarget {
+  unowned(unsafe) var decoder: TapeDecoder
+  var object: Int
+  var end: Int
+  var hasDuplicates: Bool
+}
+
+/// The caches of one key type.
+struct DecodeKeyTypeEntry {
+  /// 256 name indexes (see `TapeKeyedContainer.names`), or `nil`.
+  let names: UnsafeMutablePointer<Int32>?
+  /// The last `KeyedDecodingContainer` box handed out for this key type, and its target.
+  var box: AnyObject?
+  var target: UnsafeMutablePointer<ContainerTarget>?
+}

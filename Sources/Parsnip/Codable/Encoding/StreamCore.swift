@@ -1,0 +1,49 @@
+import Foundation
+
+/// Mutable state of one streaming encode, kept behind a pointer so that the hot paths are plain memory accesses
+/// (no exclusivity bookkeeping on class properties).
+struct StreamCore {
+  var output: OutputCore
+  /// The slot whose value is expected next (a key or separator was written for it); `0` when none.
+  var pendingSlot = 0
+  var pendingKey: PathComponent = .none
+  /// Set when containers were used in a way streaming cannot follow; the value is then re-encoded as a tree.
+  var needsFallback = false
+  /// Set when a container operation threw after writing a key or separator; if the error is caught and encoding
+  /// goes on, the output is redone as a tree.
+  var sawSwallowableError = false
+  var finished = false
+  /// Set when ``StreamEncoderState/takeData()`` handed the output buffer over to `Data`.
+  var outputTaken = false
+  /// Class instances being encoded, for cycle detection.
+  var activeObjects: [ObjectIdentifier] = []
+  /// Nesting of `encode(to:)` calls, bounded so that runaway recursion fails before the stack does.
+  var callDepth = 0
+  /// Whether the stack has room for deeper calls, whatever `callDepth`'s limit.
+  var stack = StackGuard()
+  /// Converted keys, quoted and escaped.
+  var keyCache: [String: [UInt8]] = [:]
+  /// A direct-mapped cache of what one-word types are (metadata address → kind), since asking the runtime about
+  /// protocol conformances costs more than the rest of encoding a small value.
+  var kindKeys = [UInt](repeating: 0, count: 64)
+  var kinds = [OneWordKind](repeating: .plain, count: 64)
+  /// Per key type: cached member names and the reusable container box (see `StreamEncoderState+KeyedContainerCache`).
+  var keyTypes: [KeyTypeEntry] = []
+  var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
+  /// A direct-mapped cache in front of `keyTypeIndexes`: metadata address → index.
+  var keyTypeTags = [UInt](repeating: 0, count: 64)
+  var keyTypeSlots = [Int](repeating: 0, count: 64)
+  /// Member names of cached key types, quoted and escaped, back to back (with eight bytes of slack at the end).
+  var nameBytes = ByteBuffer(capacity: 1024)
+  var names: [CachedName] = []
+}
+
+/// What a one-word type without its own fast path is.
+enum OneWordKind {
+  /// Encoded through its conformance (arrays of structs, for example).
+  case plain
+  /// A `[String: Value]` dictionary.
+  case dictionary
+  /// A class instance, tracked for cycles.
+  case object
+}

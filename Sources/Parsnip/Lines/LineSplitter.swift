@@ -1,0 +1,180 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A chunked reader over a `ByteSource`, yielding one line at a time without copying lines that fit in a chunk.
+///
+/// Memory stays bounded on any input: a line longer than `maximumLineLength` is reported as too long and the rest
+/// of it is read and dropped, and a long line whose start already proves it invalid (endless `/dev/zero`, say) is
+/// handed out as that start, whose parse gives the line's error, while the rest is dropped unbuffered. Each byte
+/// is searched for a newline once, however the reads split it.
+final class LineSplitter: @unchecked Sendable {
+  /// What the splitter hands out.
+  enum Piece {
+    /// A whole line without its `\n` or `\r\n`, or the start of one that already proves it invalid.
+    case line(UnsafeRawBufferPointer)
+    /// A line longer than the limit, of at least `length` bytes; it is skipped.
+    case tooLong(length: Int)
+  }
+
+  private var source: ByteSource
+  private var buffer: UnsafeMutableRawBufferPointer
+  private var start = 0  // first unconsumed byte
+  private var filled = 0  // bytes of valid data in buffer
+  private var finished = false
+  private var memoryOffset = 0
+  private(set) var lineNumber = 0
+  /// The offset in the input of `buffer[0]`.
+  private var bufferOrigin = 0
+  /// The offset in the input of the line last handed out.
+  private(set) var lineStart = 0
+  /// Bytes of the pending line (from `start`) already searched for a newline.
+  private var searched = 0
+  /// The pending line's length when its start was last checked by `provesInvalid`.
+  private var checkedLength = 0
+  /// After a line cut short: drop bytes up to the next newline.
+  private var skippingRest = false
+  private let maximumLineLength: Int
+  private let provesInvalid: (UnsafeRawBufferPointer) -> Bool
+
+  init(
+    source: ByteSource, chunkSize: Int, maximumLineLength: Int = .max,
+    provesInvalid: @escaping (UnsafeRawBufferPointer) -> Bool = { _ in false }
+  ) {
+    self.source = source
+    self.maximumLineLength = Swift.max(maximumLineLength, 1)
+    self.provesInvalid = provesInvalid
+    buffer = .allocate(byteCount: Swift.min(Swift.max(chunkSize, 4096), 1 << 30), alignment: 8)
+  }
+
+  deinit {
+    buffer.deallocate()
+    if case .descriptor(let fd, owned: true) = source { close(fd) }
+  }
+
+  /// Calls `body` with the next line (or what stands for it, see ``Piece``) and its number; `nil` at the end.
+  func nextLine<R>(
+    _ body: (Piece, Int) throws(JSONLinesError) -> R
+  ) throws(JSONLinesError) -> R? {
+    while true {
+      if skippingRest {
+        if start < filled, let found = memchr(buffer.baseAddress! + start, Int32(UInt8.newline), filled - start) {
+          start = UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!) + 1
+          skippingRest = false
+          continue
+        }
+        start = filled
+        if finished { return nil }
+        try refill()
+        continue
+      }
+      // `memchr` is vectorized; a byte-by-byte search cost about as much as parsing the line.
+      let from = start + searched
+      if from < filled, let found = memchr(buffer.baseAddress! + from, Int32(UInt8.newline), filled - from) {
+        let newline = UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
+        if lineEnd - start > maximumLineLength { return try cutShort(body, length: lineEnd - start, rest: newline + 1) }
+        let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+        lineStart = bufferOrigin + start
+        start = newline + 1
+        (searched, checkedLength) = (0, 0)
+        lineNumber += 1
+        return try body(.line(line), lineNumber)
+      }
+      searched = filled - start
+      if finished {
+        guard start < filled else { return nil }
+        var lineEnd = filled
+        if buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
+        if lineEnd - start > maximumLineLength { return try cutShort(body, length: lineEnd - start, rest: filled) }
+        let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+        lineStart = bufferOrigin + start
+        start = filled
+        (searched, checkedLength) = (0, 0)
+        lineNumber += 1
+        return try body(.line(line), lineNumber)
+      }
+      let pending = filled - start
+      if pending > maximumLineLength {
+        skippingRest = true
+        return try cutShort(body, length: pending, rest: filled)
+      }
+      // A long line is checked each time it doubles (linear in all): text already invalid is not read on.
+      if pending >= FileBytes.firstChunk, pending >= 2 * checkedLength {
+        checkedLength = pending
+        let prefix = UnsafeRawBufferPointer(rebasing: buffer[start..<filled])
+        if provesInvalid(prefix) {
+          lineStart = bufferOrigin + start
+          lineNumber += 1
+          let result = try body(.line(prefix), lineNumber)
+          start = filled
+          (searched, checkedLength, skippingRest) = (0, 0, true)
+          return result
+        }
+      }
+      try refill()
+    }
+  }
+
+  /// Hands out a line over the limit as ``Piece/tooLong(length:)``, continuing after it at `rest`.
+  private func cutShort<R>(
+    _ body: (Piece, Int) throws(JSONLinesError) -> R, length: Int, rest: Int
+  ) throws(JSONLinesError) -> R {
+    lineStart = bufferOrigin + start
+    lineNumber += 1
+    start = rest
+    (searched, checkedLength) = (0, 0)
+    return try body(.tooLong(length: length), lineNumber)
+  }
+
+  /// Moves the partial line to the front and reads more; doubles the buffer when one line fills it.
+  private func refill() throws(JSONLinesError) {
+    let pending = filled - start
+    // Compact only when little room is left at the end: moving a long partial line on every read costs a copy.
+    if start > 0, buffer.count - filled < buffer.count / 4 {
+      if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending) }
+      bufferOrigin += start
+      start = 0
+      filled = pending
+    }
+    if filled == buffer.count {
+      let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 8)
+      bigger.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: filled)
+      buffer.deallocate()
+      buffer = bigger
+    }
+    let space = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
+    let n: Int
+    switch source {
+    case .descriptor(let fd, _):
+      var r: Int
+      repeat { r = read(fd, space.baseAddress!, space.count) } while r < 0 && errno == EINTR
+      guard r >= 0 else {
+        throw JSONLinesError(readFailure: "read error: \(String(cString: strerror(errno)))", line: lineNumber)
+      }
+      n = r
+    case .memory(let bytes):
+      n = Swift.min(space.count, bytes.count - memoryOffset)
+      bytes.withUnsafeBytes { all in
+        if n > 0 { space.baseAddress!.copyMemory(from: all.baseAddress! + memoryOffset, byteCount: n) }
+      }
+      memoryOffset += n
+    case .sequence(let next):
+      var k = 0
+      while k < space.count, let b = next() {
+        space[k] = b
+        k += 1
+      }
+      n = k
+    }
+    if n == 0 { finished = true }
+    filled += n
+  }
+}
