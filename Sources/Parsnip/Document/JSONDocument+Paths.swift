@@ -148,7 +148,7 @@ extension JSONDocument.Value {
     let found = try resolve(keyPath)
     do {
       return try ParsnipDecoder.decode(
-        T.self, text: storage.text, options: decoder.currentOptions, at: .node(found.index)
+        T.self, text: storage.text, options: decoder.optionsSnapshot, at: .node(found.index)
       ).value
     } catch {
       throw JSONKeyPathError.decoding(error, at: keyPath, in: found.tapeNode)

@@ -18,9 +18,8 @@ extension Array where Element: JSONModel {
   /// - Throws: The errors of ``JSONModel/init(jsonData:configuration:)``.
   public init(jsonData: Data, configuration: JSONModelConfiguration? = nil) throws {
     let configuration = configuration ?? Element.modelConfiguration
-    let json = try ModelDecoding.parse(jsonData, configuration: configuration)
-    self = try ModelDecoding.decode(
-      [Element].self, from: json, text: [UInt8](jsonData), configuration: configuration)
+    let document = try ModelDecoding.parse(jsonData, configuration: configuration)
+    self = try ModelDecoding.decode([Element].self, from: document, configuration: configuration)
   }
 }
 

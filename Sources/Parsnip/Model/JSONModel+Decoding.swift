@@ -24,8 +24,8 @@ extension JSONModel {
   ///   for malformed text, and the errors of ``init(json:configuration:)``.
   public init(jsonData: Data, configuration: JSONModelConfiguration? = nil) throws {
     let configuration = configuration ?? Self.modelConfiguration
-    let json = try ModelDecoding.parse(jsonData, configuration: configuration)
-    self = try ModelDecoding.decode(Self.self, from: json, text: Array(jsonData), configuration: configuration)
+    let document = try ModelDecoding.parse(jsonData, configuration: configuration)
+    self = try ModelDecoding.decode(Self.self, from: document, configuration: configuration)
   }
 
   /// Creates a model from JSON text.

@@ -2,10 +2,10 @@ import Foundation
 
 /// Decoding through the base decoder.
 enum ModelDecoding {
-  /// Parses text with the configuration's depth limit, reporting syntax errors as `DecodingError`.
-  static func parse(_ data: Data, configuration: JSONModelConfiguration) throws -> JSON {
+  /// Scans text once, with the configuration's depth limit, reporting syntax errors as `DecodingError`.
+  static func parse(_ data: Data, configuration: JSONModelConfiguration) throws -> JSONDocument {
     do {
-      return try JSON(parsing: data, options: JSON.ParsingOptions(maximumDepth: configuration.maximumDepth))
+      return try JSONDocument(parsing: data, options: JSON.ParsingOptions(maximumDepth: configuration.maximumDepth))
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
@@ -13,24 +13,44 @@ enum ModelDecoding {
     }
   }
 
-  /// Decodes `T` from `json`; the base decoder reads `text` when given (the source of `json`), else the tree itself
-  /// (over a `TreeTape`, without writing it as text).
+  /// Decodes `T` from `json`: the base decoder reads the tree itself (over a `TreeTape`, without writing it as
+  /// text).
   static func decode<T: Decodable>(
-    _ type: T.Type, from json: JSON, text: [UInt8]? = nil, configuration: JSONModelConfiguration,
+    _ type: T.Type, from json: JSON, configuration: JSONModelConfiguration,
     base: some ModelBaseDecoder = ModelBaseDecoderDefault()
   ) throws -> T {
+    try base.decode(ModelRoot<T>.self, from: json, userInfo: userInfo(json, configuration)).value
+  }
+
+  /// Decodes `T` from a scanned document: the tree the model layer steers by is built from the document's tape,
+  /// and the base decoder reads that same tape (errors with lines and columns), so the text is scanned once.
+  static func decode<T: Decodable>(
+    _ type: T.Type, from document: JSONDocument, configuration: JSONModelConfiguration,
+    base: some ModelBaseDecoder = ModelBaseDecoderDefault()
+  ) throws -> T {
+    let json: JSON
+    do { json = try document.root.json() } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
+    }
+    return try base.decode(ModelRoot<T>.self, from: document, userInfo: userInfo(json, configuration)).value
+  }
+
+  /// The run's context, where ``ModelRoot`` finds it.
+  private static func userInfo(_ json: JSON, _ configuration: JSONModelConfiguration) -> [CodingUserInfoKey: any Sendable] {
     let context = ModelContext(configuration: configuration, rootJSON: json)
     var userInfo = context.userInfo
     userInfo[ModelContext.userInfoKey] = context
-    if let text { return try base.decode(ModelRoot<T>.self, from: text, userInfo: userInfo).value }
-    return try base.decode(ModelRoot<T>.self, from: json, userInfo: userInfo).value
+    return userInfo
   }
 }
 
 /// The decoder that reads values for the model layer.
 protocol ModelBaseDecoder {
-  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws
-    -> T
+  func decode<T: Decodable>(
+    _ type: T.Type, from document: JSONDocument, userInfo: [CodingUserInfoKey: any Sendable]
+  ) throws -> T
   func decode<T: Decodable>(_ type: T.Type, from json: JSON, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T
 }
 

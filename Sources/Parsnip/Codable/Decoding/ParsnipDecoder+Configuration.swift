@@ -22,7 +22,7 @@ extension ParsnipDecoder {
   public func decode<T: DecodableWithConfiguration>(
     _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
   ) throws -> T {
-    let options = currentOptions
+    let options = optionsSnapshot
     return try data.withUnsafeBytes {
       try Self.run(buffer: $0, options: options, path: nil, report: false) { decoder, node in
         decoder.index = node

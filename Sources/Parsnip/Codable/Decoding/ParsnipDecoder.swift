@@ -163,7 +163,8 @@ public final class ParsnipDecoder: @unchecked Sendable {
     }
   }
 
-  /// The settings as they are now, for a reader that decodes many documents with them (JSON Lines).
+  /// The settings as they are now, for readers that decode through this decoder (JSON Lines, key-path reads of a
+  /// document, the model layer).
   var optionsSnapshot: Options { withOptions { $0 } }
 
   /// Decodes a value from JSON text.
@@ -500,7 +501,4 @@ public final class ParsnipDecoder: @unchecked Sendable {
     let value = try body(TapeDecoder(state: state, index: root), root)
     return (value, Report(entries: state.reportEntries))
   }
-
-  /// The options of this decoder, for readers that decode through it (key-path reads, the model layer).
-  var currentOptions: Options { withOptions { $0 } }
 }
