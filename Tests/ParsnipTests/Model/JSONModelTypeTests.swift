@@ -169,6 +169,14 @@ struct HoldsPlain: JSONModel, Equatable {
       #expect(CodingPathRendering.message(context.codingPath) == "some_tags[1].label")
       #expect(!context.debugDescription.contains("line"))
     }
+    // From text, the base decoder reads the tape of the one scan, so its errors are located in the text.
+    do {
+      _ = try Tagged(jsonString: "{\"some_tags\": [{\"label\": \"a\"},\n {\"label\": 5}]}")
+      Issue.record("expected an error")
+    } catch DecodingError.typeMismatch(_, let context) {
+      #expect(CodingPathRendering.message(context.codingPath) == "some_tags[1].label")
+      #expect(context.debugDescription.hasSuffix("(line 2, column 12)"), "\(context.debugDescription)")
+    }
     #expect(throws: DecodingError.self) { try Tag(jsonString: #"{"label": "a""#) }
     do {
       _ = try Tag(jsonString: "{\n  \"label\": tru }")
