@@ -51,8 +51,10 @@ struct OutputBuffer: JSONOutput {
   /// Frees the memory (unless it was handed to a `Data`).
   func release() { free(base) }
 
-  /// Room for `n ≤ largestReservation` bytes at the returned position; advance ``count`` by what was written.
+  /// Room for `n` bytes at the returned position (`n ≤ largestReservation` when streaming); advance ``count`` by
+  /// what was written.
   @inline(__always)
+  @discardableResult
   mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
     if _slowPath(capacity &- count < n) { makeRoom(n) }
     return base + count
@@ -75,6 +77,51 @@ struct OutputBuffer: JSONOutput {
     } else {
       writeBytesSlowly(bytes)
     }
+  }
+
+  /// Appends a byte after ``reserve(_:)`` made room for it.
+  @inline(__always)
+  mutating func writeReserved(_ byte: UInt8) {
+    base[count] = byte
+    count &+= 1
+  }
+
+  /// Appends a short ASCII literal given as an integer, low byte first (up to 8 bytes).
+  @inline(__always)
+  mutating func write(literal word: UInt64, count n: Int) {
+    let p = reserve(8)
+    UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt64.self)
+    count &+= n
+  }
+
+  /// Appends `n` bytes copied eight at a time: `source` must be readable up to the next multiple of eight.
+  @inline(__always)
+  mutating func writeWords(_ source: UnsafePointer<UInt8>, count n: Int) {
+    let to = UnsafeMutableRawPointer(reserve(n &+ 8))
+    let from = UnsafeRawPointer(source)
+    var i = 0
+    repeat {
+      to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+      i &+= 8
+    } while i < n
+    count &+= n
+  }
+
+  /// Counts `n` bytes written directly at `base + count` after reserving them.
+  @inline(__always)
+  mutating func advance(by n: Int) { count &+= n }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// The bytes written at `range` (a growing buffer only: a streaming one may have handed them on).
+  func bytes(in range: Range<Int>) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+  }
+
+  /// Replaces everything from `start` to the end (a growing buffer only).
+  mutating func replaceTail(from start: Int, with bytes: [UInt8]) {
+    count = start
+    bytes.withUnsafeBytes { writeBytes($0) }
   }
 
   /// Appends `n` bytes already in the buffer, from offset `start` (a growing buffer only: a streaming one may have

@@ -28,7 +28,7 @@ struct MemberRecord {
 /// The JSON text is written forward as values arrive. Object members are recorded so that duplicate keys can be
 /// detected and, with sorted keys, reordered in place when the object closes.
 struct OutputCore {
-  var out: ByteBuffer
+  var out: OutputBuffer
   var frames = UnsafeStack<OutputFrame>(capacity: 16)
   var members = UnsafeStack<MemberRecord>(capacity: 64)
   var nextID = 1
@@ -44,7 +44,7 @@ struct OutputCore {
     pretty = options.isPretty
     sortsKeys = options.sortsKeys
     escapesSlashes = options.escapesSlashes
-    out = ByteBuffer(capacity: capacity)
+    out = OutputBuffer(capacity: capacity)
   }
 
   @inline(__always) mutating func makeID() -> Int {
@@ -57,7 +57,7 @@ struct OutputCore {
   /// Opens an array or object; returns its frame id.
   @inline(__always)
   mutating func open(isObject: Bool, slot: Int, key: PathComponent) -> Int {
-    out.append(isObject ? .openBrace : .openBracket)
+    out.writeByte(isObject ? .openBrace : .openBracket)
     let id = makeID()
     frames.append(
       OutputFrame(
@@ -73,28 +73,28 @@ struct OutputCore {
     members.removeAll(from: frame.memberStart)
     if pretty {
       // Foundation's layout for an empty container: an empty line between the brackets.
-      if frame.count == 0 { out.append(.newline) }
+      if frame.count == 0 { out.writeByte(.newline) }
       newline(indent: frames.count)
     }
-    out.append(frame.isObject ? .closeBrace : .closeBracket)
+    out.writeByte(frame.isObject ? .closeBrace : .closeBracket)
   }
 
   /// Writes `{}` for a value that encoded nothing (Foundation's choice), laid out as an empty object.
   mutating func appendEmptyObject() {
-    out.append(.openBrace)
+    out.writeByte(.openBrace)
     if pretty {
-      out.append(.newline)
+      out.writeByte(.newline)
       newline(indent: frames.count)
     }
-    out.append(.closeBrace)
+    out.writeByte(.closeBrace)
   }
 
   /// Writes the colon after a key: ` : ` when pretty printing, as Foundation does.
   @inline(__always) private mutating func appendColon() {
     if pretty {
-      out.append(literal: 0x20_3A20, count: 3)
+      out.write(literal: 0x20_3A20, count: 3)
     } else {
-      out.append(.colon)
+      out.writeByte(.colon)
     }
   }
 
@@ -104,7 +104,7 @@ struct OutputCore {
     releaseStacks()
   }
 
-  /// Frees the stacks only, when the output buffer was handed over (see ``ByteBuffer/takeData()``).
+  /// Frees the stacks only, when the output buffer was handed over (see ``OutputBuffer/takeData()``).
   func releaseStacks() {
     frames.release()
     members.release()
@@ -112,15 +112,15 @@ struct OutputCore {
 
   @inline(__always) mutating func newline(indent level: Int) {
     out.reserve(1 &+ 2 &* level)
-    out.appendReserved(.newline)
-    for _ in 0..<(2 &* level) { out.appendReserved(.space) }
+    out.writeReserved(.newline)
+    for _ in 0..<(2 &* level) { out.writeReserved(.space) }
   }
 
   /// Writes what goes before an array element in the top frame.
   @inline(__always)
   mutating func beginElement() {
     let top = frames.count - 1
-    if frames[top].count > 0 { out.append(.comma) }
+    if frames[top].count > 0 { out.writeByte(.comma) }
     if pretty { newline(indent: frames.count) }
     frames[top].count &+= 1
   }
@@ -131,7 +131,7 @@ struct OutputCore {
   @inline(__always)
   mutating func beginMember(key: String) {
     let top = frames.count - 1
-    if frames[top].count > 0 { out.append(.comma) }
+    if frames[top].count > 0 { out.writeByte(.comma) }
     if pretty { newline(indent: frames.count) }
     frames[top].count &+= 1
     let start = out.count
@@ -144,7 +144,7 @@ struct OutputCore {
   @inline(__always)
   mutating func beginUniqueMember(key: String) {
     let top = frames.count - 1
-    if frames[top].count > 0 { out.append(.comma) }
+    if frames[top].count > 0 { out.writeByte(.comma) }
     if pretty { newline(indent: frames.count) }
     frames[top].count &+= 1
     let start = out.count
@@ -157,11 +157,11 @@ struct OutputCore {
   @inline(__always)
   mutating func beginMember(quotedKey: [UInt8]) {
     let top = frames.count - 1
-    if frames[top].count > 0 { out.append(.comma) }
+    if frames[top].count > 0 { out.writeByte(.comma) }
     if pretty { newline(indent: frames.count) }
     frames[top].count &+= 1
     let start = out.count
-    out.append(contentsOf: quotedKey)
+    quotedKey.withUnsafeBytes { out.writeBytes($0) }
     recordMember(start: start, top: top)
     appendColon()
   }
@@ -172,16 +172,16 @@ struct OutputCore {
   mutating func beginMember(cachedName name: UnsafePointer<UInt8>, count: Int, hash: UInt64) {
     let top = frames.count - 1
     if pretty {
-      if frames[top].count > 0 { out.append(.comma) }
+      if frames[top].count > 0 { out.writeByte(.comma) }
       newline(indent: frames.count)
     } else {
       // One reservation for the separator, the name (copied in words) and the colon.
       out.reserve(count &+ 10)
-      if frames[top].count > 0 { out.appendReserved(.comma) }
+      if frames[top].count > 0 { out.writeReserved(.comma) }
     }
     frames[top].count &+= 1
     let start = out.count
-    out.appendWords(name, count: count)
+    out.writeWords(name, count: count)
     recordMember(start: start, keyLength: count &- 2, hash: hash, top: top)
     appendColon()
   }
@@ -311,13 +311,13 @@ struct OutputCore {
   // MARK: Leaves
 
   // "null", "true", "false" as little-endian words.
-  @inline(__always) mutating func appendNull() { out.append(literal: 0x6C6C_756E, count: 4) }
+  @inline(__always) mutating func appendNull() { out.write(literal: 0x6C6C_756E, count: 4) }
 
   @inline(__always) mutating func appendBool(_ value: Bool) {
     if value {
-      out.append(literal: 0x6575_7274, count: 4)
+      out.write(literal: 0x6575_7274, count: 4)
     } else {
-      out.append(literal: 0x65_736C_6166, count: 5)
+      out.write(literal: 0x65_736C_6166, count: 5)
     }
   }
 
@@ -325,7 +325,7 @@ struct OutputCore {
     if value >= 0 {
       appendUnsigned(UInt64(value))
     } else {
-      out.append(.minus)
+      out.writeByte(.minus)
       appendUnsigned(value.magnitude)
     }
   }
@@ -345,7 +345,7 @@ struct OutputCore {
   /// laid out as Foundation does: `Float`'s `description` without a `.0` suffix.
   mutating func appendFiniteFloat(_ value: Float) {
     var text = Self.floatText(value)
-    text.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
+    text.withUTF8 { out.writeBytes(UnsafeRawBufferPointer($0)) }
   }
 
   /// The text of a finite float as Foundation writes it (the tree encoder's too).
@@ -358,7 +358,7 @@ struct OutputCore {
   @inline(__always) mutating func appendNumber(_ number: JSONNumber) {
     if case .text(let text) = number.storage {
       var digits = text.value
-      digits.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
+      digits.withUTF8 { out.writeBytes(UnsafeRawBufferPointer($0)) }
     } else {
       out.reserve(NumberFormatting.maximumInlineLength)
       out.advance(by: NumberFormatting.write(number, to: out.base + out.count))
@@ -370,13 +370,13 @@ struct OutputCore {
     var scratch = OutputCore(pretty: false, sortsKeys: false, escapesSlashes: escapesSlashes)
     defer { scratch.release() }
     scratch.appendString(key)
-    return scratch.out.array
+    return scratch.out.bytes()
   }
 
   private init(pretty: Bool, sortsKeys: Bool, escapesSlashes: Bool) {
     self.pretty = pretty
     self.sortsKeys = sortsKeys
     self.escapesSlashes = escapesSlashes
-    out = ByteBuffer(capacity: 32)
+    out = OutputBuffer(capacity: 32)
   }
 }

@@ -34,7 +34,7 @@ struct StreamCore {
   var keyTypeTags = [UInt](repeating: 0, count: 64)
   var keyTypeSlots = [Int](repeating: 0, count: 64)
   /// Member names of cached key types, quoted and escaped, back to back (with eight bytes of slack at the end).
-  var nameBytes = ByteBuffer(capacity: 1024)
+  var nameBytes = OutputBuffer(capacity: 1024)
   var names: [CachedName] = []
 }
 

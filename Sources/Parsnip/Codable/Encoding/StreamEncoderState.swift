@@ -31,7 +31,7 @@ final class StreamEncoderState {
 
   var needsFallback: Bool { core.pointee.needsFallback || core.pointee.output.sawDuplicateKey }
 
-  func takeOutput() -> [UInt8] { core.pointee.output.out.array }
+  func takeOutput() -> [UInt8] { core.pointee.output.out.bytes() }
 
   /// The output as `Data`, which takes over the buffer; called at most once, after which the output is gone.
   func takeData() -> Data {

@@ -1,0 +1,68 @@
+/// A growable stack in manually managed memory: element access and mutation in place, without the
+/// copy-on-write checks of `Array` (the encoder's open containers and object members are touched per value).
+///
+/// Copies share the storage; the owner calls ``release()`` exactly once.
+struct UnsafeStack<Element>: RandomAccessCollection, MutableCollection {
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = Swift.max(capacity, 4)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+
+  @inline(__always)
+  subscript(position: Int) -> Element {
+    unsafeAddress {
+      precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "UnsafeStack index out of range")
+      return UnsafePointer(base + position)
+    }
+    nonmutating unsafeMutableAddress {
+      precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "UnsafeStack index out of range")
+      return base + position
+    }
+  }
+
+  @inline(__always)
+  mutating func append(_ element: Element) {
+    if _slowPath(count == capacity) { grow() }
+    (base + count).initialize(to: element)
+    count &+= 1
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let newCapacity = capacity &* 2
+    let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+    newBase.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  @discardableResult
+  mutating func removeLast() -> Element {
+    precondition(count > 0, "UnsafeStack is empty")
+    count &-= 1
+    return (base + count).move()
+  }
+
+  /// Removes the elements from `start` to the end.
+  @inline(__always)
+  mutating func removeAll(from start: Int) {
+    guard start < count else { return }
+    (base + start).deinitialize(count: count &- start)
+    count = start
+  }
+
+  /// Frees the storage and its elements.
+  func release() {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+}
