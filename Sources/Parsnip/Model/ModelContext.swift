@@ -91,7 +91,7 @@ final class ModelContext: @unchecked Sendable {
   static func text(for json: JSON, prettyPrinted: Bool) throws -> [UInt8] {
     var options = EncoderOptions()
     options.formatting = prettyPrinted ? [.prettyPrinted, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
-    return try JSONByteWriter.bytes(for: json, options: options)
+    return try options.bytes(for: json)
   }
 
   func info(for type: any JSONModel.Type) -> TypeInfo {

@@ -16,6 +16,13 @@ struct JSONWriter {
     var maximumDepth: Int
     /// Write NaN and infinities as `NaN`/`Infinity` instead of failing (for `description` only).
     var allowsNonFinite: Bool
+    /// Foundation `JSONEncoder`'s bytes, for `JSON` values inside the Codable encoder's output: ` : ` after keys
+    /// and an empty line inside empty containers when indenting, doubles laid out as Swift's `description`.
+    var matchesJSONEncoder = false
+    /// Non-finite doubles written as these strings (the encoder's `convertToString` strategy) instead of failing.
+    var nonFiniteStrings: (positiveInfinity: String, negativeInfinity: String, nan: String)? = nil
+    /// Levels of indentation already open around the value (a value written inside the encoder's output).
+    var baseDepth = 0
 
     enum KeyOrder {
       case stored
@@ -160,13 +167,24 @@ struct JSONWriter {
       // Empty containers count as a level too, as in the parser.
       guard depth < configuration.maximumDepth else { return .tooDeep }
       guard elements.isEmpty else { return .container }
-      writeASCII("[]")
+      writeEmpty(.openBracket, .closeBracket, depth: depth)
     case .object(let object):
       guard depth < configuration.maximumDepth else { return .tooDeep }
       guard object.isEmpty else { return .container }
-      writeASCII("{}")
+      writeEmpty(.openBrace, .closeBrace, depth: depth)
     }
     return .written
+  }
+
+  /// `[]` or `{}`; with indentation in `JSONEncoder`'s layout, an empty line between the brackets.
+  @inline(__always)
+  private mutating func writeEmpty(_ open: UInt8, _ close: UInt8, depth: Int) {
+    out.writeByte(open)
+    if configuration.matchesJSONEncoder, let indent = configuration.indent {
+      out.writeByte(.newline)
+      writeNewline(indent: indent, depth: depth)
+    }
+    out.writeByte(close)
   }
 
   /// Writes the opening bracket of a non-empty container and pushes its frame.
@@ -196,13 +214,12 @@ struct JSONWriter {
   @inline(__always)
   mutating func writeNewline(indent: Int, depth: Int) {
     out.writeByte(.newline)
-    out.writeRepeated(.space, count: indent &* depth)
+    out.writeRepeated(.space, count: indent &* (depth &+ configuration.baseDepth))
   }
 
   @inline(__always)
   mutating func writeString(_ string: String) {
-    StringEscaping.appendQuoted(
-      string, to: &out, escapesSlashes: configuration.escapesSlashes, asciiOnly: configuration.asciiOnly)
+    out.appendQuoted(string, escapesSlashes: configuration.escapesSlashes, asciiOnly: configuration.asciiOnly)
   }
 
   @inline(__always)
@@ -211,14 +228,15 @@ struct JSONWriter {
     writeColon()
   }
 
-  /// What follows a key: `:`, or `: ` when indenting.
+  /// What follows a key: `:`, or `: ` when indenting (` : ` in `JSONEncoder`'s layout).
   @inline(__always)
   mutating func writeColon() {
     if configuration.indent != nil {
-      let p = out.reserve(2)
-      p[0] = .colon
-      p[1] = .space
-      out.count &+= 2
+      if configuration.matchesJSONEncoder {
+        out.write(literal: 0x20_3A20, count: 3)
+      } else {
+        out.write(literal: 0x20_3A, count: 2)
+      }
     } else {
       out.writeByte(.colon)
     }
@@ -237,9 +255,16 @@ struct JSONWriter {
       out.count &+= NumberFormatting.writeDecimal(
         significand: significand, exponent: Int(exponent), isNegative: isNegative, to: p)
     case .double(let d):
-      guard d.isFinite || configuration.allowsNonFinite else { return false }
+      if _slowPath(!d.isFinite) {
+        if let strings = configuration.nonFiniteStrings {
+          writeString(d.isNaN ? strings.nan : d < 0 ? strings.negativeInfinity : strings.positiveInfinity)
+          return true
+        }
+        guard configuration.allowsNonFinite else { return false }
+      }
       let p = out.reserve(NumberFormatting.maximumInlineLength)
-      out.count &+= NumberFormatting.writeDouble(d, to: p)
+      out.count &+= configuration.matchesJSONEncoder
+        ? NumberFormatting.writeDoubleInSwiftLayout(d, to: p) : NumberFormatting.writeDouble(d, to: p)
     case .uint(let v):
       let p = out.reserve(20)
       out.count &+= NumberFormatting.writeUnsigned(v, to: p)

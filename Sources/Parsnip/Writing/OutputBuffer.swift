@@ -113,6 +113,9 @@ struct OutputBuffer: JSONOutput {
 
   var isEmpty: Bool { count == 0 }
 
+  /// Whether full chunks are handed to a drain (reservations of at most ``largestReservation``).
+  @inline(__always) var isStreaming: Bool { drain != nil }
+
   /// The bytes written at `range` (a growing buffer only: a streaming one may have handed them on).
   func bytes(in range: Range<Int>) -> [UInt8] {
     Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))

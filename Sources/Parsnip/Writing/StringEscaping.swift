@@ -93,42 +93,57 @@ enum StringEscaping {
     _ p: UnsafePointer<UInt8>, at i: Int, count n: Int, to out: inout Output
   ) -> Int {
     let b = p[i]
-    switch b {
-    case .quote: writePair(.backslash, .quote, to: &out)
-    case .backslash: writePair(.backslash, .backslash, to: &out)
-    case .slash: writePair(.backslash, .slash, to: &out)
-    case 0x08: writePair(.backslash, UInt8(ascii: "b"), to: &out)
-    case 0x0C: writePair(.backslash, UInt8(ascii: "f"), to: &out)
-    case .newline: writePair(.backslash, UInt8(ascii: "n"), to: &out)
-    case .carriageReturn: writePair(.backslash, UInt8(ascii: "r"), to: &out)
-    case .tab: writePair(.backslash, UInt8(ascii: "t"), to: &out)
-    case 0..<0x20: writeUnicodeEscape(UInt16(b), to: &out)
-    default:
-      // Non-ASCII in ASCII-only mode: decode the scalar (the input is valid UTF-8; a truncated tail is replaced
-      // with U+FFFD rather than read past the end).
-      let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
-      guard i + length <= n else {
-        writeUnicodeEscape(0xFFFD, to: &out)
-        return n - i
+    if b < 0x80 {
+      var scratch: UInt64 = 0
+      withUnsafeMutableBytes(of: &scratch) { scratch in
+        let length = writeEscape(ascii: b, to: scratch.baseAddress!)
+        out.writeBytes(UnsafeRawBufferPointer(rebasing: scratch[..<length]))
       }
-      var scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-      for k in 1..<length { scalar = scalar << 6 | UInt32(p[i + k] & 0x3F) }
-      if scalar > 0xFFFF {
-        let v = scalar - 0x1_0000
-        writeUnicodeEscape(UInt16(0xD800 + (v >> 10)), to: &out)
-        writeUnicodeEscape(UInt16(0xDC00 + (v & 0x3FF)), to: &out)
-      } else {
-        writeUnicodeEscape(UInt16(scalar), to: &out)
-      }
-      return length
+      return 1
     }
-    return 1
+    // Non-ASCII in ASCII-only mode: decode the scalar (the input is valid UTF-8; a truncated tail is replaced with
+    // U+FFFD rather than read past the end).
+    let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+    guard i + length <= n else {
+      writeUnicodeEscape(0xFFFD, to: &out)
+      return n - i
+    }
+    var scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for k in 1..<length { scalar = scalar << 6 | UInt32(p[i + k] & 0x3F) }
+    if scalar > 0xFFFF {
+      let v = scalar - 0x1_0000
+      writeUnicodeEscape(UInt16(0xD800 + (v >> 10)), to: &out)
+      writeUnicodeEscape(UInt16(0xDC00 + (v & 0x3FF)), to: &out)
+    } else {
+      writeUnicodeEscape(UInt16(scalar), to: &out)
+    }
+    return length
   }
 
-  @inline(__always)
-  private static func writePair<Output: JSONOutput>(_ a: UInt8, _ b: UInt8, to out: inout Output) {
-    out.writeByte(a)
-    out.writeByte(b)
+  /// Writes the escape of an ASCII byte that needs one (a quote, backslash, slash or control character) at `to`
+  /// (room for six bytes); returns its length.
+  @inline(never)
+  static func writeEscape(ascii byte: UInt8, to: UnsafeMutableRawPointer) -> Int {
+    to.storeBytes(of: .backslash, as: UInt8.self)
+    let short: UInt8
+    switch byte {
+    case .quote, .backslash, .slash: short = byte
+    case 0x08: short = UInt8(ascii: "b")
+    case 0x0C: short = UInt8(ascii: "f")
+    case .newline: short = UInt8(ascii: "n")
+    case .carriageReturn: short = UInt8(ascii: "r")
+    case .tab: short = UInt8(ascii: "t")
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      to.storeBytes(of: UInt8(ascii: "u"), toByteOffset: 1, as: UInt8.self)
+      to.storeBytes(of: UInt8(ascii: "0"), toByteOffset: 2, as: UInt8.self)
+      to.storeBytes(of: UInt8(ascii: "0"), toByteOffset: 3, as: UInt8.self)
+      to.storeBytes(of: hex.utf8Start[Int(byte &>> 4)], toByteOffset: 4, as: UInt8.self)
+      to.storeBytes(of: hex.utf8Start[Int(byte & 0xF)], toByteOffset: 5, as: UInt8.self)
+      return 6
+    }
+    to.storeBytes(of: short, toByteOffset: 1, as: UInt8.self)
+    return 2
   }
 
   /// `\uXXXX` with lowercase hex digits.

@@ -220,6 +220,58 @@ let allOutputFormattings: [ParsnipEncoder.OutputFormatting] = (0..<8).map { bits
     }
   }
 
+  /// `JSON` values are written by the tree writer inside the encoder's output; Foundation encodes them through
+  /// `JSON.encode(to:)`. Sorted keys only: Foundation's unsorted order for dictionaries is hash order.
+  @Test(arguments: allOutputFormattings.filter { $0.contains(.sortedKeys) })
+  func jsonValuesInsideEncodedValuesHaveFoundationsBytes(formatting: ParsnipEncoder.OutputFormatting) throws {
+    struct Holder: Encodable {
+      var name = "h/1"
+      var payload: JSON
+      var list: [JSON]
+    }
+    let payload: JSON = [
+      "b": [1, -2, 0.1, 100.0, 1e21, 2.2250738585072014e-308, -0.0, "\u{1}/\"", [], [:], [[]], ["k": [:]]],
+      "a": ["z": true, "y": nil, "é": "x", "B": [["deep": [1, [2, [3, []]]]]]],
+      "": [:],
+    ]
+    let value = Holder(payload: payload, list: [payload, [], [:], 3, "s"])
+    try expectSameBytesAsFoundation(value, formatting: formatting)
+    try expectSameBytesAsFoundation(payload, formatting: formatting)
+    try expectSameBytesAsFoundation([payload, payload], formatting: formatting)
+    let nonFinite: JSON = ["n": [.number(JSONNumber(Double.nan)), .number(JSONNumber(-Double.infinity)), [:]]]
+    try expectSameBytesAsFoundation(Holder(payload: nonFinite, list: [nonFinite]), formatting: formatting) {
+      parsnip, foundation in
+      parsnip.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "+", negativeInfinity: "-/", nan: "nan")
+      foundation.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "+", negativeInfinity: "-/", nan: "nan")
+    }
+  }
+
+  @Test func nonFiniteNumbersAndDeepNestingInsideJSONValuesAreLocated() throws {
+    struct Holder: Encodable { var payload: JSON }
+    let nonFinite: JSON = ["a": [1, ["b": .number(JSONNumber(Double.infinity))]]]
+    #expect {
+      try ParsnipEncoder().encode(Holder(payload: nonFinite))
+    } throws: { error in
+      guard case EncodingError.invalidValue(let value, let context) = error else { return false }
+      return (value as? Double) == .infinity
+        && context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["payload", "a", "1", "b"]
+    }
+    var deep: JSON = 1
+    for _ in 0..<20 { deep = [deep] }
+    let encoder = ParsnipEncoder()
+    encoder.maximumDepth = 10
+    #expect {
+      try encoder.encode(Holder(payload: ["x": deep]))
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      // `payload` is level 1, `x` level 2: the array at index path 0^7 is the 11th container.
+      return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["payload", "x", "0", "0", "0", "0", "0", "0", "0", "0"]
+        && context.debugDescription.contains("maximum depth of 10")
+    }
+  }
+
   @Test func prettyPrintingIsFoundationsLayout() throws {
     struct Record: Codable {
       var name = "x"

@@ -213,12 +213,19 @@ import Testing
     #expect(parsed.arrayValue?.compactMap(\.stringValue) == strings)
   }
 
-  @Test(arguments: [OutputCore.reservedEscapingLimit, OutputCore.reservedEscapingLimit + 1, 200_000])
+  @Test(arguments: [OutputBuffer.escapingChunkLimit, OutputBuffer.escapingChunkLimit + 1, 200_000])
   func longStringsAroundTheReservationLimit(length: Int) throws {
     var string = String(repeating: "a/b\"c\u{1}é", count: length / 8)
     string += String(repeating: "x", count: length - string.utf8.count)
     #expect(string.utf8.count == length)
     #expect(try ParsnipEncoder().encodeToString(string) == Self.writerEscaped(string, escapesSlashes: true))
+    // A streaming buffer escapes in small reservations.
+    var streamed: [UInt8] = []
+    var out = OutputBuffer(streamingTo: { streamed.append(contentsOf: $0) })
+    out.appendQuoted(string, escapesSlashes: false)
+    out.flush()
+    out.release()
+    #expect(String(decoding: streamed, as: UTF8.self) == Self.writerEscaped(string, escapesSlashes: false))
   }
 
   @Test func bridgedAndSubstringBackedStringsAreEscapedToo() throws {

@@ -310,6 +310,11 @@ struct OutputCore {
 
   // MARK: Leaves
 
+  /// Appends a quoted, escaped string.
+  @inline(__always) mutating func appendString(_ string: String) {
+    out.appendQuoted(string, escapesSlashes: escapesSlashes)
+  }
+
   // "null", "true", "false" as little-endian words.
   @inline(__always) mutating func appendNull() { out.write(literal: 0x6C6C_756E, count: 4) }
 

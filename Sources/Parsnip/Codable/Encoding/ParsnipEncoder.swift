@@ -180,7 +180,7 @@ public final class ParsnipEncoder: Sendable {
     let options = self.options
     return try Self.encoded(
       value, options: options, streamed: { $0.takeData() },
-      tree: { Data(try JSONByteWriter.bytes(for: $0, options: options)) })
+      tree: { Data(try options.bytes(for: $0)) })
   }
 
   /// Encodes a value as JSON text in a byte array.
@@ -192,7 +192,7 @@ public final class ParsnipEncoder: Sendable {
     let options = self.options
     return try Self.encoded(
       value, options: options, streamed: { $0.takeOutput() },
-      tree: { try JSONByteWriter.bytes(for: $0, options: options) })
+      tree: { try options.bytes(for: $0) })
   }
 
   /// Encodes a value as JSON text in a string.

@@ -236,7 +236,9 @@ final class StreamEncoderState {
     case .json(let json):
       let key = core.pointee.pendingKey
       core.pointee.pendingSlot = 0
-      try writeJSON(json, depth: depth, key: key)
+      try options.write(
+        json, into: &core.pointee.output.out, indentDepth: core.pointee.output.frames.count, depth: depth
+      ) { (depth > 0 ? self.containerPath(frameIndex: depth - 1) : []) + [key.codingKey].compactMap { $0 } }
     case .custom(let body):
       try encodeThroughConformance(CustomLeaf(body: body), depth: depth)
       // A strategy that encodes nothing writes `{}` at the top level too (`finishSlot` does it below), as Foundation.
@@ -253,42 +255,6 @@ final class StreamEncoderState {
     }
   }
 
-  /// Writes a `JSON` value with its exact numbers; depth-checked, iterative over siblings, recursive over nesting.
-  func writeJSON(_ json: JSON, depth: Int, key: PathComponent) throws {
-    switch json {
-    case .null: core.pointee.output.appendNull()
-    case .bool(let bool): core.pointee.output.appendBool(bool)
-    case .string(let string): core.pointee.output.appendString(string)
-    case .number(let number):
-      if case .double(let double) = number.storage {
-        try writeDouble(
-          double,
-          path: self.containerPath(frameIndex: self.core.pointee.output.frames.count - 1)
-            + [key.codingKey].compactMap { $0 })
-      } else {
-        core.pointee.output.appendNumber(number)
-      }
-    case .array(let elements):
-      try checkDepth(depth, value: json)
-      _ = core.pointee.output.open(isObject: false, slot: 0, key: key)
-      for (index, element) in elements.enumerated() {
-        core.pointee.output.beginElement()
-        try writeJSON(element, depth: depth + 1, key: .index(index))
-      }
-      core.pointee.output.closeTop()
-    case .object(let object):
-      try checkDepth(depth, value: json)
-      _ = core.pointee.output.open(isObject: true, slot: 0, key: key)
-      for member in object.members {
-        core.pointee.output.beginUniqueMember(key: member.key)
-        try writeJSON(member.value, depth: depth + 1, key: .string(member.key))
-      }
-      core.pointee.output.closeTop()
-    }
-  }
-
-  /// Fails when a container at `depth` would exceed the depth limit.
-  @inline(__always)
   /// The error for nesting that would overflow the thread's stack before reaching `maximumDepth`.
   func stackError(_ value: Any) -> EncodingError {
     let frames = core.pointee.output.frames.count
@@ -300,6 +266,8 @@ final class StreamEncoderState {
           + "a reference cycle or runaway recursion in encode(to:)?"))
   }
 
+  /// Fails when a container at `depth` would exceed the depth limit.
+  @inline(__always)
   func checkDepth(_ depth: Int, value: Any) throws {
     guard depth >= options.maximumDepth else { return }
     throw EncodingError.invalidValue(
@@ -440,15 +408,6 @@ final class StreamEncoderState {
     let frames = core.pointee.output.frames
     if frames.count > depth && frames[depth].slot == slot { return containerPath(frameIndex: depth) }
     return codingPathOfPendingSlot(depth: depth)
-  }
-}
-
-/// Writes `JSON` values as text with the encoder's layout options.
-enum JSONByteWriter {
-  static func bytes(for json: JSON, options: EncoderOptions) throws -> [UInt8] {
-    let state = StreamEncoderState(options: options)
-    try state.writeJSON(json, depth: 0, key: .none)
-    return state.takeOutput()
   }
 }
 
