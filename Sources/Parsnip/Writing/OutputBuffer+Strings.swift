@@ -5,7 +5,7 @@ extension OutputBuffer {
 
   /// Input bytes escaped per reservation; a streaming buffer reserves at most ``largestReservation`` at a time.
   @inline(__always)
-  private var escapingChunk: Int { isStreaming ? (Self.largestReservation &- 16) / 6 : Self.escapingChunkLimit }
+  private var escapingChunk: Int { isStreaming ? (Self.largestReservation &- 18) / 6 : Self.escapingChunkLimit }
 
   /// Appends `string` quoted and escaped, spelled as ``StringEscaping`` spells it.
   ///
@@ -26,25 +26,49 @@ extension OutputBuffer {
   /// Appends valid UTF-8 `bytes` quoted and escaped (non-ASCII bytes are copied as they are).
   @inline(__always)
   mutating func appendQuoted(_ bytes: UnsafeRawBufferPointer, escapesSlashes: Bool) {
+    let chunk = escapingChunk
+    guard let from = bytes.baseAddress, bytes.count > chunk else {
+      // One reservation for the quotes and the worst case of the whole string.
+      let n = bytes.count
+      let start = UnsafeMutableRawPointer(reserve(n &* 6 &+ 18))
+      start.storeBytes(of: .quote, as: UInt8.self)
+      let end = n == 0 ? start + 1 : Self.escape(bytes.baseAddress!, count: n, to: start + 1, escapesSlashes: escapesSlashes)
+      end.storeBytes(of: .quote, as: UInt8.self)
+      advance(by: end + 1 - start)
+      return
+    }
     writeByte(.quote)
-    if let from = bytes.baseAddress {
-      let chunk = escapingChunk
-      var offset = 0
-      while offset < bytes.count {
-        let n = Swift.min(chunk, bytes.count &- offset)
-        appendEscaped(from + offset, count: n, escapesSlashes: escapesSlashes)
-        offset &+= n
-      }
+    var offset = 0
+    while offset < bytes.count {
+      let n = Swift.min(chunk, bytes.count &- offset)
+      let start = UnsafeMutableRawPointer(reserve(n &* 6 &+ 16))
+      advance(by: Self.escape(from + offset, count: n, to: start, escapesSlashes: escapesSlashes) - start)
+      offset &+= n
     }
     writeByte(.quote)
   }
 
-  /// Escapes `n` bytes (at most ``escapingChunk``) into one worst-case reservation.
+  /// Escapes `n` bytes into `to`, which has room for their worst case plus 16 bytes, and returns the end.
   @inline(__always)
-  private mutating func appendEscaped(_ from: UnsafeRawPointer, count n: Int, escapesSlashes: Bool) {
-    let start = UnsafeMutableRawPointer(reserve(n &* 6 &+ 16))
+  private static func escape(
+    _ from: UnsafeRawPointer, count n: Int, to start: UnsafeMutableRawPointer, escapesSlashes: Bool
+  ) -> UnsafeMutableRawPointer {
     var to = start
     var i = 0
+    if n < 8 {
+      // Too short for a word load: byte by byte.
+      while i < n {
+        let byte = from.load(fromByteOffset: i, as: UInt8.self)
+        if StringEscaping.needsEscape(byte, escapesSlashes, false) {
+          to += StringEscaping.writeEscape(ascii: byte, to: to)
+        } else {
+          to.storeBytes(of: byte, as: UInt8.self)
+          to += 1
+        }
+        i &+= 1
+      }
+      return to
+    }
     while i < n {
       let remaining = n &- i
       // `word` holds the bytes in little-endian order, as the SWAR helpers expect.
@@ -53,9 +77,9 @@ extension OutputBuffer {
       if remaining >= 8 {
         word = UInt64(littleEndian: from.loadUnaligned(fromByteOffset: i, as: UInt64.self))
       } else {
-        // The last few bytes, without reading past the end; the zero padding is not looked at.
-        word = 0
-        for k in 0..<remaining { word |= UInt64(from.load(fromByteOffset: i &+ k, as: UInt8.self)) &<< (k &* 8) }
+        // The last few bytes: the word ending at the end, shifted down so they come first.
+        let last = UInt64(littleEndian: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+        word = last &>> UInt64((8 &- remaining) &* 8)
         valid &= (1 &<< UInt64(remaining &* 8)) &- 1
       }
       to.storeBytes(of: word.littleEndian, as: UInt64.self)
@@ -72,6 +96,6 @@ extension OutputBuffer {
       to += StringEscaping.writeEscape(ascii: from.load(fromByteOffset: i, as: UInt8.self), to: to)
       i &+= 1
     }
-    advance(by: to - start)
+    return to
   }
 }
