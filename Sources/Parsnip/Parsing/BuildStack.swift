@@ -42,11 +42,7 @@ struct BuildStack {
 
   @inline(__always)
   mutating func push(_ value: __owned JSON) {
-    if valueCount == valueCapacity {
-      values = values.movedToDoubleCapacity(count: valueCount, capacity: &valueCapacity)
-    }
-    (values + valueCount).initialize(to: value)
-    valueCount &+= 1
+    Self.append(value, to: &values, count: &valueCount, capacity: &valueCapacity)
   }
 
   @inline(__always)
@@ -57,11 +53,16 @@ struct BuildStack {
 
   @inline(__always)
   mutating func pushKey(_ key: __owned String) {
-    if keyCount == keyCapacity {
-      keys = keys.movedToDoubleCapacity(count: keyCount, capacity: &keyCapacity)
-    }
-    (keys + keyCount).initialize(to: key)
-    keyCount &+= 1
+    Self.append(key, to: &keys, count: &keyCount, capacity: &keyCapacity)
+  }
+
+  @inline(__always)
+  private static func append<Element>(
+    _ element: __owned Element, to storage: inout UnsafeMutablePointer<Element>, count: inout Int, capacity: inout Int
+  ) {
+    if count == capacity { storage = storage.movedToDoubleCapacity(count: count, capacity: &capacity) }
+    (storage + count).initialize(to: element)
+    count &+= 1
   }
 
   @inline(__always)

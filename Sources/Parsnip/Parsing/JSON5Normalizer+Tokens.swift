@@ -120,16 +120,6 @@ extension JSON5Normalizer {
     error(.invalidEscape, "lone surrogate \\u\(hex(unit, width: 4)) is not a Unicode scalar", at: offset)
   }
 
-  func hexQuad(at j: Int) throws(JSONParseError) -> UInt16 {
-    var value: UInt16 = 0
-    for k in 0..<4 {
-      guard j &+ k < end, let h = base[j &+ k].hexValue else {
-        throw error(.invalidEscape, "expected four hexadecimal digits after '\\u'", at: j &+ k)
-      }
-      value = value << 4 | UInt16(h)
-    }
-    return value
-  }
 
   /// Appends a scalar inside a strict JSON string: escaped when JSON requires it, as UTF-8 otherwise.
   mutating func appendScalar(_ scalar: UInt32) {

@@ -2,7 +2,7 @@
 ///
 /// Like the strict scanner it is iterative, with an explicit stack of open containers, so deep nesting costs heap,
 /// not call stack. White space and comments are not copied, so the output is compact.
-struct JSON5Normalizer {
+struct JSON5Normalizer: TextScanning {
   let input: UnsafeRawBufferPointer
   let base: UnsafePointer<UInt8>
   let end: Int
@@ -14,36 +14,10 @@ struct JSON5Normalizer {
 
   init(input: UnsafeRawBufferPointer, maximumDepth: Int) {
     self.input = input
-    self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? JSON5Normalizer.emptyBase
+    self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? TapeCursor.emptyBase
     self.end = input.count
     self.maximumDepth = maximumDepth
     output.reserveCapacity(input.count + input.count / 8 + 16)
-  }
-
-  nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {
-    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    p.initialize(to: 0)
-    return UnsafePointer(p)
-  }()
-
-  // MARK: Errors
-
-  @inline(never)
-  func error(_ kind: JSONParseError.Kind, _ message: String, at offset: Int) -> JSONParseError {
-    JSONParseError(kind, message, at: offset, in: input)
-  }
-
-  /// "expected X, found Y" at `offset`, or the end-of-input or invalid-UTF-8 error that explains it better.
-  @inline(never)
-  func unexpected(_ expected: String, at offset: Int) -> JSONParseError {
-    if offset >= end {
-      return error(.unexpectedEndOfInput, "unexpected end of input, expected \(expected)", at: offset)
-    }
-    let b = base[offset]
-    if b >= 0x80, Scanner.utf8SequenceLength(base, at: offset, end: end) == nil {
-      return error(.invalidUTF8, "invalid UTF-8 byte 0x\(hex(b, width: 2))", at: offset)
-    }
-    return error(.unexpectedCharacter, "expected \(expected), found \(describe(at: offset))", at: offset)
   }
 
   /// Records that the token starting at `i` is written from the current end of the output.
@@ -51,6 +25,8 @@ struct JSON5Normalizer {
   mutating func mark() {
     marks.append(UInt64(truncatingIfNeeded: output.count) << 32 | UInt64(truncatingIfNeeded: i))
   }
+
+  // MARK: Errors
 
   /// How the character at `offset` is shown in a message: `'x'`, `U+00A0`, or `byte 0xNN`.
   func describe(at offset: Int) -> String { SourceLocation.describe(byteAt: offset, in: input) }

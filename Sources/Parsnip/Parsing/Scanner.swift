@@ -2,7 +2,7 @@
 ///
 /// The scanner is iterative, with an explicit stack of open containers, so nesting depth costs heap, not call
 /// stack; the depth limit exists for the consumers of the tape (tree building, writing), which recurse.
-struct Scanner {
+struct Scanner: TextScanning {
   let base: UnsafePointer<UInt8>
   let end: Int
   let input: UnsafeRawBufferPointer
@@ -16,43 +16,13 @@ struct Scanner {
   init(input: UnsafeRawBufferPointer, maxDepth: Int) {
     self.input = input
     // An empty buffer may have no base address; point at a static byte so reads stay in bounds checks only.
-    self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Scanner.emptyBase
+    self.base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? TapeCursor.emptyBase
     self.end = input.count
     // Room for a value every 4 bytes: regrowing holds the old tape and the new at once (3 times the tape), while
     // capacity that is never written costs address space, not memory.
     self.tape = TapeBuilder(capacity: input.count / 4 + 16)
     // Trees deeper than this could not be released on a small thread stack (see `JSON.maximumSupportedDepth`).
     self.maxDepth = Swift.min(maxDepth, JSON.maximumSupportedDepth)
-  }
-
-  nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {
-    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    p.initialize(to: 0)
-    return UnsafePointer(p)
-  }()
-
-  // MARK: Errors
-
-  @inline(never)
-  func error(_ kind: JSONParseError.Kind, _ message: String, at offset: Int) -> JSONParseError {
-    JSONParseError(kind, message, at: offset, in: input)
-  }
-
-  @inline(never)
-  func unexpected(_ expected: String, at offset: Int) -> JSONParseError {
-    if offset >= end {
-      return error(.unexpectedEndOfInput, "unexpected end of input, expected \(expected)", at: offset)
-    }
-    let b = base[offset]
-    if b >= 0x80 || b < 0x20, !b.isJSONWhitespace {
-      // Distinguish invalid UTF-8 from a merely misplaced character.
-      if b >= 0x80, Scanner.utf8SequenceLength(base, at: offset, end: end) == nil {
-        return error(.invalidUTF8, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))", at: offset)
-      }
-    }
-    return error(
-      .unexpectedCharacter, "expected \(expected), found \(SourceLocation.describe(byteAt: offset, in: input))",
-      at: offset)
   }
 
   // MARK: Whitespace
@@ -476,16 +446,6 @@ struct Scanner {
     }
   }
 
-  func hexQuad(at j: Int) throws(JSONParseError) -> UInt16 {
-    var value: UInt16 = 0
-    for k in 0..<4 {
-      guard j &+ k < end, let h = base[j &+ k].hexValue else {
-        throw error(.invalidEscape, "expected four hexadecimal digits after '\\u'", at: j &+ k)
-      }
-      value = value << 4 | UInt16(h)
-    }
-    return value
-  }
 
   func hex4(_ v: UInt16) -> String {
     let s = String(v, radix: 16, uppercase: true)

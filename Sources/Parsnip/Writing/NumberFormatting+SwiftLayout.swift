@@ -5,18 +5,6 @@ extension NumberFormatting {
   /// digits beyond (`1e+16`, `1e-05`, `1.2345678901234568e+17`); `-0` for negative zero (at most 25 bytes).
   @inline(__always)
   static func writeDoubleInSwiftLayout(_ d: Double, to start: UnsafeMutablePointer<UInt8>) -> Int {
-    if d == 0 {
-      if d.sign == .minus {
-        start[0] = .minus
-        start[1] = .zero
-        return 2
-      }
-      start[0] = .zero
-      return 1
-    }
-    let (significand, exponent) = ShortestDouble.decimal(d.magnitude)
-    return writeDecimalLayout(
-      significand: significand, exponent: exponent, isNegative: d < 0, to: start,
-      layout: .swift(isSmall: d.magnitude <= 0x1p53))
+    writeShortest(d, to: start, layout: .swift(isSmall: d.magnitude <= 0x1p53))
   }
 }

@@ -213,6 +213,12 @@ enum NumberFormatting {
   @inline(__always)
   static func writeDouble(_ d: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
     guard d.isFinite else { return writeNonFinite(d, to: p) }
+    return writeShortest(d, to: p, layout: .ecmaScript)
+  }
+
+  /// Writes the shortest round-trip digits of a finite `d` in `layout`; `0` and `-0` for zeros.
+  @inline(__always)
+  static func writeShortest(_ d: Double, to p: UnsafeMutablePointer<UInt8>, layout: DecimalLayout) -> Int {
     if d == 0 {
       if d.sign == .minus {
         p[0] = .minus
@@ -223,7 +229,8 @@ enum NumberFormatting {
       return 1
     }
     let (significand, exponent) = ShortestDouble.decimal(d.magnitude)
-    return writeDecimalLayout(significand: significand, exponent: exponent, isNegative: d < 0, to: p)
+    return writeDecimalLayout(
+      significand: significand, exponent: exponent, isNegative: d < 0, to: p, layout: layout)
   }
 
   /// Writes `±significand × 10^exponent` keeping every digit of the significand (at most 34 bytes).

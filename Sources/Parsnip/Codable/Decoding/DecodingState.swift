@@ -40,19 +40,21 @@ final class DecodingState {
 
   /// `T` as an array type that decodes by walking the tape, or `nil`.
   @inline(__always) func arrayFastPath<T>(for type: T.Type) -> (any _ParsnipArrayDecodable.Type)? {
-    let id = ObjectIdentifier(type)
-    for entry in arrayTypes where entry.0 == id { return entry.1 }
-    let result = type as? any _ParsnipArrayDecodable.Type
-    if arrayTypes.count < 64 { arrayTypes.append((id, result)) }
-    return result
+    Self.cast(type, cache: &arrayTypes)
   }
 
   /// `T` as a `[String: Value]` type that decodes by walking the tape, or `nil`.
   @inline(__always) func dictionaryFastPath<T>(for type: T.Type) -> (any _ParsnipStringDictionaryDecodable.Type)? {
+    Self.cast(type, cache: &dictionaryTypes)
+  }
+
+  /// `type as? Target`, remembered for up to 64 types: dynamic casts to protocols are slow.
+  @inline(__always)
+  private static func cast<Target>(_ type: Any.Type, cache: inout [(ObjectIdentifier, Target?)]) -> Target? {
     let id = ObjectIdentifier(type)
-    for entry in dictionaryTypes where entry.0 == id { return entry.1 }
-    let result = type as? any _ParsnipStringDictionaryDecodable.Type
-    if dictionaryTypes.count < 64 { dictionaryTypes.append((id, result)) }
+    for entry in cache where entry.0 == id { return entry.1 }
+    let result = type as? Target
+    if cache.count < 64 { cache.append((id, result)) }
     return result
   }
 

@@ -46,7 +46,14 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
   @inline(__always)
   private mutating func read<V>(_ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V) throws -> V {
-    let node = try nextNode(V.self)
+    try read(node: try nextNode(V.self), body)
+  }
+
+  /// Reads element `node` with `body` and moves past it.
+  @inline(__always)
+  private mutating func read<V>(
+    node: Int, _ body: (UnsafePointer<TapeView>, Int) throws(ValueFailure) -> V
+  ) throws -> V {
     do {
       let value = try body(view, node)
       advance()
@@ -74,13 +81,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
       advance()
       return nil
     }
-    do {
-      let value = try body(view, node)
-      advance()
-      return value
-    } catch {
-      throw state.decodingError(error)
-    }
+    return try read(node: node, body)
   }
 
   mutating func decodeNil() throws -> Bool {

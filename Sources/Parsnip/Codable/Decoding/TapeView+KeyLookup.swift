@@ -166,12 +166,7 @@ extension TapeView {
       return hasSnakeCaseCollisions(object: object, end: end, count: count)
     }
     if count <= 8 {
-      var key = object + 1
-      while key < end {
-        if nodes.tag(key) & Tape.Flag.hasEscapes != 0 { return true }
-        let word = nodes.word(key)
-        let start = base + TapeCursor.offset(word)
-        let length = TapeCursor.aux(word)
+      return anyKey(object: object, end: end) { key, start, length in
         var other = next(key + 1)
         while other < end {
           let otherWord = nodes.word(other)
@@ -182,40 +177,54 @@ extension TapeView {
           }
           other = next(other + 1)
         }
-        key = next(key + 1)
+        return false
       }
-      return false
     }
     return hashedDuplicateCheck(object: object, end: end, count: count)
   }
 
   private func hashedDuplicateCheck(object: Int, end: Int, count: Int) -> Bool {
+    hasMeetingKeys(object: object, end: end, count: count, hash: keyHash) { a, aLength, b, bLength in
+      aLength == bLength && Self.bytesEqual(a, b, aLength)
+    }
+  }
+
+  /// Whether two keys of the object meet under `same`, through one pass over a table hashed by `hash` (equal keys
+  /// must hash equally). Names with escapes count as a meeting: their bytes are not their names.
+  @inline(__always)
+  private func hasMeetingKeys(
+    object: Int, end: Int, count: Int, hash: (UnsafePointer<UInt8>, Int) -> UInt64,
+    same: (UnsafePointer<UInt8>, Int, UnsafePointer<UInt8>, Int) -> Bool
+  ) -> Bool {
     var size = 32
     while size < 2 * count { size <<= 1 }
     let mask = size - 1
     let table = workspace.pointee.reserveTable(size)
     let generation = workspace.pointee.generation << 32
-    var key = object + 1
-    while key < end {
-      if nodes.tag(key) & Tape.Flag.hasEscapes != 0 { return true }
-      let word = nodes.word(key)
-      let start = base + TapeCursor.offset(word)
-      let length = TapeCursor.aux(word)
-      var slot = Int(truncatingIfNeeded: keyHash(start, length)) & mask
+    return anyKey(object: object, end: end) { key, start, length in
+      var slot = Int(truncatingIfNeeded: hash(start, length)) & mask
       while true {
         let entry = table[slot]
         if entry & 0xFFFF_FFFF_0000_0000 != generation {
           table[slot] = generation | UInt64(truncatingIfNeeded: key)
-          break
+          return false
         }
         let otherWord = nodes.word(TapeCursor.offset(entry))
-        if TapeCursor.aux(otherWord) == length,
-          Self.bytesEqual(start, base + TapeCursor.offset(otherWord), length)
-        {
-          return true
-        }
+        if same(start, length, base + TapeCursor.offset(otherWord), TapeCursor.aux(otherWord)) { return true }
         slot = (slot &+ 1) & mask
       }
+    }
+  }
+
+  /// Whether `body`, called with each key of the object (its node, bytes and length) in order, answers true for
+  /// one; a key written with escapes answers true without a call.
+  @inline(__always)
+  private func anyKey(object: Int, end: Int, _ body: (Int, UnsafePointer<UInt8>, Int) -> Bool) -> Bool {
+    var key = object + 1
+    while key < end {
+      if nodes.tag(key) & Tape.Flag.hasEscapes != 0 { return true }
+      let word = nodes.word(key)
+      if body(key, base + TapeCursor.offset(word), TapeCursor.aux(word)) { return true }
       key = next(key &+ 1)
     }
     return false
@@ -278,38 +287,34 @@ extension TapeView {
   /// a meeting, as in ``hasDuplicateKeys(object:end:)``.
   @inline(never)
   func hasSnakeCaseCollisions(object: Int, end: Int, count: Int) -> Bool {
-    var size = 32
-    while size < 2 * count { size <<= 1 }
-    let mask = size - 1
-    let table = workspace.pointee.reserveTable(size)
-    let generation = workspace.pointee.generation << 32
-    var key = object + 1
-    while key < end {
-      if nodes.tag(key) & Tape.Flag.hasEscapes != 0 { return true }
-      let word = nodes.word(key)
-      let start = base + TapeCursor.offset(word)
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-      for i in 0..<TapeCursor.aux(word) {
-        var byte = start[i]
-        if byte == .underscore { continue }
-        if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-      }
-      // Slots hold the hash's low 32 bits next to the generation; equal bits are taken as a meeting.
-      let tag = generation | (hash & 0xFFFF_FFFF)
-      var slot = Int(truncatingIfNeeded: hash &>> 32) & mask
-      while true {
-        let entry = table[slot]
-        if entry & 0xFFFF_FFFF_0000_0000 != generation {
-          table[slot] = tag
-          break
-        }
-        if entry == tag { return true }
-        slot = (slot &+ 1) & mask
-      }
-      key = next(key &+ 1)
+    hasMeetingKeys(object: object, end: end, count: count, hash: Self.foldedHash, same: Self.foldedEqual)
+  }
+
+  /// The FNV-1a hash of a name's ASCII-lowercased bytes without underscores.
+  private static func foldedHash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for i in 0..<count {
+      let byte = p[i]
+      if byte == .underscore { continue }
+      hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01B3
     }
-    return false
+    return hash ^ hash &>> 32
+  }
+
+  /// Whether two names are equal ASCII-case-insensitively once their underscores are dropped.
+  private static func foldedEqual(
+    _ a: UnsafePointer<UInt8>, _ aCount: Int, _ b: UnsafePointer<UInt8>, _ bCount: Int
+  ) -> Bool {
+    @inline(__always) func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+    var (i, j) = (0, 0)
+    while true {
+      while i < aCount, a[i] == .underscore { i &+= 1 }
+      while j < bCount, b[j] == .underscore { j &+= 1 }
+      if i == aCount || j == bCount { return i == aCount && j == bCount }
+      if folded(a[i]) != folded(b[j]) { return false }
+      i &+= 1
+      j &+= 1
+    }
   }
 
   /// A hash of a key's bytes from at most two eight-byte loads. A key is followed in the source by at least `":`, a

@@ -119,10 +119,18 @@ struct OutputCore {
   /// Writes what goes before an array element in the top frame.
   @inline(__always)
   mutating func beginElement() {
+    _ = separateMember()
+  }
+
+  /// Writes the separator (and the indentation) before a new element or member of the top frame, counts it, and
+  /// returns the frame's index.
+  @inline(__always)
+  private mutating func separateMember() -> Int {
     let top = frames.count - 1
     if frames[top].count > 0 { out.writeByte(.comma) }
     if pretty { newline(indent: frames.count) }
     frames[top].count &+= 1
+    return top
   }
 
   /// Writes what goes before a member value in the top frame: separator, the quoted key and the colon.
@@ -130,10 +138,7 @@ struct OutputCore {
   /// The key is written verbatim (already converted); duplicates are detected here.
   @inline(__always)
   mutating func beginMember(key: String) {
-    let top = frames.count - 1
-    if frames[top].count > 0 { out.writeByte(.comma) }
-    if pretty { newline(indent: frames.count) }
-    frames[top].count &+= 1
+    let top = separateMember()
     let start = out.count
     appendString(key)
     recordMember(start: start, top: top)
@@ -143,10 +148,7 @@ struct OutputCore {
   /// Like ``beginMember(key:)`` for keys known to be unique (a dictionary's): recorded only for sorting.
   @inline(__always)
   mutating func beginUniqueMember(key: String) {
-    let top = frames.count - 1
-    if frames[top].count > 0 { out.writeByte(.comma) }
-    if pretty { newline(indent: frames.count) }
-    frames[top].count &+= 1
+    let top = separateMember()
     let start = out.count
     appendString(key)
     if sortsKeys { members.append(MemberRecord(start: start, keyLength: out.count &- start &- 2, hash: 0)) }
@@ -156,10 +158,7 @@ struct OutputCore {
   /// Like ``beginMember(key:)`` for a key whose quoted, escaped bytes are already known (cached conversions).
   @inline(__always)
   mutating func beginMember(quotedKey: [UInt8]) {
-    let top = frames.count - 1
-    if frames[top].count > 0 { out.writeByte(.comma) }
-    if pretty { newline(indent: frames.count) }
-    frames[top].count &+= 1
+    let top = separateMember()
     let start = out.count
     quotedKey.withUnsafeBytes { out.writeBytes($0) }
     recordMember(start: start, top: top)
