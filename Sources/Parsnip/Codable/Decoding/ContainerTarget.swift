@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a keyed container reads: its decoder and object. Lives in memory owned by the state, so containers reach it
-/// without counting references.
+/// without counting references; the container holds the same decoder (`TapeKeyedContainer.heldDecoder`).
 struct ContainerTarget {
   unowned(unsafe) var decoder: TapeDecoder
   var object: Int

@@ -22,7 +22,8 @@ extension DecodingState {
     let hasDuplicates = view.pointee.hasDuplicateKeys(object: object, end: end)
     if view.pointee.marks != nil || view.pointee.keyMode == .custom { prepareRarePaths(object: object, end: end) }
     let index = keyTypeIndex(type)
-    let boxIsReference = Self.containerIsBoxReference
+    // After the call, boxes are neither reused nor listed (see below).
+    let boxIsReference = Self.containerIsBoxReference && cachesBoxes
     if boxIsReference, isKnownUniquelyReferenced(&keyTypes[index].box), let target = keyTypes[index].target {
       target.pointee = ContainerTarget(decoder: decoder, object: object, end: end, hasDuplicates: hasDuplicates)
       return unsafeBitCast(keyTypes[index].box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
@@ -34,8 +35,16 @@ extension DecodingState {
         view: UnsafePointer(view), slot: UnsafePointer(slot), generation: generation, target: target,
         names: keyTypes[index].names))
     if boxIsReference {
+      // The box it replaces is still held: listed, for `finish(_:)`.
+      if let held = keyTypes[index].box, let heldTarget = keyTypes[index].target {
+        boxes.append((held, heldTarget))
+        if boxes.count >= boxesToPruneAt { pruneBoxes() }
+      }
       keyTypes[index].box = unsafeBitCast(container, to: AnyObject.self)
       keyTypes[index].target = target
+    } else if Self.containerIsBoxReference, parent == nil, isDetached {
+      // After the call: the container's decoder is held with the box, as `finish(_:)` holds those it finds.
+      DetachedDecodes.hold([(unsafeBitCast(container, to: AnyObject.self), decoder)])
     }
     return container
   }
@@ -110,6 +119,42 @@ extension DecodingState {
     let index = view.pointee.workspace.pointee.appendName(text)
     names[byte] = Int32(truncatingIfNeeded: index + 1)
     return index + 1
+  }
+
+  /// Moves the cached container boxes to ``boxes``, for `finish(_:)`.
+  func listCachedBoxes() {
+    for index in keyTypes.indices {
+      if let box = keyTypes[index].box, let target = keyTypes[index].target { boxes.append((box, target)) }
+      keyTypes[index].box = nil
+      keyTypes[index].target = nil
+    }
+  }
+
+  /// Lets go of the boxes nobody else holds any more, so that ``boxes`` stays within twice the boxes in use.
+  @inline(never)
+  private func pruneBoxes() {
+    var list = boxes
+    boxes = []
+    var held = 0
+    for index in list.indices where !isKnownUniquelyReferenced(&list[index].box) {
+      list.swapAt(held, index)
+      held += 1
+    }
+    list.removeLast(list.count - held)
+    boxes = list
+    boxesToPruneAt = Swift.max(64, 2 * held)
+  }
+
+  /// The boxes that something other than ``boxes`` still holds, each with the decoder it reads through.
+  func keptBoxes() -> [(box: AnyObject, decoder: TapeDecoder)] {
+    // Taken out first, so that the array's buffer is not shared when the check asks for each element in place.
+    var list = boxes
+    boxes = []
+    var kept: [(box: AnyObject, decoder: TapeDecoder)] = []
+    for index in list.indices where !isKnownUniquelyReferenced(&list[index].box) {
+      kept.append((list[index].box!, list[index].target.pointee.decoder))
+    }
+    return kept
   }
 
   /// Frees the per-key-type caches.

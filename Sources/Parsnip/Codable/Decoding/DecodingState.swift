@@ -4,9 +4,9 @@ import Foundation
 /// and what the rarer paths need (reports, strictness, custom key tables). Owns the memory of its `TapeView`.
 final class DecodingState {
   /// The tape, its bytes and the way back to the user's text (JSON5), for error locations.
-  let text: ScannedText
+  private(set) var text: ScannedText
   let tape: Tape
-  let source: UnsafeRawBufferPointer
+  private(set) var source: UnsafeRawBufferPointer
   let options: ParsnipDecoder.Options
   let view: UnsafeMutablePointer<TapeView>
   let slot: UnsafeMutablePointer<UInt64>
@@ -58,9 +58,23 @@ final class DecodingState {
     return result
   }
 
-  /// Decoders made for `superDecoder()`, kept alive until the decode returns because containers refer to their
-  /// decoder without counting.
-  @exclusivity(unchecked) var children: [TapeDecoder] = []
+  /// Every decoder of the call (the `null` states' too), so that keyed containers, which refer to theirs without
+  /// counting, can rely on it until the call ends (see `finish(_:)`).
+  @exclusivity(unchecked) var decoders: [TapeDecoder] = []
+
+  /// Every container box that was still held when the cache replaced it, with its target (see `finish(_:)`); pruned
+  /// as it grows.
+  /// (Optional: `isKnownUniquelyReferenced` on a non-optional `AnyObject` element answered false for a unique box.)
+  @exclusivity(unchecked) var boxes: [(box: AnyObject?, target: UnsafeMutablePointer<ContainerTarget>)] = []
+  @exclusivity(unchecked) var boxesToPruneAt = 64
+  /// Whether keyed container boxes are reused and listed: during the call, by the call's own state (the `null`
+  /// states of missing members hand out no keyed containers).
+  @exclusivity(unchecked) private(set) var cachesBoxes: Bool
+
+  /// The copy of the text made when something outlived the decode call (see `finish(_:)`), freed with the state.
+  private var detachedText: UnsafeMutableRawBufferPointer?
+  /// Whether the decode call has returned with containers or decoders still held.
+  var isDetached: Bool { detachedText != nil }
 
   /// Type names for messages, by type.
   @exclusivity(unchecked) var typeNames: [ObjectIdentifier: String] = [:]
@@ -97,6 +111,7 @@ final class DecodingState {
     self.rootPath = rootPath
     self.parent = parent
     self.collectsReport = collectsReport
+    self.cachesBoxes = parent == nil
     if let parent {
       slot = parent.slot
       generation = parent.generation
@@ -138,6 +153,10 @@ final class DecodingState {
   }
 
   deinit {
+    if let detachedText {
+      detachedText.deallocate()
+      if parent == nil { DecodeLifetime.end(slot) }
+    }
     releaseKeyTypeCaches()
     let view = self.view.pointee
     view.hintObjects.deallocate()
@@ -157,10 +176,69 @@ final class DecodingState {
   /// Whether the decode is still running.
   @inline(__always) var isOpen: Bool { slot.pointee == generation }
 
-  /// Ends the decode: containers and decoders kept by types now fail cleanly.
-  func close() {
-    if parent == nil { DecodeLifetime.end(slot) }
-    children.removeAll()
+  /// Runs one decode call over `text` and then ends it (see `finish(_:)`).
+  static func withDecode<R, Failure: Error>(
+    text: ScannedText, options: ParsnipDecoder.Options, collectsReport: Bool, hasText: Bool = true,
+    _ body: (DecodingState) throws(Failure) -> R
+  ) throws(Failure) -> R {
+    var state = DecodingState(text: text, options: options, collectsReport: collectsReport, hasText: hasText)
+    defer { finish(&state) }
+    return try body(state)
+  }
+
+  /// Ends a decode call. When nothing outlived it, the state goes with the caller's reference. Otherwise a type kept
+  /// a container or decoder (Foundation allows that): the state copies the text it reads, which the caller may free
+  /// once the call returns, and lives on with what holds it. Decoders and unkeyed containers hold their state; keyed
+  /// containers hold nothing (their box copies them for every call), so `DetachedDecodes` holds their decoders until
+  /// their boxes are let go of.
+  static func finish(_ state: inout DecodingState) {
+    state.listCachedBoxes()
+    // Alive until the kept boxes' decoders are taken.
+    var decoders = state.decoders
+    state.decoders = []
+    let kept = state.keptBoxes()
+    decoders.removeAll()
+    if kept.isEmpty && isKnownUniquelyReferenced(&state) || !containerIsBoxReference {
+      if state.parent == nil { DecodeLifetime.end(state.slot) }
+    } else {
+      state.detach()
+      if !kept.isEmpty { DetachedDecodes.hold(kept) }
+    }
+    DetachedDecodes.releaseUnheld()
+  }
+
+  /// Keeps `decoder` until the call ends; after it, a decoder is kept by what holds it.
+  @inline(__always)
+  func register(_ decoder: TapeDecoder) {
+    if let parent {
+      parent.register(decoder)
+    } else if !isDetached {
+      decoders.append(decoder)
+    }
+  }
+
+  /// Moves the state onto its own copy of the text (the source the tape refers to, and the user's text when that
+  /// differs, for error locations).
+  private func detach() {
+    let sourceLength = source.count
+    let inputIsSource = text.input.baseAddress == source.baseAddress && text.input.count == sourceLength
+    let inputLength = inputIsSource ? 0 : text.input.count
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: sourceLength + inputLength + 8, alignment: 8)
+    copy.initializeMemory(as: UInt8.self, repeating: 0)
+    if sourceLength > 0 { copy.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: sourceLength) }
+    if inputLength > 0 {
+      (copy.baseAddress! + sourceLength).copyMemory(from: text.input.baseAddress!, byteCount: inputLength)
+    }
+    detachedText = copy
+    cachesBoxes = false
+    let newSource = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<sourceLength])
+    let newInput =
+      inputIsSource
+      ? newSource
+      : UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[sourceLength..<(sourceLength + inputLength)])
+    text = ScannedText(tape: tape, source: newSource, input: newInput, offsets: text.offsets)
+    source = newSource
+    view.pointee = view.pointee.reading(newSource)
   }
 
   // MARK: Tape access for the rarer paths
@@ -191,17 +269,11 @@ final class DecodingState {
     let state = DecodingState(
       text: ScannedText(tape: tape, source: Self.nullSource), options: options, collectsReport: collectsReport, rootPath: path,
       parent: self)
-    let decoder = TapeDecoder(state: state, index: 0)
-    children.append(decoder)
-    return decoder
+    return TapeDecoder(state: state, index: 0)
   }
 
-  /// A decoder for the value at `node`, alive until the decode returns.
-  func childDecoder(at node: Int) -> TapeDecoder {
-    let decoder = TapeDecoder(state: self, index: node)
-    children.append(decoder)
-    return decoder
-  }
+  /// A decoder for the value at `node`.
+  func childDecoder(at node: Int) -> TapeDecoder { TapeDecoder(state: self, index: node) }
 
   // MARK: Report
 

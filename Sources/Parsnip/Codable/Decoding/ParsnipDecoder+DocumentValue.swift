@@ -12,14 +12,14 @@ extension ParsnipDecoder {
   /// - Throws: ``RelativeFailure`` with the coding path below `value`.
   func decode<T: Decodable>(at value: JSONDocument.Value) throws(RelativeFailure) -> T {
     let storage = value.storage
-    let state = DecodingState(text: storage.text, options: optionsSnapshot, collectsReport: false)
-    defer { state.close() }
-    do {
-      return try withExtendedLifetime(storage) {
-        try TapeDecoder(state: state, index: value.index).decodeRoot(T.self, at: value.index)
+    defer { withExtendedLifetime(storage) {} }
+    return try DecodingState.withDecode(text: storage.text, options: optionsSnapshot, collectsReport: false) {
+      state throws(RelativeFailure) in
+      do {
+        return try TapeDecoder(state: state, index: value.index).decodeRoot(T.self, at: value.index)
+      } catch {
+        throw Self.relative(error, below: state.codingPath(to: value.index).count)
       }
-    } catch {
-      throw Self.relative(error, below: state.codingPath(to: value.index).count)
     }
   }
 

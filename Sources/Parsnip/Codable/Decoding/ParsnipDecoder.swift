@@ -489,16 +489,16 @@ public final class ParsnipDecoder: @unchecked Sendable {
     text: ScannedText, options: Options, at start: Start?, report: Bool = false, hasText: Bool = true,
     body: (TapeDecoder, Int) throws -> T
   ) throws -> (value: T, report: Report) {
-    let state = DecodingState(text: text, options: options, collectsReport: report, hasText: hasText)
-    defer { state.close() }
-    if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
-    let root: Int
-    switch start {
-    case nil: root = 0
-    case .path(let path): root = try state.node(at: path)
-    case .node(let node): root = node
+    try DecodingState.withDecode(text: text, options: options, collectsReport: report, hasText: hasText) { state in
+      if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
+      let root: Int
+      switch start {
+      case nil: root = 0
+      case .path(let path): root = try state.node(at: path)
+      case .node(let node): root = node
+      }
+      let value = try body(TapeDecoder(state: state, index: root), root)
+      return (value, Report(entries: state.reportEntries))
     }
-    let value = try body(TapeDecoder(state: state, index: root), root)
-    return (value, Report(entries: state.reportEntries))
   }
 }

@@ -18,6 +18,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     self.slot = UnsafePointer(state.slot)
     self.generation = state.generation
     self.index = index
+    state.register(self)
   }
 
   var codingPath: [any CodingKey] { isOpen ? state.codingPath(to: index) : [] }

@@ -2,10 +2,11 @@ import Foundation
 
 /// A keyed container over an object node. Members are found by comparing names with the source bytes.
 ///
-/// `KeyedDecodingContainer` copies this struct for every call, so it holds no counted reference: the decoder is kept
-/// alive by the decode call (or by its state, for `superDecoder()` decoders), and the lifetime slot says whether the
-/// decode is still running before anything else is touched. Where it reads (decoder, object) is a target that the
-/// state retargets when it hands the same box out again (see `DecodingState.keyedContainer(_:decoder:object:)`).
+/// `KeyedDecodingContainer` copies this struct for every call through its value witnesses, so it holds no counted
+/// reference: the decoder is kept alive by the decode call, or, for a container kept after the call returns, by
+/// `DetachedDecodes` (see `DecodingState.finish(_:)`), and the lifetime slot says whether the decode's memory is still
+/// there before anything else is touched. Where it reads (decoder, object) is a target that the state retargets when
+/// it hands the same box out again (see `DecodingState.keyedContainer(_:decoder:object:)`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let view: UnsafePointer<TapeView>
   let slot: UnsafePointer<UInt64>

@@ -6,6 +6,9 @@ import Foundation
 /// element (``LossyArray`` relies on this).
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   unowned(unsafe) let decoder: TapeDecoder
+  /// The same decoder, held: a container kept after its decode call keeps it and its state (see
+  /// `DecodingState.finish(_:)`). Never read, so the reads above count nothing.
+  private let heldDecoder: TapeDecoder
   let view: UnsafePointer<TapeView>
   let slot: UnsafePointer<UInt64>
   let generation: UInt64
@@ -17,6 +20,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
   init(decoder: TapeDecoder, array: Int) {
     self.decoder = decoder
+    self.heldDecoder = decoder
     self.view = decoder.view
     self.slot = decoder.slot
     self.generation = decoder.generation

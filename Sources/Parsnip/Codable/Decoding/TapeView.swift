@@ -4,10 +4,9 @@ import Foundation
 ///
 /// It is trivially copyable (pointers and integers only), so reading it through a pointer copies nothing.
 ///
-/// `KeyedDecodingContainer` copies its concrete container for every method call, so containers hold no counted
-/// references: they keep a pointer to this view (owned by the `DecodingState`), and a lifetime slot and generation
-/// that say whether the decode is still running. Nothing here is touched before that check passes, so a container
-/// kept past its decode fails cleanly instead of reading freed memory.
+/// Containers keep a pointer to this view (owned by the `DecodingState`, which their decoder holds), and a lifetime
+/// slot and generation that say whether the decode is still running: a state that outlives its decode call keeps its
+/// slot open (see `DecodingState.finish(_:)`).
 struct TapeView {
   /// The tape's nodes, read through the one cursor.
   let nodes: TapeCursor
@@ -31,6 +30,14 @@ struct TapeView {
 
   enum KeyMode {
     case plain, snakeCase, custom
+  }
+
+  /// The same view over a copy of the source (a decode that outlives its call, see `DecodingState.finish(_:)`).
+  func reading(_ copy: UnsafeRawBufferPointer) -> TapeView {
+    TapeView(
+      nodes: TapeCursor(tape: tape, source: copy), source: copy, tape: tape, documentEnd: documentEnd,
+      keyMode: keyMode, nonConformingFloats: nonConformingFloats, hintObjects: hintObjects, hintKeys: hintKeys,
+      marks: marks, workspace: workspace)
   }
 
   // MARK: Tape access (through `nodes`)
