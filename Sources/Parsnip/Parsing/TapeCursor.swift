@@ -161,16 +161,20 @@ struct TapeCursor {
   /// The value node of the member `key` of the object at `i` (the last one when the key repeats), or `nil`.
   func member(_ key: String, inObjectAt i: Int) -> Int? {
     var key = key
-    return key.withUTF8 { wanted in
-      var found: Int?
-      var j = i &+ 1
-      let end = aux(i)
-      while j < end {
-        if keyEquals(j, wanted) { found = j &+ 1 }
-        j = next(j &+ 1)
-      }
-      return found
+    return key.withUTF8 { member($0, inObjectAt: i) }
+  }
+
+  /// The value node of the member whose key is the UTF-8 `wanted` of the object at `i` (the last one when the key
+  /// repeats), or `nil`.
+  func member(_ wanted: UnsafeBufferPointer<UInt8>, inObjectAt i: Int) -> Int? {
+    var found: Int?
+    var j = i &+ 1
+    let end = aux(i)
+    while j < end {
+      if keyEquals(j, wanted) { found = j &+ 1 }
+      j = next(j &+ 1)
     }
+    return found
   }
 
   /// The node of element `position` of the array at `i`, or `nil` when out of range.

@@ -47,8 +47,9 @@
   { function in
     applying(function, .field(key, decoder)) { offset in
       // What `.field(key, decoder)` does, without the closure between the step and `decoder`.
-      { input, session, store throws(JSONDecodingError) in
-        guard let value = try input.memberOfObject(key, session) else {
+      let name = PipelineKey(key)
+      return { input, session, store throws(JSONDecodingError) in
+        guard let value = try input.memberOfObject(name, session) else {
           throw JSONDecodingError(.missingKey(key), at: input)
         }
         do throws(JSONDecodingError) {
@@ -71,8 +72,9 @@
   { function in
     applying(function, optionalMember(key, decoder)) { offset in
       // What `optionalMember(key, decoder)` does, without the closure between the step and `decoder`.
-      { input, session, store throws(JSONDecodingError) in
-        guard let member = try input.memberOfObject(key, session), !member.isNull else {
+      let name = PipelineKey(key)
+      return { input, session, store throws(JSONDecodingError) in
+        guard let member = try input.memberOfObject(name, session), !member.isNull else {
           store.initializeArgument(at: offset, to: Argument?.none)
           return
         }
@@ -98,8 +100,9 @@
 
 /// `nil` for a missing or `null` member; fails when the input is not an object.
 @inlinable func optionalMember<Argument>(_ key: String, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument?> {
-  JSONDecoding { input, session throws(JSONDecodingError) in
-    guard let member = try input.memberOfObject(key, session), !member.isNull else { return nil }
+  let name = PipelineKey(key)
+  return JSONDecoding { input, session throws(JSONDecodingError) in
+    guard let member = try input.memberOfObject(name, session), !member.isNull else { return nil }
     do throws(JSONDecodingError) { return try decoder.run(member, session) } catch { throw error.inside(.key(key)) }
   }
 }
