@@ -13,6 +13,13 @@
 @usableFromInline typealias PipelineStep =
   @Sendable (PipelineValue, DecodingSession, UnsafeMutableRawPointer) throws(JSONDecodingError) -> Void
 
+/// A step as a plan stores it: in a struct, so that the closure keeps its own calling convention (an array of bare
+/// closures would hold them at the most general one, and each call would go through a conversion thunk).
+@usableFromInline struct PipelineStepBox: Sendable {
+  @usableFromInline let run: PipelineStep
+  @inlinable init(_ run: @escaping PipelineStep) { self.run = run }
+}
+
 /// The recorded steps of a pipeline started by `decode(_:)`, and what it needs to run them: where each argument of
 /// the function lives in the argument store, how to discard the arguments decoded when a later one fails, and how
 /// to call the function.
@@ -38,7 +45,7 @@
   }
 
   @usableFromInline let layout: Layout
-  @usableFromInline let steps: [PipelineStep]
+  @usableFromInline let steps: [PipelineStepBox]
   /// Deinitializes the arguments whose bits (bit `i` for argument `i`) are set.
   @usableFromInline let discard: @Sendable (UnsafeMutableRawPointer, UInt64) -> Void
   /// Given the complete plan, the decoder that runs it and calls the function: a `JSONDecoding<R>`, for the `R`
@@ -46,7 +53,7 @@
   @usableFromInline let finish: @Sendable (PipelinePlan) -> Any
 
   @inlinable init(
-    layout: Layout, steps: [PipelineStep] = [],
+    layout: Layout, steps: [PipelineStepBox] = [],
     discard: @escaping @Sendable (UnsafeMutableRawPointer, UInt64) -> Void,
     finish: @escaping @Sendable (PipelinePlan) -> Any
   ) {
@@ -63,7 +70,7 @@
   /// The decoder after one more step: the plan's own decoder of the function's result when `step` decodes the last
   /// argument, otherwise `curried` (what the step gives without a plan) carrying the longer plan.
   @inlinable func appending<Result>(_ step: @escaping PipelineStep, curried: JSONDecoding<Result>) -> JSONDecoding<Result> {
-    let next = PipelinePlan(layout: layout, steps: steps + [step], discard: discard, finish: finish)
+    let next = PipelinePlan(layout: layout, steps: steps + [PipelineStepBox(step)], discard: discard, finish: finish)
     guard next.steps.count == layout.offsets.count else { return JSONDecoding(curried.run, plan: next) }
     guard let complete = finish(next) as? JSONDecoding<Result> else {
       preconditionFailure("a pipeline's last step gives the function's result")
@@ -85,7 +92,7 @@
       var bit: UInt64 = 1
       for step in steps {
         do throws(JSONDecodingError) {
-          try step(input, session, store)
+          try step.run(input, session, store)
           initialized |= bit
         } catch {
           guard session.accumulates else {

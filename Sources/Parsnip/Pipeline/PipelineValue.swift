@@ -13,19 +13,19 @@ import Foundation
   /// `.json` builds a tree), so moving through a document costs no reference counting. Frequent reads go through
   /// the tape cursor; the rest through a `JSONDocument.Value` made for the read.
   @usableFromInline struct DocumentNode {
-    unowned(unsafe) let storage: JSONDocument.Storage
+    let storage: Unmanaged<JSONDocument.Storage>
     let index: Int
 
-    init(storage: JSONDocument.Storage, index: Int) {
+    init(storage: Unmanaged<JSONDocument.Storage>, index: Int) {
       self.storage = storage
       self.index = index
     }
 
-    init(_ value: JSONDocument.Value) { self.init(storage: value.storage, index: value.index) }
+    init(_ value: JSONDocument.Value) { self.init(storage: .passUnretained(value.storage), index: value.index) }
 
-    var nodes: TapeCursor { storage.nodes }
+    var nodes: TapeCursor { storage._withUnsafeGuaranteedRef { $0.nodes } }
     /// The cursor's value at this node (it holds the storage).
-    var value: JSONDocument.Value { JSONDocument.Value(storage: storage, index: index) }
+    var value: JSONDocument.Value { JSONDocument.Value(storage: storage.takeUnretainedValue(), index: index) }
     /// Another node of the same document.
     func at(_ index: Int) -> PipelineValue { .document(DocumentNode(storage: storage, index: index)) }
   }
@@ -293,41 +293,49 @@ extension DecodingSession {
   // the member found last finds the next one on the first compare, where a plain search compares every member (it
   // must reach the end anyway, since the last of repeated keys wins). Objects with a repeated key search plainly.
 
-  /// The value node of the member `key` of the object at node `object` of `storage` (the last one when the key
-  /// repeats), or `nil`: what `TapeCursor.member(_:inObjectAt:)` gives, found from this object's hint.
-  func member(_ wanted: UnsafeBufferPointer<UInt8>, inObjectAt object: Int, of storage: JSONDocument.Storage) -> Int? {
-    let nodes = storage.nodes
-    if hintStorage !== storage {
-      hintObjects.update(repeating: -1, count: Self.hintSlots)
-      hintStorage = storage
-    }
-    let slot = object & (Self.hintSlots - 1)
-    let end = nodes.end(object)
-    var start = object &+ 1
-    if hintObjects[slot] == object {
-      if hintKeys[slot] < end { start = hintKeys[slot] }
-    } else {
-      hintObjects[slot] = object
-      hintKeys[slot] = start
-      hintUnique[slot] = !duplicates.hasDuplicates(objectAt: object, tape: storage.tape, base: nodes.base)
-    }
-    // With a repeated key, the first match need not be the last: search the whole object the plain way.
-    guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }
-    let found: Int? = {
+  /// The value node of the member whose key is the UTF-8 `wanted` of the object at node `object` of `storage` (the
+  /// last one when the key repeats), or `nil`: what `TapeCursor.member(_:inObjectAt:)` gives, found from this
+  /// object's hint.
+  func member(
+    _ wanted: UnsafeBufferPointer<UInt8>, inObjectAt object: Int, of storage: Unmanaged<JSONDocument.Storage>
+  ) -> Int? {
+    storage._withUnsafeGuaranteedRef { storage in
+      let nodes = storage.nodes
+      // Identity only: the session reads one document, which outlives it.
+      let identity = UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque())
+      if hintStorage != identity {
+        hintObjects.update(repeating: -1, count: Self.hintSlots)
+        hintStorage = identity
+      }
+      let slot = object & (Self.hintSlots - 1)
+      let end = nodes.end(object)
+      var start = object &+ 1
+      if hintObjects[slot] == object {
+        if hintKeys[slot] < end { start = hintKeys[slot] }
+      } else {
+        hintObjects[slot] = object
+        hintKeys[slot] = start
+        hintUnique[slot] = !duplicates.hasDuplicates(objectAt: object, tape: storage.tape, base: nodes.base)
+      }
+      // With a repeated key, the first match need not be the last: search the whole object the plain way.
+      guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }
       var j = start
       while j < end {
-        if nodes.keyEquals(j, wanted) { return j }
+        if nodes.keyEquals(j, wanted) {
+          hintKeys[slot] = nodes.next(j &+ 1)
+          return j &+ 1
+        }
         j = nodes.next(j &+ 1)
       }
       j = object &+ 1
       while j < start {
-        if nodes.keyEquals(j, wanted) { return j }
+        if nodes.keyEquals(j, wanted) {
+          hintKeys[slot] = nodes.next(j &+ 1)
+          return j &+ 1
+        }
         j = nodes.next(j &+ 1)
       }
       return nil
-    }()
-    guard let found else { return nil }
-    hintKeys[slot] = nodes.next(found &+ 1)
-    return found &+ 1
+    }
   }
 }
