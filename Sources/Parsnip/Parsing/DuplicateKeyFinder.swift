@@ -46,12 +46,18 @@ struct DuplicateKeyFinder {
     }
     let current = stamp << 32
     let mask = capacity - 1
+    // The tape's arrays in locals: the table's stores could otherwise make every read reload them from the tape.
+    let kinds = tape.kinds
+    let words = tape.words
     let found: Bool? = slots.withUnsafeMutableBufferPointer { table in
       let table = table.baseAddress!
       var a = i + 1
       while a < endNode {
-        if tape.flags(a) & Tape.Flag.hasEscapes != 0 { return nil }
-        var h = Self.hash(base + tape.offset(a), tape.aux(a)) & mask
+        if TapeCursor.flags(kinds[a]) & Tape.Flag.hasEscapes != 0 { return nil }
+        let word = words[a]
+        let length = TapeCursor.aux(word)
+        let start = base + TapeCursor.offset(word)
+        var h = Self.hash(start, length) & mask
         var probes = 0
         while true {
           let s = table[h]
@@ -59,13 +65,18 @@ struct DuplicateKeyFinder {
             table[h] = current | UInt64(a + 1)
             break
           }
-          if Self.sameBytes(Int(truncatingIfNeeded: s & 0xFFFF_FFFF) - 1, a, tape, base) { return true }
+          let other = words[Int(truncatingIfNeeded: s & 0xFFFF_FFFF) - 1]
+          if TapeCursor.aux(other) == length, TapeCursor.sameBytes(start, base + TapeCursor.offset(other), length) {
+            return true
+          }
           h = (h + 1) & mask
           probes += 1
           // Crafted keys can share a slot (the hash is not seeded): `Set` hashes with a per-process seed.
           if probes > 32 { return nil }
         }
-        a = tape.next(a + 1)
+        // The value after key `a`: a container's end + 1, or the next node.
+        let value = a + 1
+        a = TapeCursor.isContainer(TapeCursor.rawKind(kinds[value])) ? TapeCursor.aux(words[value]) &+ 1 : value &+ 1
       }
       return false
     }

@@ -23,7 +23,7 @@
 /// The recorded steps of a pipeline started by `decode(_:)`, and what it needs to run them: where each argument of
 /// the function lives in the argument store, how to discard the arguments decoded when a later one fails, and how
 /// to call the function.
-@usableFromInline final class PipelinePlan: Sendable {
+@usableFromInline final class PipelinePlan: @unchecked Sendable {  // immutable after `init`
   /// Where each argument of the function lives in the store, and the store's size and alignment.
   @usableFromInline struct Layout: Sendable {
     @usableFromInline var offsets: [Int] = []
@@ -46,6 +46,9 @@
 
   @usableFromInline let layout: Layout
   @usableFromInline let steps: [PipelineStepBox]
+  /// `steps` again, in memory this plan owns: the run reads each step in place, where iterating the array would
+  /// retain and release each step's closure around its call.
+  @usableFromInline let stepsInPlace: UnsafeMutableBufferPointer<PipelineStepBox>
   /// Deinitializes the arguments whose bits (bit `i` for argument `i`) are set.
   @usableFromInline let discard: @Sendable (UnsafeMutableRawPointer, UInt64) -> Void
   /// Given the complete plan, the decoder that runs it and calls the function: a `JSONDecoding<R>`, for the `R`
@@ -60,8 +63,16 @@
     precondition(layout.offsets.count <= UInt64.bitWidth, "a pipeline function has at most 64 parameters")
     self.layout = layout
     self.steps = steps
+    stepsInPlace = UnsafeMutableBufferPointer(
+      start: .allocate(capacity: Swift.max(steps.count, 1)), count: steps.count)
+    _ = stepsInPlace.initialize(from: steps)
     self.discard = discard
     self.finish = finish
+  }
+
+  deinit {
+    _ = stepsInPlace.deinitialize()
+    stepsInPlace.baseAddress!.deallocate()
   }
 
   /// Where the argument the next step decodes lives in the store.
@@ -90,9 +101,10 @@
       var failure: JSONDecodingError?
       var initialized: UInt64 = 0
       var bit: UInt64 = 1
-      for step in steps {
+      let steps = UnsafePointer(stepsInPlace.baseAddress!)
+      for position in 0..<stepsInPlace.count {
         do throws(JSONDecodingError) {
-          try step.run(input, session, store)
+          try steps[position].run(input, session, store)
           initialized |= bit
         } catch {
           guard session.accumulates else {
