@@ -90,36 +90,46 @@
   }
 
   /// Runs every step on `input` into a store on the stack, then `call`s the function with the arguments (`call`
-  /// moves them out). A failing step stops the rest, unless the session accumulates failures: then every step runs
-  /// and the failures are combined in step order, as the curried steps combine them.
+  /// moves them out).
   @inlinable func run<R>(
     _ input: PipelineValue, _ session: DecodingSession, _ call: (UnsafeMutableRawPointer) -> R
   ) throws(JSONDecodingError) -> R {
     try withUnsafeTemporaryAllocation(byteCount: Swift.max(layout.byteCount, 1), alignment: layout.alignment) {
       buffer throws(JSONDecodingError) -> R in
       let store = buffer.baseAddress!
-      var failure: JSONDecodingError?
-      var initialized: UInt64 = 0
-      var bit: UInt64 = 1
-      let steps = UnsafePointer(stepsInPlace.baseAddress!)
-      for position in 0..<stepsInPlace.count {
-        do throws(JSONDecodingError) {
-          try steps[position].run(input, session, store)
-          initialized |= bit
-        } catch {
-          guard session.accumulates else {
-            discard(store, initialized)
-            throw error
-          }
-          failure = .combining(failure, error)
-        }
-        bit &<<= 1
-      }
-      if let failure {
-        discard(store, initialized)
-        throw failure
-      }
+      try runSteps(input, session, store)
       return call(store)
+    }
+  }
+
+  /// Runs every step on `input`, each initializing its argument in `store`. A failing step stops the rest, unless
+  /// the session accumulates failures: then every step runs and the failures are combined in step order, as the
+  /// curried steps combine them. When it throws, every argument it initialized is discarded again.
+  ///
+  /// One function for every plan, apart from the generic `run`, so that the loop is compiled once and tight.
+  @usableFromInline func runSteps(
+    _ input: PipelineValue, _ session: DecodingSession, _ store: UnsafeMutableRawPointer
+  ) throws(JSONDecodingError) {
+    var failure: JSONDecodingError?
+    var initialized: UInt64 = 0
+    var bit: UInt64 = 1
+    let steps = UnsafePointer(stepsInPlace.baseAddress!)
+    for position in 0..<stepsInPlace.count {
+      do throws(JSONDecodingError) {
+        try steps[position].run(input, session, store)
+        initialized |= bit
+      } catch {
+        guard session.accumulates else {
+          discard(store, initialized)
+          throw error
+        }
+        failure = .combining(failure, error)
+      }
+      bit &<<= 1
+    }
+    if let failure {
+      discard(store, initialized)
+      throw failure
     }
   }
 }

@@ -150,8 +150,11 @@ import Foundation
   @usableFromInline func memberOfObject(_ key: PipelineKey, _ session: DecodingSession) throws(JSONDecodingError) -> PipelineValue? {
     switch self {
     case .document(let node):
-      guard node.nodes.kind(node.index) == .object else { throw .mismatch("an object", self) }
-      guard let found = session.member(key.utf8, inObjectAt: node.index, of: node.storage) else { return nil }
+      let nodes = node.nodes
+      guard nodes.kind(node.index) == .object else { throw .mismatch("an object", self) }
+      guard let found = session.member(key.utf8, inObjectAt: node.index, nodes: nodes, of: node.storage) else {
+        return nil
+      }
       return node.at(found)
     case .tree:
       guard kind == .object else { throw .mismatch("an object", self) }
@@ -297,45 +300,45 @@ extension DecodingSession {
   /// last one when the key repeats), or `nil`: what `TapeCursor.member(_:inObjectAt:)` gives, found from this
   /// object's hint.
   func member(
-    _ wanted: UnsafeBufferPointer<UInt8>, inObjectAt object: Int, of storage: Unmanaged<JSONDocument.Storage>
+    _ wanted: UnsafeBufferPointer<UInt8>, inObjectAt object: Int, nodes: TapeCursor,
+    of storage: Unmanaged<JSONDocument.Storage>
   ) -> Int? {
-    storage._withUnsafeGuaranteedRef { storage in
-      let nodes = storage.nodes
-      // Identity only: the session reads one document, which outlives it.
-      let identity = UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque())
-      if hintStorage != identity {
-        hintObjects.update(repeating: -1, count: Self.hintSlots)
-        hintStorage = identity
-      }
-      let slot = object & (Self.hintSlots - 1)
-      let end = nodes.end(object)
-      var start = object &+ 1
-      if hintObjects[slot] == object {
-        if hintKeys[slot] < end { start = hintKeys[slot] }
-      } else {
-        hintObjects[slot] = object
-        hintKeys[slot] = start
-        hintUnique[slot] = !duplicates.hasDuplicates(objectAt: object, tape: storage.tape, base: nodes.base)
-      }
-      // With a repeated key, the first match need not be the last: search the whole object the plain way.
-      guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }
-      var j = start
-      while j < end {
-        if nodes.keyEquals(j, wanted) {
-          hintKeys[slot] = nodes.next(j &+ 1)
-          return j &+ 1
-        }
-        j = nodes.next(j &+ 1)
-      }
-      j = object &+ 1
-      while j < start {
-        if nodes.keyEquals(j, wanted) {
-          hintKeys[slot] = nodes.next(j &+ 1)
-          return j &+ 1
-        }
-        j = nodes.next(j &+ 1)
-      }
-      return nil
+    // Identity only: the session reads one document, which outlives it.
+    let identity = UnsafeRawPointer(storage.toOpaque())
+    if hintStorage != identity {
+      hintObjects.update(repeating: -1, count: Self.hintSlots)
+      hintStorage = identity
     }
+    let slot = object & (Self.hintSlots - 1)
+    let end = nodes.end(object)
+    var start = object &+ 1
+    if hintObjects[slot] == object {
+      if hintKeys[slot] < end { start = hintKeys[slot] }
+    } else {
+      hintObjects[slot] = object
+      hintKeys[slot] = start
+      hintUnique[slot] = !storage._withUnsafeGuaranteedRef {
+        duplicates.hasDuplicates(objectAt: object, tape: $0.tape, base: nodes.base)
+      }
+    }
+    // With a repeated key, the first match need not be the last: search the whole object the plain way.
+    guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }
+    var j = start
+    while j < end {
+      if nodes.keyEquals(j, wanted) {
+        hintKeys[slot] = nodes.next(j &+ 1)
+        return j &+ 1
+      }
+      j = nodes.next(j &+ 1)
+    }
+    j = object &+ 1
+    while j < start {
+      if nodes.keyEquals(j, wanted) {
+        hintKeys[slot] = nodes.next(j &+ 1)
+        return j &+ 1
+      }
+      j = nodes.next(j &+ 1)
+    }
+    return nil
   }
 }
