@@ -12,8 +12,10 @@
 /// Two keys are the same when their decoded Unicode scalars are (`ExactKey`), not when Swift's `String ==` says so:
 /// `"\u00e9"` and `"e\u0301"` are canonically equivalent but different keys, as they are to the tree's objects.
 struct DuplicateKeyFinder {
-  private var slots: [UInt32] = []  // node index + 1, or 0 when empty
-  private var used: [Int] = []
+  /// Per slot: the stamp of the check that filled it (high 32 bits) and its key node + 1 (low 32 bits). A slot
+  /// whose stamp is not the current check's is empty, so no check clears the table after itself.
+  private var slots: [UInt64] = []
+  private var stamp: UInt64 = 0
 
   /// Whether the object at node `i` has two keys that decode to the same string.
   mutating func hasDuplicates(objectAt i: Int, tape: Tape, base: UnsafePointer<UInt8>) -> Bool {
@@ -26,7 +28,7 @@ struct DuplicateKeyFinder {
         if tape.flags(a) & Tape.Flag.hasEscapes != 0 { return slowCheck(objectAt: i, tape: tape, base: base) }
         var b = tape.next(a + 1)
         while b < endNode {
-          if sameBytes(a, b, tape, base) { return true }
+          if Self.sameBytes(a, b, tape, base) { return true }
           b = tape.next(b + 1)
         }
         a = tape.next(a + 1)
@@ -35,37 +37,55 @@ struct DuplicateKeyFinder {
     }
     var capacity = 16
     while capacity < count * 2 { capacity <<= 1 }
-    if slots.count < capacity { slots = [UInt32](repeating: 0, count: capacity) }
+    if slots.count < capacity { slots = [UInt64](repeating: 0, count: capacity) }
+    stamp &+= 1
+    if stamp > UInt64(UInt32.max) {
+      // After 2^32 checks, start the stamps again on a clean table.
+      stamp = 1
+      slots = [UInt64](repeating: 0, count: slots.count)
+    }
+    let current = stamp << 32
     let mask = capacity - 1
-    defer {
-      for u in used { slots[u] = 0 }
-      used.removeAll(keepingCapacity: true)
-    }
-    var a = i + 1
-    while a < endNode {
-      if tape.flags(a) & Tape.Flag.hasEscapes != 0 { return slowCheck(objectAt: i, tape: tape, base: base) }
-      var h = Self.hash(base + tape.offset(a), tape.aux(a)) & mask
-      var probes = 0
-      while true {
-        let s = slots[h]
-        if s == 0 {
-          slots[h] = UInt32(a + 1)
-          used.append(h)
-          break
+    // The tape's arrays in locals: the table's stores could otherwise make every read reload them from the tape.
+    let kinds = tape.kinds
+    let words = tape.words
+    let found: Bool? = slots.withUnsafeMutableBufferPointer { table in
+      let table = table.baseAddress!
+      var a = i + 1
+      while a < endNode {
+        if TapeCursor.flags(kinds[a]) & Tape.Flag.hasEscapes != 0 { return nil }
+        let word = words[a]
+        let length = TapeCursor.aux(word)
+        let start = base + TapeCursor.offset(word)
+        var h = Self.hash(start, length) & mask
+        var probes = 0
+        while true {
+          let s = table[h]
+          if s & 0xFFFF_FFFF_0000_0000 != current {
+            table[h] = current | UInt64(a + 1)
+            break
+          }
+          let other = words[Int(truncatingIfNeeded: s & 0xFFFF_FFFF) - 1]
+          if TapeCursor.aux(other) == length, TapeCursor.sameBytes(start, base + TapeCursor.offset(other), length) {
+            return true
+          }
+          h = (h + 1) & mask
+          probes += 1
+          // Crafted keys can share a slot (the hash is not seeded): `Set` hashes with a per-process seed.
+          if probes > 32 { return nil }
         }
-        if sameBytes(Int(s) - 1, a, tape, base) { return true }
-        h = (h + 1) & mask
-        probes += 1
-        // Crafted keys can share a slot (the hash is not seeded): `Set` hashes with a per-process seed.
-        if probes > 32 { return slowCheck(objectAt: i, tape: tape, base: base) }
+        // The value after key `a`: a container's end + 1, or the next node.
+        let value = a + 1
+        a = TapeCursor.isContainer(TapeCursor.rawKind(kinds[value])) ? TapeCursor.aux(words[value]) &+ 1 : value &+ 1
       }
-      a = tape.next(a + 1)
+      return false
     }
-    return false
+    // `nil`: escapes, or too many keys in one slot.
+    return found ?? slowCheck(objectAt: i, tape: tape, base: base)
   }
 
   @inline(__always)
-  private func sameBytes(_ a: Int, _ b: Int, _ tape: Tape, _ base: UnsafePointer<UInt8>) -> Bool {
+  private static func sameBytes(_ a: Int, _ b: Int, _ tape: Tape, _ base: UnsafePointer<UInt8>) -> Bool {
     let n = tape.aux(a)
     return n == tape.aux(b) && memcmp(base + tape.offset(a), base + tape.offset(b), n) == 0
   }

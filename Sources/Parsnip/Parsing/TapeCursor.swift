@@ -148,10 +148,35 @@ struct TapeCursor {
     if length == wanted.count {
       // An escape always takes more bytes than the character it stands for, so equal lengths mean no escapes.
       guard kinds[j] & Tape.Flag.hasEscapes == 0 else { return false }
-      return length == 0 || memcmp(base + TapeCursor.offset(word), wanted.baseAddress!, length) == 0
+      return TapeCursor.sameBytes(base + TapeCursor.offset(word), wanted.baseAddress, length)
     }
     if length > wanted.count, kinds[j] & Tape.Flag.hasEscapes != 0 { return escapedKeyEquals(j, wanted) }
     return false
+  }
+
+  /// Whether `length` bytes at `a` and `b` are equal: short keys (most of them) by a few loads of overlapping
+  /// words inside both ranges, longer ones by `memcmp`.
+  @inline(__always) static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
+    guard let other = b else { return length == 0 }
+    let a = UnsafeRawPointer(a)
+    let b = UnsafeRawPointer(other)
+    switch length {
+    case 0: return true
+    case 1...3:
+      // First, middle and last byte cover every length up to 3.
+      return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+        && a.load(fromByteOffset: length >> 1, as: UInt8.self) == b.load(fromByteOffset: length >> 1, as: UInt8.self)
+        && a.load(fromByteOffset: length &- 1, as: UInt8.self) == b.load(fromByteOffset: length &- 1, as: UInt8.self)
+    case 4...8:
+      return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+        && a.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+          == b.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+    case 9...16:
+      return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+        && a.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+          == b.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+    default: return memcmp(a, b, length) == 0
+    }
   }
 
   @inline(never) func escapedKeyEquals(_ j: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -161,16 +186,20 @@ struct TapeCursor {
   /// The value node of the member `key` of the object at `i` (the last one when the key repeats), or `nil`.
   func member(_ key: String, inObjectAt i: Int) -> Int? {
     var key = key
-    return key.withUTF8 { wanted in
-      var found: Int?
-      var j = i &+ 1
-      let end = aux(i)
-      while j < end {
-        if keyEquals(j, wanted) { found = j &+ 1 }
-        j = next(j &+ 1)
-      }
-      return found
+    return key.withUTF8 { member($0, inObjectAt: i) }
+  }
+
+  /// The value node of the member whose key is the UTF-8 `wanted` of the object at `i` (the last one when the key
+  /// repeats), or `nil`.
+  func member(_ wanted: UnsafeBufferPointer<UInt8>, inObjectAt i: Int) -> Int? {
+    var found: Int?
+    var j = i &+ 1
+    let end = aux(i)
+    while j < end {
+      if keyEquals(j, wanted) { found = j &+ 1 }
+      j = next(j &+ 1)
     }
+    return found
   }
 
   /// The node of element `position` of the array at `i`, or `nil` when out of range.

@@ -74,7 +74,10 @@ public func decodeJSON<Value>(
 public func decodeJSON<Value>(
   _ document: JSONDocument, with decoder: JSONDecoding<Value>, options: JSONDecodingOptions = .default
 ) -> Result<Value, JSONDecodingError> {
-  decoder.decode(.document(document.root), options: options).mapError { $0.located(in: document.storage.input) }
+  // The decode reads the document without retaining it (`PipelineValue.DocumentNode`): hold it until the end.
+  withExtendedLifetime(document) {
+    decoder.decode(.document(.init(document.root)), options: options).mapError { $0.located(in: document.storage.input) }
+  }
 }
 
 /// Decodes a ``JSON`` value with `decoder`, reading the tree directly (the same as `decoder(json)`).

@@ -11,8 +11,8 @@
   let hintObjects: UnsafeMutablePointer<Int>
   let hintKeys: UnsafeMutablePointer<Int>
   let hintUnique: UnsafeMutablePointer<Bool>
-  /// The document the hints are about.
-  var hintStorage: JSONDocument.Storage?
+  /// The document the hints are about (its storage's address).
+  var hintStorage: UnsafeRawPointer?
   var duplicates = DuplicateKeyFinder()
 
   init(_ options: JSONDecodingOptions) {

@@ -16,7 +16,7 @@ extension JSONDecoding where Value: Decodable {
     JSONDecoding { input, _ throws(JSONDecodingError) in
       do throws(ParsnipDecoder.RelativeFailure) {
         switch input {
-        case .document(let value): return try decoder.decode(at: value)
+        case .document(let node): return try decoder.decode(at: node.value)
         case .tree(let json): return try decoder.decodeRelative(from: json)
         }
       } catch {

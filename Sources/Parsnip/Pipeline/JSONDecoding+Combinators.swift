@@ -109,8 +109,9 @@ extension JSONDecoding {
   ///   - member: The decoder of its value.
   /// - Returns: The decoder.
   @inlinable public static func field(_ key: String, _ member: JSONDecoding<Value>) -> JSONDecoding<Value> {
-    JSONDecoding { input, session throws(JSONDecodingError) in
-      guard let value = try input.memberOfObject(key, session) else {
+    let name = PipelineKey(key)
+    return JSONDecoding { input, session throws(JSONDecodingError) in
+      guard let value = try input.memberOfObject(name, session) else {
         throw JSONDecodingError(.missingKey(key), at: input)
       }
       do throws(JSONDecodingError) { return try member.run(value, session) } catch { throw error.inside(.key(key)) }

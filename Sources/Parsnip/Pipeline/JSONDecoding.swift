@@ -19,8 +19,21 @@ public struct JSONDecoding<Value>: Sendable {
   /// Decodes one value; failures carry paths relative to `input`.
   @usableFromInline let run: @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value
 
+  /// For a decoder that `decode(_:)` started and steps have not completed (`Value` is then the function still
+  /// waiting for arguments): the steps recorded so far, which the next steps extend, and the last one turns into
+  /// one decoder of the function's result (see `PipelinePlan`). `nil` for every other decoder.
+  @usableFromInline let plan: PipelinePlan?
+
   @usableFromInline init(_ run: @escaping @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value) {
     self.run = run
+    plan = nil
+  }
+
+  @usableFromInline init(
+    _ run: @escaping @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value, plan: PipelinePlan?
+  ) {
+    self.run = run
+    self.plan = plan
   }
 
   /// Decodes a ``JSON`` value, reading the tree directly.

@@ -3,11 +3,16 @@
 
 /// A decoder that runs `function`, then `argument`, and applies the one to the other. With accumulated errors, a
 /// failure of `function` does not stop `argument` from running and reporting its own.
+///
+/// When `function` is a pipeline's plan (see `PipelinePlan`), the step is recorded instead: `step` (given where
+/// its argument lives in the store) when the caller has a faster one that decodes what `argument` decodes, with
+/// the same errors; otherwise a step that runs `argument`.
 @inlinable func applying<Argument, Result>(
   _ function: JSONDecoding<(Argument) -> Result>,
-  _ argument: JSONDecoding<Argument>
+  _ argument: JSONDecoding<Argument>,
+  step: ((Int) -> PipelineStep)? = nil
 ) -> JSONDecoding<Result> {
-  JSONDecoding { input, session throws(JSONDecodingError) in
+  let curried = JSONDecoding<Result> { input, session throws(JSONDecodingError) in
     let apply: (Argument) -> Result
     do throws(JSONDecodingError) { apply = try function.run(input, session) } catch {
       guard session.accumulates else { throw error }
@@ -18,6 +23,12 @@
     }
     return apply(try argument.run(input, session))
   }
+  guard let plan = function.plan else { return curried }
+  let offset = plan.nextOffset
+  if let step { return plan.appending(step(offset), curried: curried) }
+  return plan.appending({ input, session, store throws(JSONDecodingError) in
+    store.initializeArgument(at: offset, to: try argument.run(input, session))
+  }, curried: curried)
 }
 
 /// The member `key` decoded with `decoder`; missing, or failing to decode (`null` included, unless the decoder
@@ -33,7 +44,20 @@
 @inlinable public func required<Argument, Result>(
   _ key: String, _ decoder: JSONDecoding<Argument>
 ) -> (JSONDecoding<(Argument) -> Result>) -> JSONDecoding<Result> {
-  { applying($0, .field(key, decoder)) }
+  { function in
+    applying(function, .field(key, decoder)) { offset in
+      // What `.field(key, decoder)` does, without the closure between the step and `decoder`.
+      let name = PipelineKey(key)
+      return { input, session, store throws(JSONDecodingError) in
+        guard let value = try input.memberOfObject(name, session) else {
+          throw JSONDecodingError(.missingKey(key), at: input)
+        }
+        do throws(JSONDecodingError) {
+          store.initializeArgument(at: offset, to: try decoder.run(value, session))
+        } catch { throw error.inside(.key(key)) }
+      }
+    }
+  }
 }
 
 /// The member `key` decoded with `decoder`, or `nil` when the member is missing or `null`; a member that is present
@@ -45,7 +69,21 @@
 @inlinable public func optional<Argument, Result>(
   _ key: String, _ decoder: JSONDecoding<Argument>
 ) -> (JSONDecoding<(Argument?) -> Result>) -> JSONDecoding<Result> {
-  { applying($0, optionalMember(key, decoder)) }
+  { function in
+    applying(function, optionalMember(key, decoder)) { offset in
+      // What `optionalMember(key, decoder)` does, without the closure between the step and `decoder`.
+      let name = PipelineKey(key)
+      return { input, session, store throws(JSONDecodingError) in
+        guard let member = try input.memberOfObject(name, session), !member.isNull else {
+          store.initializeArgument(at: offset, to: Argument?.none)
+          return
+        }
+        do throws(JSONDecodingError) {
+          store.initializeArgument(at: offset, to: Argument?.some(try decoder.run(member, session)))
+        } catch { throw error.inside(.key(key)) }
+      }
+    }
+  }
 }
 
 /// The member `key` decoded with `decoder`, or `defaultValue` when the member is missing or `null`.
@@ -62,8 +100,9 @@
 
 /// `nil` for a missing or `null` member; fails when the input is not an object.
 @inlinable func optionalMember<Argument>(_ key: String, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument?> {
-  JSONDecoding { input, session throws(JSONDecodingError) in
-    guard let member = try input.memberOfObject(key, session), !member.isNull else { return nil }
+  let name = PipelineKey(key)
+  return JSONDecoding { input, session throws(JSONDecodingError) in
+    guard let member = try input.memberOfObject(name, session), !member.isNull else { return nil }
     do throws(JSONDecodingError) { return try decoder.run(member, session) } catch { throw error.inside(.key(key)) }
   }
 }

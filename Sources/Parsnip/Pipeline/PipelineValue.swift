@@ -5,19 +5,41 @@ import Foundation
 ///
 /// Every decoder in `Pipeline/` reads through these members only, so moving to another cursor changes this file.
 @usableFromInline enum PipelineValue {
-  case document(JSONDocument.Value)
+  case document(DocumentNode)
   case tree(JSON)
+
+  /// A value of a parsed document: its node, and the document's storage unretained. `decodeJSON` holds the
+  /// document for the whole decode and no decoder keeps a `PipelineValue` past its run (errors keep byte offsets,
+  /// `.json` builds a tree), so moving through a document costs no reference counting. Frequent reads go through
+  /// the tape cursor; the rest through a `JSONDocument.Value` made for the read.
+  @usableFromInline struct DocumentNode {
+    let storage: Unmanaged<JSONDocument.Storage>
+    let index: Int
+
+    init(storage: Unmanaged<JSONDocument.Storage>, index: Int) {
+      self.storage = storage
+      self.index = index
+    }
+
+    init(_ value: JSONDocument.Value) { self.init(storage: .passUnretained(value.storage), index: value.index) }
+
+    var nodes: TapeCursor { storage._withUnsafeGuaranteedRef { $0.nodes } }
+    /// The cursor's value at this node (it holds the storage).
+    var value: JSONDocument.Value { JSONDocument.Value(storage: storage.takeUnretainedValue(), index: index) }
+    /// Another node of the same document.
+    func at(_ index: Int) -> PipelineValue { .document(DocumentNode(storage: storage, index: index)) }
+  }
 
   @usableFromInline var kind: JSON.Kind {
     switch self {
-    case .document(let value): value.kind
+    case .document(let node): node.nodes.jsonKind(node.index)
     case .tree(let json): json.kind
     }
   }
 
   @usableFromInline var isNull: Bool {
     switch self {
-    case .document(let value): value.isNull
+    case .document(let node): node.nodes.kind(node.index) == .null
     case .tree(let json): json.isNull
     }
   }
@@ -25,7 +47,7 @@ import Foundation
   /// Where the value starts in the document's text; `nil` for a tree.
   var byteOffset: Int? {
     switch self {
-    case .document(let value): value.byteOffset
+    case .document(let node): node.value.byteOffset
     case .tree: nil
     }
   }
@@ -33,7 +55,7 @@ import Foundation
   /// The member named `key` (the last one when it is repeated), or `nil` when this is not an object or lacks it.
   func member(_ key: String) -> PipelineValue? {
     switch self {
-    case .document(let value): value[key].map(PipelineValue.document)
+    case .document(let node): node.value[key].map { .document(DocumentNode($0)) }
     case .tree(let json):
       if case .object(let object) = json, let member = object[key] { .tree(member) } else { nil }
     }
@@ -42,7 +64,7 @@ import Foundation
   /// The element at `position`, or `nil` when this is not an array or the position is out of range.
   func element(_ position: Int) -> PipelineValue? {
     switch self {
-    case .document(let value): value[position].map(PipelineValue.document)
+    case .document(let node): node.value[position].map { .document(DocumentNode($0)) }
     case .tree(let json):
       if case .array(let elements) = json, elements.indices.contains(position) { .tree(elements[position]) } else {
         nil
@@ -53,44 +75,63 @@ import Foundation
   /// The number of elements or members; `0` for a scalar.
   @usableFromInline var count: Int {
     switch self {
-    case .document(let value): value.count
+    case .document(let node):
+      switch node.nodes.kind(node.index) {
+      case .array, .object: node.nodes.count(node.index)
+      default: 0
+      }
     case .tree(let json): json.count
     }
   }
 
   @usableFromInline var string: String? {
     switch self {
-    case .document(let value): value.stringValue
-    case .tree(let json): json.stringValue
+    case .document(let node):
+      let nodes = node.nodes
+      return nodes.kind(node.index) == .string ? nodes.string(node.index) : nil
+    case .tree(let json): return json.stringValue
     }
   }
 
   @usableFromInline var bool: Bool? {
     switch self {
-    case .document(let value): value.boolValue
-    case .tree(let json): json.boolValue
+    case .document(let node):
+      switch node.nodes.kind(node.index) {
+      case .true: return true
+      case .false: return false
+      default: return nil
+      }
+    case .tree(let json): return json.boolValue
     }
   }
 
   var number: JSONNumber? {
     switch self {
-    case .document(let value): value.numberValue
+    case .document(let node): node.value.numberValue
     case .tree(let json): json.numberValue
     }
   }
 
   @usableFromInline var double: Double? {
     switch self {
-    case .document(let value): value.doubleValue
+    case .document(let node): node.value.doubleValue
     case .tree(let json): json.doubleValue
     }
   }
 
   /// The exact integer value, or `nil` when this is not a whole number in `T`'s range (never through `Double`).
   @usableFromInline func integer<T: FixedWidthInteger>() -> T? {
-    if case .document(let value) = self, T.self == Int.self {
-      // The cursor's own fast path reads small integers straight from the bytes.
-      if let int = value.intValue { return T(exactly: int) }
+    if case .document(let node) = self {
+      let nodes = node.nodes
+      // Integer syntax with at most 19 digits: straight from the bytes, as the cursor's `intValue` reads them.
+      if nodes.kind(node.index) == .number, nodes.flags(node.index) == 0 {
+        let start = nodes.offset(node.index)
+        if let scanned = try? NumberParser.scan(nodes.base, from: start, end: start + nodes.aux(node.index)),
+          let int = scanned.int64Value
+        {
+          return T(exactly: int)
+        }
+      }
     }
     return number.flatMap(T.readingExactly)
   }
@@ -99,22 +140,25 @@ import Foundation
   func json() -> JSON {
     switch self {
     // A document parsed without error always builds its subtree.
-    case .document(let value): (try? value.json()) ?? .null
+    case .document(let node): (try? node.value.json()) ?? .null
     case .tree(let json): json
     }
   }
 
   /// The member `key`, or `nil` when this object lacks it; fails when this is not an object. In a document, the
-  /// search starts where `session`'s last search in this object ended.
-  @usableFromInline func memberOfObject(_ key: String, _ session: DecodingSession) throws(JSONDecodingError) -> PipelineValue? {
+  /// search compares `key`'s UTF-8 bytes and starts where `session`'s last search in this object ended.
+  @usableFromInline func memberOfObject(_ key: PipelineKey, _ session: DecodingSession) throws(JSONDecodingError) -> PipelineValue? {
     switch self {
-    case .document(let value):
-      guard value.nodes.kind(value.index) == .object else { throw .mismatch("an object", self) }
-      guard let found = session.member(key, inObjectAt: value.index, of: value.storage) else { return nil }
-      return .document(JSONDocument.Value(storage: value.storage, index: found))
+    case .document(let node):
+      let nodes = node.nodes
+      guard nodes.kind(node.index) == .object else { throw .mismatch("an object", self) }
+      guard let found = session.member(key.utf8, inObjectAt: node.index, nodes: nodes, of: node.storage) else {
+        return nil
+      }
+      return node.at(found)
     case .tree:
       guard kind == .object else { throw .mismatch("an object", self) }
-      return member(key)
+      return member(key.name)
     }
   }
 
@@ -122,14 +166,14 @@ import Foundation
   /// collecting them first.
   @usableFromInline func forEachElement<E: Error>(_ body: (Int, PipelineValue) throws(E) -> Void) throws(E) {
     switch self {
-    case .document(let value):
-      let nodes = value.nodes
-      guard nodes.kind(value.index) == .array else { return }
+    case .document(let node):
+      let nodes = node.nodes
+      guard nodes.kind(node.index) == .array else { return }
       var position = 0
-      var j = value.index &+ 1
-      let end = nodes.end(value.index)
+      var j = node.index &+ 1
+      let end = nodes.end(node.index)
       while j < end {
-        try body(position, .document(JSONDocument.Value(storage: value.storage, index: j)))
+        try body(position, node.at(j))
         position &+= 1
         j = nodes.next(j)
       }
@@ -143,13 +187,13 @@ import Foundation
   /// included, for a document; in the object's order for a tree.
   @usableFromInline func forEachMember<E: Error>(_ body: (String, PipelineValue) throws(E) -> Void) throws(E) {
     switch self {
-    case .document(let value):
-      let nodes = value.nodes
-      guard nodes.kind(value.index) == .object else { return }
-      var j = value.index &+ 1
-      let end = nodes.end(value.index)
+    case .document(let node):
+      let nodes = node.nodes
+      guard nodes.kind(node.index) == .object else { return }
+      var j = node.index &+ 1
+      let end = nodes.end(node.index)
       while j < end {
-        try body(nodes.string(j), .document(JSONDocument.Value(storage: value.storage, index: j &+ 1)))
+        try body(nodes.string(j), node.at(j &+ 1))
         j = nodes.next(j &+ 1)
       }
     case .tree(let json):
@@ -161,7 +205,7 @@ import Foundation
   /// The value at `keyPath`, or why it is not there (the error's key path is relative to this value).
   func resolve(_ keyPath: JSONKeyPath) throws(JSONKeyPathError) -> PipelineValue {
     switch self {
-    case .document(let value): .document(try value.resolve(keyPath))
+    case .document(let node): .document(DocumentNode(try node.value.resolve(keyPath)))
     case .tree(let json): .tree(try json.resolve(keyPath))
     }
   }
@@ -169,7 +213,7 @@ import Foundation
   /// The value at `pointer`, or why it is not there.
   func resolve(_ pointer: JSONPointer) throws(JSONPointerError) -> PipelineValue {
     switch self {
-    case .document(let value): .document(try value.resolve(pointer))
+    case .document(let node): .document(DocumentNode(try node.value.resolve(pointer)))
     case .tree(let json): .tree(try json.resolve(pointer))
     }
   }
@@ -229,18 +273,41 @@ import Foundation
   }
 }
 
+/// A member name that a decoder looks up, with its UTF-8 bytes kept: made once, when the decoder is, so that each
+/// lookup compares bytes without going through the `String`.
+@usableFromInline final class PipelineKey: @unchecked Sendable {
+  @usableFromInline let name: String
+  /// `name`'s UTF-8, owned by this key (immutable).
+  let utf8: UnsafeBufferPointer<UInt8>
+
+  @usableFromInline init(_ name: String) {
+    self.name = name
+    let bytes = Array(name.utf8)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
+    _ = buffer.initialize(from: bytes)
+    utf8 = UnsafeBufferPointer(start: buffer.baseAddress, count: bytes.count)
+  }
+
+  deinit { UnsafeMutablePointer(mutating: utf8.baseAddress!).deallocate() }
+}
+
 extension DecodingSession {
   // A pipeline reads an object's members one step at a time, mostly in document order: a search that starts after
   // the member found last finds the next one on the first compare, where a plain search compares every member (it
   // must reach the end anyway, since the last of repeated keys wins). Objects with a repeated key search plainly.
 
-  /// The value node of the member `key` of the object at node `object` of `storage` (the last one when the key
-  /// repeats), or `nil`: what `TapeCursor.member(_:inObjectAt:)` gives, found from this object's hint.
-  func member(_ key: String, inObjectAt object: Int, of storage: JSONDocument.Storage) -> Int? {
-    let nodes = storage.nodes
-    if hintStorage !== storage {
+  /// The value node of the member whose key is the UTF-8 `wanted` of the object at node `object` of `storage` (the
+  /// last one when the key repeats), or `nil`: what `TapeCursor.member(_:inObjectAt:)` gives, found from this
+  /// object's hint.
+  func member(
+    _ wanted: UnsafeBufferPointer<UInt8>, inObjectAt object: Int, nodes: TapeCursor,
+    of storage: Unmanaged<JSONDocument.Storage>
+  ) -> Int? {
+    // Identity only: the session reads one document, which outlives it.
+    let identity = UnsafeRawPointer(storage.toOpaque())
+    if hintStorage != identity {
       hintObjects.update(repeating: -1, count: Self.hintSlots)
-      hintStorage = storage
+      hintStorage = identity
     }
     let slot = object & (Self.hintSlots - 1)
     let end = nodes.end(object)
@@ -250,26 +317,28 @@ extension DecodingSession {
     } else {
       hintObjects[slot] = object
       hintKeys[slot] = start
-      hintUnique[slot] = !duplicates.hasDuplicates(objectAt: object, tape: storage.tape, base: nodes.base)
+      hintUnique[slot] = !storage._withUnsafeGuaranteedRef {
+        duplicates.hasDuplicates(objectAt: object, tape: $0.tape, base: nodes.base)
+      }
     }
     // With a repeated key, the first match need not be the last: search the whole object the plain way.
-    guard hintUnique[slot] else { return nodes.member(key, inObjectAt: object) }
-    var key = key
-    let found: Int? = key.withUTF8 { wanted in
-      var j = start
-      while j < end {
-        if nodes.keyEquals(j, wanted) { return j }
-        j = nodes.next(j &+ 1)
+    guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }
+    var j = start
+    while j < end {
+      if nodes.keyEquals(j, wanted) {
+        hintKeys[slot] = nodes.next(j &+ 1)
+        return j &+ 1
       }
-      j = object &+ 1
-      while j < start {
-        if nodes.keyEquals(j, wanted) { return j }
-        j = nodes.next(j &+ 1)
-      }
-      return nil
+      j = nodes.next(j &+ 1)
     }
-    guard let found else { return nil }
-    hintKeys[slot] = nodes.next(found &+ 1)
-    return found &+ 1
+    j = object &+ 1
+    while j < start {
+      if nodes.keyEquals(j, wanted) {
+        hintKeys[slot] = nodes.next(j &+ 1)
+        return j &+ 1
+      }
+      j = nodes.next(j &+ 1)
+    }
+    return nil
   }
 }
