@@ -87,7 +87,7 @@ struct DuplicateKeyFinder {
   @inline(__always)
   private static func sameBytes(_ a: Int, _ b: Int, _ tape: Tape, _ base: UnsafePointer<UInt8>) -> Bool {
     let n = tape.aux(a)
-    return n == tape.aux(b) && memcmp(base + tape.offset(a), base + tape.offset(b), n) == 0
+    return n == tape.aux(b) && TapeCursor.sameBytes(base + tape.offset(a), base + tape.offset(b), n)
   }
 
   @inline(__always)

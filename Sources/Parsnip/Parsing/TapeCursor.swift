@@ -154,9 +154,10 @@ struct TapeCursor {
     return false
   }
 
-  /// Whether `length` bytes at `a` and `b` are equal: short keys (most of them) by a few loads of overlapping
-  /// words inside both ranges, longer ones by `memcmp`.
-  @inline(__always) static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
+  /// Whether `length` bytes at `a` and `b` are equal, by loads of overlapping words inside both ranges (no call):
+  /// the one byte comparison of keys for every reader of the tape.
+  @inline(__always)
+  static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
     guard let other = b else { return length == 0 }
     let a = UnsafeRawPointer(a)
     let b = UnsafeRawPointer(other)
@@ -175,7 +176,17 @@ struct TapeCursor {
       return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
         && a.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
           == b.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-    default: return memcmp(a, b, length) == 0
+    default:
+      // Eight bytes at a time, the last word overlapping the one before.
+      var i = 0
+      while i &+ 8 < length {
+        if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+          return false
+        }
+        i &+= 8
+      }
+      return a.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+        == b.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
     }
   }
 

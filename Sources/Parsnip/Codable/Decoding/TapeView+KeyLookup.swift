@@ -52,51 +52,9 @@ extension TapeView {
     }
   }
 
-  /// Whether the key at `key` is `name`.
+  /// Whether the key at `key` is `name` (the tape cursor's comparison).
   @inline(__always)
-  func keyEquals(_ key: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    let word = nodes.word(key)
-    let length = TapeCursor.aux(word)
-    let count = name.count
-    if length == count {
-      // An escape always takes more bytes than the character it stands for, so equal lengths mean no escapes.
-      guard nodes.flags(key) & Tape.Flag.hasEscapes == 0 else { return false }
-      guard count > 0 else { return true }
-      return Self.bytesEqual(base + TapeCursor.offset(word), name.baseAddress!, count)
-    }
-    if length > count, nodes.flags(key) & Tape.Flag.hasEscapes != 0 { return escapedKeyEquals(key, name) }
-    return false
-  }
-
-  @inline(never)
-  func escapedKeyEquals(_ key: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    var decoded = string(ofKey: key)
-    return decoded.withUTF8 { $0.elementsEqual(name) }
-  }
-
-  /// Compares `count` bytes, eight at a time when there are at least eight.
-  @inline(__always)
-  static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    if count >= 8 {
-      var i = 0
-      while i &+ 8 < count {
-        if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
-          != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
-        {
-          return false
-        }
-        i &+= 8
-      }
-      return UnsafeRawPointer(a + count - 8).loadUnaligned(as: UInt64.self)
-        == UnsafeRawPointer(b + count - 8).loadUnaligned(as: UInt64.self)
-    }
-    var i = 0
-    while i < count {
-      if a[i] != b[i] { return false }
-      i &+= 1
-    }
-    return true
-  }
+  func keyEquals(_ key: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool { nodes.keyEquals(key, name) }
 
   // MARK: Snake case
 
@@ -135,7 +93,7 @@ extension TapeView {
         if length >= name.count {
           let buffer = workspace.pointee.reserveScratch(length + 1)
           if let count = KeyConversion.camelCaseASCII(UnsafeBufferPointer(start: start, count: length), into: buffer) {
-            if count == name.count, count == 0 || Self.bytesEqual(buffer, name.baseAddress!, count) { match = key }
+            if count == name.count, count == 0 || TapeCursor.sameBytes(buffer, name.baseAddress!, count) { match = key }
           } else if camelCasedEquals(key, name) {
             match = key
           }
@@ -171,7 +129,7 @@ extension TapeView {
         while other < end {
           let otherWord = nodes.word(other)
           if TapeCursor.aux(otherWord) == length,
-            Self.bytesEqual(start, base + TapeCursor.offset(otherWord), length)
+            TapeCursor.sameBytes(start, base + TapeCursor.offset(otherWord), length)
           {
             return true
           }
@@ -185,7 +143,7 @@ extension TapeView {
 
   private func hashedDuplicateCheck(object: Int, end: Int, count: Int) -> Bool {
     hasMeetingKeys(object: object, end: end, count: count, hash: keyHash) { a, aLength, b, bLength in
-      aLength == bLength && Self.bytesEqual(a, b, aLength)
+      aLength == bLength && TapeCursor.sameBytes(a, b, aLength)
     }
   }
 

@@ -35,29 +35,40 @@ extension EncoderOptions {
     do {
       try writer.write(json)
     } catch {
-      let steps = error.pathComponents
-      let codingPath = path() + steps.map { step -> any CodingKey in
-        switch step {
-        case .key(let key): StringCodingKey(key)
-        case .index(let index): StringCodingKey(index: index)
-        }
-      }
-      guard error.kind == .nonFiniteNumber else {
-        throw EncodingError.invalidValue(
-          json,
-          EncodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "Nesting deeper than the maximum depth of \(maximumDepth); "
-              + "a reference cycle or runaway recursion in encode(to:)?"))
-      }
-      let tokens = steps.map { step in
+      let tokens = error.pathComponents.map { step in
         switch step {
         case .key(let key): key
         case .index(let index): String(index)
         }
       }
+      let codingPath = path() + error.pathComponents.map { step -> any CodingKey in
+        switch step {
+        case .key(let key): StringCodingKey(key)
+        case .index(let index): StringCodingKey(index: index)
+        }
+      }
+      guard error.kind == .nonFiniteNumber else { throw depthError(json, codingPath: codingPath) }
       let number = json.value(at: JSONPointer(tokens: tokens))?.doubleValue ?? .nan
       _ = try nonConformingText(number, path: codingPath)
     }
+  }
+
+  /// Nesting past ``maximumDepth`` at `codingPath`: the one message of both encoders and of `JSON` values inside them.
+  func depthError(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
+    nestingError(value, codingPath: codingPath, limit: "the maximum depth of \(maximumDepth)")
+  }
+
+  /// Nesting past what the thread's stack can hold, before ``maximumDepth``.
+  func stackError(_ value: Any, codingPath: [any CodingKey], levels: Int) -> EncodingError {
+    nestingError(value, codingPath: codingPath, limit: "this thread's stack can hold (\(levels) levels)")
+  }
+
+  private func nestingError(_ value: Any, codingPath: [any CodingKey], limit: String) -> EncodingError {
+    EncodingError.invalidValue(
+      value,
+      EncodingError.Context(
+        codingPath: codingPath,
+        debugDescription: "Nesting deeper than \(limit) at \(CodingPathRendering.message(codingPath)); "
+          + "a reference cycle or runaway recursion in encode(to:)?"))
   }
 }

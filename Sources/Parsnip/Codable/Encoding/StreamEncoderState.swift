@@ -258,24 +258,15 @@ final class StreamEncoderState {
   /// The error for nesting that would overflow the thread's stack before reaching `maximumDepth`.
   func stackError(_ value: Any) -> EncodingError {
     let frames = core.pointee.output.frames.count
-    return EncodingError.invalidValue(
-      value,
-      EncodingError.Context(
-        codingPath: codingPathOfPendingSlot(depth: frames),
-        debugDescription: "Nesting deeper than this thread's stack can hold (\(frames) levels); "
-          + "a reference cycle or runaway recursion in encode(to:)?"))
+    return options.stackError(value, codingPath: codingPathOfPendingSlot(depth: frames), levels: frames)
   }
 
   /// Fails when a container at `depth` would exceed the depth limit.
   @inline(__always)
   func checkDepth(_ depth: Int, value: Any) throws {
     guard depth >= options.maximumDepth else { return }
-    throw EncodingError.invalidValue(
-      value,
-      EncodingError.Context(
-        codingPath: codingPathOfPendingSlot(depth: Swift.min(depth, core.pointee.output.frames.count)),
-        debugDescription: "Nesting deeper than the maximum depth of \(options.maximumDepth); "
-          + "a reference cycle or runaway recursion in encode(to:)?"))
+    throw options.depthError(
+      value, codingPath: codingPathOfPendingSlot(depth: Swift.min(depth, core.pointee.output.frames.count)))
   }
 
   // MARK: Container bookkeeping

@@ -91,19 +91,12 @@ final class TreeEncoderState {
   }
 
   /// The error for nesting that would overflow the thread's stack before reaching `maximumDepth`.
-  func stackError(_ path: [any CodingKey]) -> EncodingError { nestingError(path, "this thread's stack can hold") }
-
-  func depthError(_ path: [any CodingKey]) -> EncodingError {
-    nestingError(path, "the maximum depth of \(options.maximumDepth)")
+  func stackError(_ path: [any CodingKey]) -> EncodingError {
+    options.stackError(path.last?.stringValue ?? "", codingPath: path, levels: path.count)
   }
 
-  private func nestingError(_ path: [any CodingKey], _ limit: String) -> EncodingError {
-    EncodingError.invalidValue(
-      path.last?.stringValue ?? "",
-      EncodingError.Context(
-        codingPath: path,
-        debugDescription: "Nesting deeper than \(limit) at \(CodingPathRendering.message(path)); "
-          + "a reference cycle or runaway recursion in encode(to:)?"))
+  func depthError(_ path: [any CodingKey]) -> EncodingError {
+    options.depthError(path.last?.stringValue ?? "", codingPath: path)
   }
 }
 
