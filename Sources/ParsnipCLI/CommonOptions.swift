@@ -17,6 +17,36 @@ enum CommonOptions {
     JSON.ParsingOptions(allowsJSON5: arguments[json5])
   }
 
+  /// `--json5` and `--compact`, as the commands that read documents and print one take them.
+  struct Formats {
+    /// How the input is parsed.
+    var parsing: JSON.ParsingOptions
+    /// How the output is written: indented by 2, or on one line.
+    var writing: JSON.WritingOptions
+
+    init(_ arguments: ParsedArguments) {
+      parsing = CommonOptions.parsingOptions(arguments)
+      writing = arguments[CommonOptions.compact] ? .compact : .pretty
+    }
+  }
+
+  /// The one optional `FILE` of a command that reads one document.
+  /// - Throws: ``UsageError`` when there are more positionals.
+  static func optionalFile(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+    try expectAtMost(1, positionals: arguments, names: "one FILE")
+    return arguments.positionals.first
+  }
+
+  /// The positionals of a command that takes one required argument and an optional one (`EXPR [FILE]`).
+  /// - Throws: ``UsageError`` when the first is missing or there are more than two.
+  static func requiredAndOptional(
+    _ arguments: ParsedArguments, required: String, optional: String
+  ) throws(UsageError) -> (String, String?) {
+    guard let first = arguments.positionals.first else { throw UsageError("missing \(required)") }
+    try expectAtMost(2, positionals: arguments, names: "\(required) and one \(optional)")
+    return (first, arguments.positionals.count > 1 ? arguments.positionals[1] : nil)
+  }
+
   /// Rejects more than `limit` positionals.
   static func expectAtMost(
     _ limit: Int, positionals arguments: ParsedArguments, names: String

@@ -26,6 +26,12 @@
     hintUnique.initialize(repeating: false, count: Self.hintSlots)
   }
 
+  /// Throws `error` at once, or adds it to `failure` when the session accumulates errors.
+  @inlinable func record(_ error: JSONDecodingError, into failure: inout JSONDecodingError?) throws(JSONDecodingError) {
+    guard accumulates else { throw error }
+    failure = .combining(failure, error)
+  }
+
   deinit {
     hintObjects.deallocate()
     hintKeys.deallocate()

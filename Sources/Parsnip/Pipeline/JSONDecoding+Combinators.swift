@@ -14,12 +14,8 @@ extension JSONDecoding {
       result.reserveCapacity(input.count)
       var failure: JSONDecodingError?
       try input.forEachElement { (position, item) throws(JSONDecodingError) in
-        do throws(JSONDecodingError) {
-          result.append(try element.run(item, session))
-        } catch {
-          let error = error.inside(.index(position))
-          guard session.accumulates else { throw error }
-          failure = .combining(failure, error)
+        do throws(JSONDecodingError) { result.append(try element.run(item, session)) } catch {
+          try session.record(error.inside(.index(position)), into: &failure)
         }
       }
       if let failure { throw failure }
@@ -34,20 +30,9 @@ extension JSONDecoding {
   where Value == [String: Member] {
     // What `keyValuePairs(value)` reads, gathered straight into the dictionary instead of through a list.
     JSONDecoding { input, session throws(JSONDecodingError) in
-      guard input.kind == .object else { throw .mismatch("an object", input) }
       var result: [String: Member] = [:]
       result.reserveCapacity(input.count)
-      var failure: JSONDecodingError?
-      try input.forEachMember { (key, member) throws(JSONDecodingError) in
-        do throws(JSONDecodingError) {
-          result[key] = try value.run(member, session)
-        } catch {
-          let error = error.inside(.key(key))
-          guard session.accumulates else { throw error }
-          failure = .combining(failure, error)
-        }
-      }
-      if let failure { throw failure }
+      try decodeMembers(of: input, with: value, session) { result[$0] = $1 }
       return result
     }
   }
@@ -58,22 +43,27 @@ extension JSONDecoding {
   public static func keyValuePairs<Member>(_ value: JSONDecoding<Member>) -> JSONDecoding<[(key: String, value: Member)]>
   where Value == [(key: String, value: Member)] {
     JSONDecoding { input, session throws(JSONDecodingError) in
-      guard input.kind == .object else { throw .mismatch("an object", input) }
       var result: [(key: String, value: Member)] = []
       result.reserveCapacity(input.count)
-      var failure: JSONDecodingError?
-      try input.forEachMember { (key, member) throws(JSONDecodingError) in
-        do throws(JSONDecodingError) {
-          result.append((key, try value.run(member, session)))
-        } catch {
-          let error = error.inside(.key(key))
-          guard session.accumulates else { throw error }
-          failure = .combining(failure, error)
-        }
-      }
-      if let failure { throw failure }
+      try decodeMembers(of: input, with: value, session) { result.append(($0, $1)) }
       return result
     }
+  }
+
+  /// Decodes the value of each member of the object `input` with `value`, in document order, handing each to
+  /// `body`: the one member loop of ``dictionary(_:)`` and ``keyValuePairs(_:)``.
+  @inlinable static func decodeMembers<Member>(
+    of input: PipelineValue, with value: JSONDecoding<Member>, _ session: DecodingSession,
+    _ body: (String, Member) -> Void
+  ) throws(JSONDecodingError) {
+    guard input.kind == .object else { throw .mismatch("an object", input) }
+    var failure: JSONDecodingError?
+    try input.forEachMember { (key, member) throws(JSONDecodingError) in
+      do throws(JSONDecodingError) { body(key, try value.run(member, session)) } catch {
+        try session.record(error.inside(.key(key)), into: &failure)
+      }
+    }
+    if let failure { throw failure }
   }
 
   /// `nil` for `null`, otherwise the value decoded with `wrapped`.

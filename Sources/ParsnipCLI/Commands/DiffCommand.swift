@@ -22,8 +22,7 @@ struct DiffCommand: Command {
   var original: String
   var changed: String
   var merges: Bool
-  var parsingOptions: JSON.ParsingOptions
-  var writingOptions: JSON.WritingOptions
+  var formats: CommonOptions.Formats
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count >= 2 else {
@@ -34,20 +33,17 @@ struct DiffCommand: Command {
     changed = arguments.positionals[1]
     if original == "-", changed == "-" { throw UsageError("A and B cannot both be standard input") }
     merges = arguments[Self.merge]
-    parsingOptions = CommonOptions.parsingOptions(arguments)
-    writingOptions = arguments[CommonOptions.compact] ? .compact : .pretty
+    formats = CommonOptions.Formats(arguments)
   }
 
   func run(in context: CommandContext) -> ExitCode {
-    let a: JSON
-    let b: JSON
     do throws(LoadFailure) {
-      a = try context.load(original, options: parsingOptions)
-      b = try context.load(changed, options: parsingOptions)
+      let a = try context.load(original, options: formats.parsing)
+      let b = try context.load(changed, options: formats.parsing)
+      let patch = merges ? JSONMergePatch.diff(from: a, to: b) : JSONPatch.diff(from: a, to: b).json
+      return context.emit(patch, options: formats.writing) ? .success : .failure
     } catch {
       return error.status
     }
-    let patch = merges ? JSONMergePatch.diff(from: a, to: b) : JSONPatch.diff(from: a, to: b).json
-    return context.emit(patch, options: writingOptions) ? .success : .failure
   }
 }

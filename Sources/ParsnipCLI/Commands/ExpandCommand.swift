@@ -28,12 +28,10 @@ struct ExpandCommand: Command {
   var format: HypermediaFormat?
   var flattenOptions = JSONAPI.FlattenOptions()
   var asksForJSONAPIOptions: Bool
-  var parsingOptions: JSON.ParsingOptions
-  var writingOptions: JSON.WritingOptions
+  var formats: CommonOptions.Formats
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    try CommonOptions.expectAtMost(1, positionals: arguments, names: "one FILE")
-    file = arguments.positionals.first
+    file = try CommonOptions.optionalFile(arguments)
     switch arguments.value(of: Self.format) ?? "auto" {
     case "auto": format = nil
     case let text:
@@ -58,19 +56,18 @@ struct ExpandCommand: Command {
     if format == .jsonTemplates, asksForJSONAPIOptions {
       throw UsageError("'--include' and '--unresolved' apply to JSON:API documents only")
     }
-    parsingOptions = CommonOptions.parsingOptions(arguments)
-    writingOptions = arguments[CommonOptions.compact] ? .compact : .pretty
+    formats = CommonOptions.Formats(arguments)
   }
 
   func run(in context: CommandContext) -> ExitCode {
     let name = CommandContext.displayName(file)
-    guard let input = context.readInput(file, parsedWith: parsingOptions) else { return .usageError }
+    guard let input = context.readInput(file, parsedWith: formats.parsing) else { return .usageError }
     if format != .jsonTemplates {
       // JSON:API is flattened from the tape straight into text, without a tree either side.
-      guard let document = context.document(input, options: parsingOptions) else { return .failure }
+      guard let document = context.document(input, options: formats.parsing) else { return .failure }
       if format == .jsonAPI || document.root["data"] != nil { return flatten(document, in: context) }
     }
-    guard let tree = context.parse(input, options: parsingOptions) else { return .failure }
+    guard let tree = context.parse(input, options: formats.parsing) else { return .failure }
     guard format != nil || HypermediaFormat.detect(tree) != nil else {
       context.report(
         "\(name): cannot tell the format: expected a top-level 'data' (JSON:API) or 'links' with "
@@ -88,14 +85,14 @@ struct ExpandCommand: Command {
       context.report("\(name): \(error)")
       return .failure
     }
-    return context.emit(expanded, options: writingOptions) ? .success : .failure
+    return context.emit(expanded, options: formats.writing) ? .success : .failure
   }
 
   /// Writes a JSON:API document flattened, or reports why it cannot be.
   private func flatten(_ document: JSONDocument, in context: CommandContext) -> ExitCode {
     let text: [UInt8]
     do {
-      text = try JSONAPI.flattenedBytes(document, options: flattenOptions, writing: writingOptions)
+      text = try JSONAPI.flattenedBytes(document, options: flattenOptions, writing: formats.writing)
     } catch let error as JSONWritingError {
       context.report("cannot write the result: \(error)")
       return .failure

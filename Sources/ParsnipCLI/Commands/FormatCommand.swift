@@ -34,8 +34,7 @@ struct FormatCommand: Command {
   var lines: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    try CommonOptions.expectAtMost(1, positionals: arguments, names: "one FILE")
-    file = arguments.positionals.first
+    file = try CommonOptions.optionalFile(arguments)
     parsingOptions = CommonOptions.parsingOptions(arguments)
     lines = arguments[Self.lines]
     var options: JSON.WritingOptions

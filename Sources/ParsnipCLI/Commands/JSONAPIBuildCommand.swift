@@ -21,12 +21,10 @@ struct JSONAPIBuildCommand: Command {
 
   var file: String?
   var buildOptions = JSONAPI.BuildOptions()
-  var parsingOptions: JSON.ParsingOptions
-  var writingOptions: JSON.WritingOptions
+  var formats: CommonOptions.Formats
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    try CommonOptions.expectAtMost(1, positionals: arguments, names: "one FILE")
-    file = arguments.positionals.first
+    file = try CommonOptions.optionalFile(arguments)
     if let text = arguments.value(of: Self.relationships) {
       let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       guard !names.contains(where: \.isEmpty) else {
@@ -34,13 +32,12 @@ struct JSONAPIBuildCommand: Command {
       }
       buildOptions.relationships = Set(names)
     }
-    parsingOptions = CommonOptions.parsingOptions(arguments)
-    writingOptions = arguments[CommonOptions.compact] ? .compact : .pretty
+    formats = CommonOptions.Formats(arguments)
   }
 
   func run(in context: CommandContext) -> ExitCode {
     let resources: JSON
-    do throws(LoadFailure) { resources = try context.load(file, options: parsingOptions) } catch {
+    do throws(LoadFailure) { resources = try context.load(file, options: formats.parsing) } catch {
       return error.status
     }
     let document: JSON
@@ -50,6 +47,6 @@ struct JSONAPIBuildCommand: Command {
       context.report("\(CommandContext.displayName(file)): \(error)")
       return .failure
     }
-    return context.emit(document, options: writingOptions) ? .success : .failure
+    return context.emit(document, options: formats.writing) ? .success : .failure
   }
 }

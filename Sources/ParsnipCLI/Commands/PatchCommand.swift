@@ -23,33 +23,28 @@ struct PatchCommand: Command {
   var patchFile: String
   var file: String?
   var merges: Bool
-  var parsingOptions: JSON.ParsingOptions
-  var writingOptions: JSON.WritingOptions
+  var formats: CommonOptions.Formats
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let patchFile = arguments.positionals.first else { throw UsageError("missing PATCH_FILE") }
-    try CommonOptions.expectAtMost(2, positionals: arguments, names: "PATCH_FILE and one FILE")
-    self.patchFile = patchFile
-    file = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
+    (patchFile, file) = try CommonOptions.requiredAndOptional(arguments, required: "PATCH_FILE", optional: "FILE")
     if CommandContext.isStandardInput(patchFile), CommandContext.isStandardInput(file) {
       throw UsageError("PATCH_FILE and FILE cannot both be standard input")
     }
     merges = arguments[Self.merge]
-    parsingOptions = CommonOptions.parsingOptions(arguments)
-    writingOptions = arguments[CommonOptions.compact] ? .compact : .pretty
+    formats = CommonOptions.Formats(arguments)
   }
 
   func run(in context: CommandContext) -> ExitCode {
     let patch: JSON
     let document: JSON
     do throws(LoadFailure) {
-      patch = try context.load(patchFile, options: parsingOptions)
+      patch = try context.load(patchFile, options: formats.parsing)
     } catch {
       // The patch is the program, not the data: one that is not JSON exits 2.
       return .usageError
     }
     do throws(LoadFailure) {
-      document = try context.load(file, options: parsingOptions)
+      document = try context.load(file, options: formats.parsing)
     } catch {
       return error.status
     }
@@ -68,6 +63,6 @@ struct PatchCommand: Command {
         return .failure
       }
     }
-    return context.emit(result, options: writingOptions) ? .success : .failure
+    return context.emit(result, options: formats.writing) ? .success : .failure
   }
 }

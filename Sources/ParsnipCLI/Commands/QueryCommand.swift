@@ -89,9 +89,7 @@ struct QueryCommand: Command {
   var evaluationOptions = JSONPath.EvaluationOptions()
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let expression = arguments.positionals.first else { throw UsageError("missing EXPR") }
-    try CommonOptions.expectAtMost(2, positionals: arguments, names: "EXPR and one FILE")
-    self.expression = expression
+    (expression, file) = try CommonOptions.requiredAndOptional(arguments, required: "EXPR", optional: "FILE")
     if arguments[Self.jsonPath] {
       kind = .jsonPath
     } else if arguments[Self.pointer] {
@@ -105,7 +103,6 @@ struct QueryCommand: Command {
     if printsPaths, kind != .jsonPath {
       throw UsageError("'--paths' applies to JSONPath queries only; '\(expression)' is a \(kind.rawValue)")
     }
-    file = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
     parsingOptions = CommonOptions.parsingOptions(arguments)
     lines = arguments[Self.lines]
     printsNullForMissing = arguments[Self.nullMissing]

@@ -24,16 +24,12 @@ struct URITemplateCommand: Command {
 
   var template: String
   var variablesFile: String?
-  var parsingOptions: JSON.ParsingOptions
-  var writingOptions: JSON.WritingOptions
+  var formats: CommonOptions.Formats
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let template = arguments.positionals.first else { throw UsageError("missing TEMPLATE") }
-    try CommonOptions.expectAtMost(2, positionals: arguments, names: "TEMPLATE and one VARIABLES_FILE")
-    self.template = template
-    variablesFile = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
-    parsingOptions = CommonOptions.parsingOptions(arguments)
-    writingOptions = arguments[CommonOptions.compact] ? .compact : .pretty
+    (template, variablesFile) = try CommonOptions.requiredAndOptional(
+      arguments, required: "TEMPLATE", optional: "VARIABLES_FILE")
+    formats = CommonOptions.Formats(arguments)
   }
 
   func run(in context: CommandContext) -> ExitCode {
@@ -46,7 +42,7 @@ struct URITemplateCommand: Command {
     }
     var variables: JSON = [:]
     if let variablesFile {
-      do throws(LoadFailure) { variables = try context.load(variablesFile, options: parsingOptions) } catch {
+      do throws(LoadFailure) { variables = try context.load(variablesFile, options: formats.parsing) } catch {
         return error.status
       }
     }
@@ -58,7 +54,7 @@ struct URITemplateCommand: Command {
       case .array(let sets) where sets.allSatisfy({ $0.objectValue != nil }):
         var uris: [JSON] = []
         for set in sets { uris.append(.string(try compiled.expand(set))) }
-        return context.emit(.array(uris), options: writingOptions) ? .success : .failure
+        return context.emit(.array(uris), options: formats.writing) ? .success : .failure
       default:
         context.report("the variables must be an object or an array of objects, found \(variables.kind)")
         return .failure

@@ -154,11 +154,11 @@ final class TreeEncoder: Encoder {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    TreeUnkeyedContainer(encoder: self, array: arrayNode())
+    TreeValueContainer(encoder: self, array: arrayNode())
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    TreeSingleValueContainer(encoder: self)
+    TreeValueContainer(encoder: self, array: nil)
   }
 
   func objectNode() -> TreeObject {

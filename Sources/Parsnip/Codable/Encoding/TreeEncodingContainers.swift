@@ -98,11 +98,11 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     // As for keyed containers: the second request appends to the first array.
     if let name, case .array(let existing) = object.node(forKey: name) {
       child.node = .array(existing)
-      return TreeUnkeyedContainer(encoder: child, array: existing)
+      return TreeValueContainer(encoder: child, array: existing)
     }
     let nested = child.arrayNode()
     if let name { object.set(name, .array(nested)) }
-    return TreeUnkeyedContainer(encoder: child, array: nested)
+    return TreeValueContainer(encoder: child, array: nested)
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -119,20 +119,30 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 }
 
-struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
+/// The unkeyed container (values appended to `array`) and the single value container (`array` is `nil`: the one
+/// value becomes the encoder's node) of the tree encoder: one type, as the two differ only in where a value goes.
+struct TreeValueContainer: UnkeyedEncodingContainer, SingleValueEncodingContainer {
   let encoder: TreeEncoder
-  let array: TreeArray
+  let array: TreeArray?
 
   var codingPath: [any CodingKey] { encoder.codingPath }
-  var count: Int { array.nodes.count }
+  var count: Int { array?.nodes.count ?? 0 }
 
-  private var nextPath: [any CodingKey] { codingPath + [StringCodingKey(index: array.nodes.count)] }
+  /// The coding path of the next value: the next index for an array, the encoder's path for a single value.
+  private var nextPath: [any CodingKey] {
+    guard let array else { return codingPath }
+    return codingPath + [StringCodingKey(index: array.nodes.count)]
+  }
 
-  mutating func encodeNil() throws { array.nodes.append(.value(.null)) }
-  mutating func encode(_ value: Bool) throws { array.nodes.append(.value(.bool(value))) }
-  mutating func encode(_ value: String) throws { array.nodes.append(.value(.string(value))) }
-  mutating func encode(_ value: Double) throws { array.nodes.append(try encoder.doubleNode(value, path: nextPath)) }
-  mutating func encode(_ value: Float) throws { array.nodes.append(try encoder.floatNode(value, path: nextPath)) }
+  private func put(_ node: TreeNode) {
+    if let array { array.nodes.append(node) } else { encoder.setSingleValue(node) }
+  }
+
+  mutating func encodeNil() throws { put(.value(.null)) }
+  mutating func encode(_ value: Bool) throws { put(.value(.bool(value))) }
+  mutating func encode(_ value: String) throws { put(.value(.string(value))) }
+  mutating func encode(_ value: Double) throws { put(try encoder.doubleNode(value, path: nextPath)) }
+  mutating func encode(_ value: Float) throws { put(try encoder.floatNode(value, path: nextPath)) }
   mutating func encode(_ value: Int) throws { integer(value) }
   mutating func encode(_ value: Int8) throws { integer(value) }
   mutating func encode(_ value: Int16) throws { integer(value) }
@@ -146,68 +156,41 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: Int128) throws { integer(value) }
   mutating func encode(_ value: UInt128) throws { integer(value) }
 
-  private func integer(_ value: some BinaryInteger) { array.nodes.append(.value(.number(JSONNumber(value)))) }
+  private func integer(_ value: some BinaryInteger) { put(.value(.number(JSONNumber(value)))) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    let key = StringCodingKey(index: array.nodes.count)
-    array.nodes.append(try encoder.encodeChild(value, key: key))
+    guard let array else {
+      if encoder.node != nil {
+        encoder.deferError(encoder.misuse("a single value container was asked to encode a second value"))
+        return
+      }
+      encoder.node = try encoder.encodeChild(value, key: nil)
+      return
+    }
+    array.nodes.append(try encoder.encodeChild(value, key: StringCodingKey(index: array.nodes.count)))
   }
+
+  // The rest is unkeyed only: a single value container is handed out as `any SingleValueEncodingContainer`.
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
     NestedKey
   > {
     let child = encoder.makeChild(path: nextPath, keyMode: encoder.plainKeyMode)
     let nested = child.objectNode()
-    array.nodes.append(.object(nested))
+    put(.object(nested))
     return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: child, object: nested))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let child = encoder.makeChild(path: nextPath, keyMode: encoder.plainKeyMode)
     let nested = child.arrayNode()
-    array.nodes.append(.array(nested))
-    return TreeUnkeyedContainer(encoder: child, array: nested)
+    put(.array(nested))
+    return TreeValueContainer(encoder: child, array: nested)
   }
 
   mutating func superEncoder() -> any Encoder {
     let child = encoder.makeChild(path: nextPath, keyMode: encoder.plainKeyMode)
-    array.nodes.append(.deferred(child))
+    put(.deferred(child))
     return child
-  }
-}
-
-struct TreeSingleValueContainer: SingleValueEncodingContainer {
-  let encoder: TreeEncoder
-
-  var codingPath: [any CodingKey] { encoder.codingPath }
-
-  mutating func encodeNil() throws { encoder.setSingleValue(.value(.null)) }
-  mutating func encode(_ value: Bool) throws { encoder.setSingleValue(.value(.bool(value))) }
-  mutating func encode(_ value: String) throws { encoder.setSingleValue(.value(.string(value))) }
-  mutating func encode(_ value: Double) throws {
-    encoder.setSingleValue(try encoder.doubleNode(value, path: codingPath))
-  }
-  mutating func encode(_ value: Float) throws { encoder.setSingleValue(try encoder.floatNode(value, path: codingPath)) }
-  mutating func encode(_ value: Int) throws { integer(value) }
-  mutating func encode(_ value: Int8) throws { integer(value) }
-  mutating func encode(_ value: Int16) throws { integer(value) }
-  mutating func encode(_ value: Int32) throws { integer(value) }
-  mutating func encode(_ value: Int64) throws { integer(value) }
-  mutating func encode(_ value: UInt) throws { integer(value) }
-  mutating func encode(_ value: UInt8) throws { integer(value) }
-  mutating func encode(_ value: UInt16) throws { integer(value) }
-  mutating func encode(_ value: UInt32) throws { integer(value) }
-  mutating func encode(_ value: UInt64) throws { integer(value) }
-  mutating func encode(_ value: Int128) throws { integer(value) }
-  mutating func encode(_ value: UInt128) throws { integer(value) }
-
-  private func integer(_ value: some BinaryInteger) { encoder.setSingleValue(.value(.number(JSONNumber(value)))) }
-
-  mutating func encode<T: Encodable>(_ value: T) throws {
-    if encoder.node != nil {
-      encoder.deferError(encoder.misuse("a single value container was asked to encode a second value"))
-      return
-    }
-    encoder.node = try encoder.encodeChild(value, key: nil)
   }
 }
