@@ -14,7 +14,7 @@ if let first = CommandLine.arguments.dropFirst().first, first.hasPrefix("child-"
 
 let harness = Harness()
 let selected = Set(CommandLine.arguments.dropFirst())
-let explicitOnly: Set = ["scale", "scaling", "ondemand", "memory", "lines", "typed-lines", "codegen"]
+let explicitOnly: Set = ["hypermedia-linear", "scale", "scaling", "ondemand", "memory", "lines", "typed-lines", "codegen"]
 let profiling = selected.contains { $0.hasPrefix("profile") } || !selected.isDisjoint(with: explicitOnly)
 func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
 
@@ -24,6 +24,7 @@ if wants("write") { WriteBenchmarks.run(harness) }
 if wants("codable") { CodableBenchmarks.run(harness) }
 if wants("pipeline") { PipelineBenchmarks.run(harness) }
 if wants("hypermedia") { HypermediaBenchmarks.run(harness) }
+if selected.contains("hypermedia-linear") { HypermediaBenchmarks.linearity(harness) }
 // Large generated inputs (100 MB documents, a 1 GB JSON Lines file): run explicitly, all with `scale`.
 if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.scaling(harness) }
 if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks.onDemand(harness) }
@@ -58,16 +59,22 @@ if selected.contains("profile-foundation-write") {
   }
 }
 if selected.contains("profile-load") { blackHole(Corpus.all.count) }
-// `profile-flatten`: JSON:API flatten of the 1 MB hypermedia document's tree, BENCH_ITERATIONS times.
+// `profile-flatten`: JSON:API flatten of the hypermedia document's tree (BENCH_HYPERMEDIA_MB, default 1), BENCH_ITERATIONS times.
+let hypermediaMegabytes = ProcessInfo.processInfo.environment["BENCH_HYPERMEDIA_MB"].flatMap(Int.init) ?? 1
 if selected.contains("profile-flatten") {
-  let tree = try! JSON(parsing: HypermediaBenchmarks.jsonAPIDocument(megabytes: 1))
+  let tree = try! JSON(parsing: HypermediaBenchmarks.jsonAPIDocument(megabytes: hypermediaMegabytes))
   for _ in 0..<iterations { blackHole(try! JSONAPI.flatten(tree)) }
 }
 // `profile-flatten-text`: the same document's text through `JSONDocument` and `JSONAPI.flattenedBytes` (text to
 // text), BENCH_ITERATIONS times.
 if selected.contains("profile-flatten-text") {
-  let bytes = HypermediaBenchmarks.jsonAPIDocument(megabytes: 1)
+  let bytes = HypermediaBenchmarks.jsonAPIDocument(megabytes: hypermediaMegabytes)
   for _ in 0..<iterations { blackHole(try! JSONAPI.flattenedBytes(try! JSONDocument(parsing: bytes))) }
+}
+// `profile-expand`: JSON Templates Expander expansion of the hypermedia JTE document's tree.
+if selected.contains("profile-expand") {
+  let tree = try! JSON(parsing: HypermediaBenchmarks.jteDocument(megabytes: hypermediaMegabytes))
+  for _ in 0..<iterations { blackHole(try! JSONTemplates.expand(tree, options: .init(maximumOutputSize: .max))) }
 }
 if selected.contains("profile-index") {
   for corpus in Corpus.all { for _ in 0..<iterations { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }

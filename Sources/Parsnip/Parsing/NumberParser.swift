@@ -111,6 +111,78 @@ enum NumberParser {
     return result
   }
 
+  /// The grammar check and tape flags of a number, without its value: what the scanner needs, since every reader
+  /// reads a number's value from its text when asked (``scan(_:from:end:)``), so the scan only validates.
+  struct Validated {
+    /// Offset just past the number.
+    var end: Int
+    /// A fraction or an exponent part.
+    var isFloat: Bool
+    /// An integer beyond what `scan` keeps exactly: more than 19 digits, or a negative one below `Int64.min`.
+    var isBigInteger: Bool
+  }
+
+  /// Validates a number starting at `start` (stopping at the first byte that cannot continue it), with the same
+  /// errors as ``scan(_:from:end:)`` and the flags its result implies, counting digits eight at a time.
+  @inline(__always)
+  static func validate(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) throws(Failure) -> Validated {
+    var i = start
+    let isNegative = p[i] == .minus
+    if isNegative { i &+= 1 }
+    guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit after '-'") }
+    var integerDigits = 1
+    if p[i] == .zero {
+      i &+= 1
+      if i < end, p[i].isDigit { throw .invalid(offset: i, expected: "'.', 'e' or the end of the number after a leading '0'") }
+    } else {
+      integerDigits = digitRun(p, from: i, end: end)
+      i &+= integerDigits
+    }
+    var isFloat = false
+    if i < end, p[i] == .period {
+      isFloat = true
+      i &+= 1
+      guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit after '.'") }
+      i &+= digitRun(p, from: i, end: end)
+    }
+    if i < end, p[i] | 0x20 == .lowerE {
+      isFloat = true
+      i &+= 1
+      if i < end, p[i] == .minus || p[i] == .plus { i &+= 1 }
+      guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit in the exponent") }
+      i &+= digitRun(p, from: i, end: end)
+    }
+    var isBigInteger = false
+    if !isFloat, integerDigits >= 19 {
+      // 19 digits fit `UInt64`; a negative one must also not pass 9223372036854775808 (`Int64.min`'s magnitude).
+      isBigInteger = integerDigits > 19 || (isNegative && exceedsInt64MinMagnitude(p + start + 1))
+    }
+    return Validated(end: i, isFloat: isFloat, isBigInteger: isBigInteger)
+  }
+
+  /// The number of ASCII digits from `i`, eight at a time (SWAR) and then byte by byte near `end`.
+  @inline(__always)
+  static func digitRun(_ p: UnsafePointer<UInt8>, from i: Int, end: Int) -> Int {
+    var j = i
+    while j &+ 8 <= end {
+      // Bytes 0x30...0x39 become 0...9; a byte of 10 or more gets its high bit set by adding 0x76 or has it already.
+      // Carries only go upwards, from bytes at or past the first non-digit, so the lowest flag is that byte.
+      let t = UInt64(littleEndian: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
+      let nonDigits = ((t &+ 0x7676_7676_7676_7676) | t) & 0x8080_8080_8080_8080
+      if nonDigits != 0 { return j &- i &+ nonDigits.trailingZeroBitCount &>> 3 }
+      j &+= 8
+    }
+    while j < end, p[j].isDigit { j &+= 1 }
+    return j &- i
+  }
+
+  /// Whether the 19 digits at `p` spell more than 9223372036854775808.
+  private static func exceedsInt64MinMagnitude(_ p: UnsafePointer<UInt8>) -> Bool {
+    var value: UInt64 = 0  // at most 9999999999999999999, below `UInt64.max`
+    for k in 0..<19 { value = value &* 10 &+ UInt64(p[k] &- .zero) }
+    return value > UInt64(Int64.max) + 1
+  }
+
   /// The value of the eight bytes at `p` when all of them are ASCII digits (SWAR: the digits are combined in pairs,
   /// then fours, then eights, three multiplications in all).
   @inline(__always)

@@ -235,9 +235,9 @@ struct Scanner: TextScanning {
   @inline(__always)
   mutating func scanNumber() throws(JSONParseError) {
     let start = i
-    let scanned: ScannedNumber
+    let scanned: NumberParser.Validated
     do {
-      scanned = try NumberParser.scan(base, from: i, end: end)
+      scanned = try NumberParser.validate(base, from: i, end: end)
     } catch {
       // `-Infinity` in text that JSON5 normalization produced.
       if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
@@ -248,9 +248,9 @@ struct Scanner: TextScanning {
       throw numberError(error, start: start)
     }
     var kind = Tape.Kind.number.rawValue
-    if !scanned.isIntegerSyntax {
+    if scanned.isFloat {
       kind |= Tape.Flag.isFloat
-    } else if !scanned.isExact || (scanned.isNegative && scanned.significand > UInt64(Int64.max) + 1) {
+    } else if scanned.isBigInteger {
       kind |= Tape.Flag.isBigInteger
     }
     tape.append(kind, offset: start, aux: UInt32(truncatingIfNeeded: scanned.end &- start))

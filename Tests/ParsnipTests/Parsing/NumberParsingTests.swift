@@ -127,5 +127,46 @@ import Testing
       }
     }
   }
-}
 
+  /// The scanner validates numbers without their values (`NumberParser.validate`); it must accept, reject (at the
+  /// same offset, with the same message) and flag exactly as the full `scan` the readers use.
+  @Test func validationAgreesWithTheFullScan() throws {
+    var texts = [
+      "0", "-0", "-", "01", "-01", "1.", "1.e5", "1e", "1e+", "1e-", ".5", "-.5", "1x", "12345678.9x", "0.0000000001",
+      "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+      "9999999999999999999", "-9999999999999999999", "10000000000000000000", "-1000000000000000000",
+      "18446744073709551615", "18446744073709551616", "1234567890123456789012", "1E400", "-1e-400", "1.5E+3",
+      "123456789012345678", "-123456789012345678", "1234567890123456789e0", "12345678", "123456789", "1234567",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("0123456789-+.eE x".utf8)
+    for _ in 0..<20_000 {
+      let length = Int.random(in: 1...28, using: &generator)
+      texts.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
+      let digits = (0..<Int.random(in: 1...24, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! }
+      texts.append((Bool.random(using: &generator) ? "-" : "") + String(digits))
+    }
+    for text in texts {
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBufferPointer { buffer in
+        let p = buffer.baseAddress!
+        let scanned = Result { () throws(NumberParser.Failure) in try NumberParser.scan(p, from: 0, end: buffer.count) }
+        let validated = Result { () throws(NumberParser.Failure) in
+          try NumberParser.validate(p, from: 0, end: buffer.count)
+        }
+        switch (scanned, validated) {
+        case (.success(let full), .success(let check)):
+          #expect(check.end == full.end, "\(text)")
+          #expect(check.isFloat == !full.isIntegerSyntax, "\(text)")
+          let big = full.isIntegerSyntax
+            && (!full.isExact || (full.isNegative && full.significand > UInt64(Int64.max) + 1))
+          #expect(check.isBigInteger == big, "\(text)")
+        case (.failure(.invalid(let offset, let expected)), .failure(.invalid(let checkOffset, let checkExpected))):
+          #expect(checkOffset == offset && checkExpected == expected, "\(text)")
+        default:
+          Issue.record("scan and validate disagree on \(text)")
+        }
+      }
+    }
+  }
+}
