@@ -101,6 +101,8 @@ struct JSONWriter {
     case .unwritableNumber: throw numberError(root, path: [])
     case .tooDeep: throw depthError(path: [])
     }
+    var keys = WrittenKeyCache()
+    defer { keys.release() }
     frames: while let top = stack.indices.last {
       let depth = stack.count
       var i = stack[top].next
@@ -109,7 +111,7 @@ struct JSONWriter {
         while i < members.count {
           if i != 0 { out.writeByte(.comma) }
           if let indent { writeNewline(indent: indent, depth: depth) }
-          writeKey(members[i].key)
+          writeKey(members[i].key, cache: &keys)
           let value = members[i].value
           i &+= 1
           switch writeLeaf(value, depth: depth) {
