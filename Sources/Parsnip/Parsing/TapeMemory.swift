@@ -59,10 +59,19 @@ enum TapeMemory {
   static func allocateLarge(byteCount bytes: Int) -> UnsafeMutableRawPointer {
     let huge = bytes >= hugeBlockBytes
     let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: huge ? hugePageSize : 16)
-    #if os(Linux)
-      if huge { _ = madvise(memory, (bytes &+ hugePageSize &- 1) & ~(hugePageSize &- 1), MADV_HUGEPAGE) }
-    #endif
+    if huge { adviseHugePages(memory, byteCount: (bytes &+ hugePageSize &- 1) & ~(hugePageSize &- 1)) }
     return memory
+  }
+
+  /// Asks (on Linux) that the whole huge pages inside `memory ..< memory + byteCount`, not yet touched, be backed
+  /// by transparent huge pages when first written; elsewhere does nothing. Also used for the writer's large buffers.
+  static func adviseHugePages(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
+    #if os(Linux)
+      let start = (UInt(bitPattern: memory) &+ UInt(hugePageSize) &- 1) & ~UInt(hugePageSize &- 1)
+      let end = (UInt(bitPattern: memory) &+ UInt(byteCount)) & ~UInt(hugePageSize &- 1)
+      guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+      _ = madvise(aligned, Int(end &- start), MADV_HUGEPAGE)
+    #endif
   }
 
   /// Returns a block: kept for the next tape when it is small enough, freed otherwise.

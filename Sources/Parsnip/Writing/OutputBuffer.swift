@@ -42,6 +42,7 @@ struct OutputBuffer: JSONOutput {
 
   private init(capacity: Int, drain: ((UnsafeRawBufferPointer) -> Void)?) {
     guard let memory = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
+    if capacity >= TapeMemory.hugeBlockBytes { TapeMemory.adviseHugePages(memory, byteCount: capacity) }
     base = memory.assumingMemoryBound(to: UInt8.self)
     count = 0
     self.capacity = capacity
@@ -184,6 +185,10 @@ struct OutputBuffer: JSONOutput {
     while newCapacity < minimum { newCapacity = newCapacity.multipliedReportingOverflow(by: 2).partialValue }
     precondition(newCapacity >= minimum, "output too large")
     guard let memory = realloc(base, newCapacity) else { fatalError("out of memory allocating \(newCapacity) bytes") }
+    // Large outputs are written once, front to back: one page fault per 2 MiB instead of per 4 KiB.
+    if newCapacity >= TapeMemory.hugeBlockBytes {
+      TapeMemory.adviseHugePages(memory + count, byteCount: newCapacity &- count)
+    }
     base = memory.assumingMemoryBound(to: UInt8.self)
     capacity = newCapacity
   }
