@@ -46,13 +46,15 @@ public struct JSONLines: Sendable {
   /// The threads that parse lines. Default 1: each line is parsed by `next()` on the calling thread, as it is
   /// reached. With more, the calling thread reads and splits the input, and `jobs` worker threads parse batches of
   /// lines (about 1 MiB each) while it reads on; values, line numbers, errors and ``Iterator/skipped`` come out
-  /// exactly as with 1, in input order. Memory stays bounded: about `jobs + 1` batches of lines and their values
-  /// on top of the chunk (a line of 1 MiB or more is parsed in place by the calling thread, not copied). Input that
-  /// arrives slowly through a pipe is handed out as it is parsed, not held back for a full batch.
+  /// exactly as with 1, in input order. Memory stays bounded: at most `2 × jobs + 1` batches of lines (up to 2 MiB
+  /// each) and their values on top of the chunk (a line of 1 MiB or more is parsed in place by the calling thread,
+  /// not copied). Input that arrives slowly through a pipe is handed out as it is parsed, not held back for a full
+  /// batch.
   ///
   /// It applies to ``makeIterator()``, ``forEach(_:)``, ``validate(_:)`` and ``decoded(as:using:)``; `ProcessInfo`'s
   /// `activeProcessorCount` uses every core. Values below 1 mean 1. With more than one, a `Decodable` type's
-  /// `init(from:)` runs on several threads at once (each value on one): it must not touch shared mutable state.
+  /// `init(from:)` runs on several threads at once (each value on one): it must not touch shared mutable state, and
+  /// its conformance must not be isolated to an actor (`@MainActor`), which the compiler cannot check here.
   public var jobs: Int = 1
 
   /// Reads a file.

@@ -134,6 +134,20 @@ final class LineSplitter: @unchecked Sendable {
     }
   }
 
+  /// Calls `body` with each line in turn until it returns `false` (then `false`), the input ends (`nil`), or a read
+  /// is needed after the first line (`nil`, with ``stoppedBeforeRead``): `mayRead` applies to the first line only,
+  /// so a caller holding lines decides before each read whether it may wait.
+  func nextLines(
+    mayRead: Bool, _ body: (Piece, Int) throws(JSONLinesError) -> Bool
+  ) throws(JSONLinesError) -> Bool? {
+    var mayRead = mayRead
+    while true {
+      guard let more = try nextLine(mayRead: mayRead, body) else { return nil }
+      if !more { return false }
+      mayRead = false
+    }
+  }
+
   private func stopBeforeRead<R>() -> R? {
     stoppedBeforeRead = true
     return nil

@@ -28,14 +28,15 @@ struct LineTransform<Output>: @unchecked Sendable {
 /// blank lines skipped, the lines over the length limit and the order are the splitter's, exactly as in the
 /// serial iterators; only where a line is parsed changes.
 ///
-/// Memory: at most `jobs` batches are queued or being parsed, plus the one being handed out, so the reader holds
-/// about `(jobs + 1) × batchBytes` of copied text and the values made from it, on top of the splitter's chunk. A
+/// Memory: at most `2 × jobs` batches are queued or being parsed, plus the one being handed out, so the reader
+/// holds at most `(2 × jobs + 1) × 2 × batchBytes` of copied text (a batch closes once it holds `batchBytes`) and
+/// the values made from it, on top of the splitter's chunk. A
 /// line of ``batchBytes`` or more is not copied: the calling thread parses it where it lies, in its place in the
 /// order.
 ///
-/// A batch never waits for more input once it holds a line (it ends where the splitter would read), and more input
-/// is read ahead only when it is already there (`LineSplitter.readMayWait`), so lines arriving slowly through a pipe
-/// (`tail -f`) are handed out as soon as they are parsed. An input that fits one batch is parsed on the calling
+/// A batch goes on past the end of what the splitter holds only when more input is already there
+/// (`LineSplitter.readMayWait`): the reader waits for input only when it has nothing else to hand out, so lines
+/// arriving slowly through a pipe (`tail -f`) are handed out as soon as they are parsed. An input that fits one batch is parsed on the calling
 /// thread, without starting workers.
 final class ParallelLineReader<Output> {
   /// Text copied per batch before it is queued.
@@ -57,6 +58,8 @@ final class ParallelLineReader<Output> {
   private var ended = false
   /// A read failure met while reading ahead, thrown once the lines before it are handed out.
   private var readFailure: JSONLinesError?
+  /// The text buffers of batches handed out, for the next batches: a fresh buffer costs a page fault per page.
+  private var spareTexts: [UnsafeMutableRawBufferPointer] = []
 
   init(
     splitter: LineSplitter, jobs: Int, tooLong: @escaping (Int, Int, Int) -> JSONLinesError,
@@ -68,7 +71,10 @@ final class ParallelLineReader<Output> {
     self.transform = transform
   }
 
-  deinit { workers?.close() }
+  deinit {
+    workers?.close()
+    for text in spareTexts { text.deallocate() }
+  }
 
   /// The next line's outcome, in input order; `nil` at the end of the input.
   /// - Throws: A read failure, after every line before it.
@@ -89,61 +95,58 @@ final class ParallelLineReader<Output> {
       }
       let head = window.removeFirst()
       head.finished.wait()
+      if let text = head.takeText() { spareTexts.append(text) }
       current = head
     }
   }
 
-  /// Reads batches until `jobs` are in hand, the input ends, or reading on would wait while there are lines to
-  /// hand out.
+  /// Reads batches until `2 × jobs` are queued or parsed (so a worker that finishes finds the next one waiting),
+  /// the input ends, or reading on would wait while there are lines to hand out.
   private func fill() {
-    while window.count < jobs, !ended, readFailure == nil {
-      var queued = gather(mayRead: false)
-      if !queued, splitter.stoppedBeforeRead, window.isEmpty || !splitter.readMayWait {
-        queued = gather(mayRead: true)
-      }
-      if !queued { return }
+    while window.count < 2 * jobs, !ended, readFailure == nil {
+      if !gather() { return }
     }
   }
 
   /// Gathers one batch from the splitter and queues it (and, after it, a batch of one long line parsed in place).
-  /// - Parameter mayRead: Whether the splitter may read before the first line; it never reads after one.
-  /// - Returns: Whether anything was queued.
-  private func gather(mayRead: Bool) -> Bool {
-    let batch = LineBatch<Output>(capacity: 2 * Self.batchBytes)
+  /// - Returns: Whether anything was queued: not when a read would have waited while lines were in hand.
+  private func gather() -> Bool {
+    let batch = LineBatch<Output>(text: spareTexts.popLast() ?? .allocate(byteCount: 2 * Self.batchBytes, alignment: 8))
     var inPlace: LineBatch<Output>?
-    let transform = self.transform
-    var first = true
-    while batch.entries.count < Self.batchLines, batch.used < Self.batchBytes {
-      let splitter = self.splitter
-      // Past blank lines, read again only where the first read would have been allowed.
-      let reads = mayRead && batch.entries.isEmpty && (first || window.isEmpty || !splitter.readMayWait)
-      first = false
-      let more: Bool?
+    let (splitter, transform, tooLong) = (self.splitter, self.transform, self.tooLong)
+    let (byteLimit, lineLimit) = (Self.batchBytes, Self.batchLines)
+    var mayRead = false
+    while true {
+      let full: Bool?
       do throws(JSONLinesError) {
-        more = try splitter.nextLine(mayRead: reads) { (piece, number) -> Bool in
+        full = try splitter.nextLines(mayRead: mayRead) { (piece, number) -> Bool in
           switch piece {
           case .tooLong(let length):
             batch.entries.append(.failed(tooLong(number, length, splitter.lineStart)))
-            return true
           case .line(let bytes):
             if bytes.allSatisfy(\.isJSONWhitespace) { return true }
             // Lines under `batchBytes` always fit: the batch holds twice that, and stops once half full.
-            guard bytes.count < Self.batchBytes else {
+            guard bytes.count < byteLimit else {
               inPlace = LineBatch(parsed: transform.run(bytes, number, splitter.lineStart))
               return false
             }
             batch.append(bytes, number: number, lineStart: splitter.lineStart)
-            return true
           }
+          return batch.entries.count < lineLimit && batch.used < byteLimit
         }
       } catch {
-        readFailure = error
+        readFailure = error  // met before any line of this batch: the splitter reads only before a first line
         break
       }
-      guard more == true else {
-        if more == nil, !splitter.stoppedBeforeRead { ended = true }
+      if full != nil { break }
+      if !splitter.stoppedBeforeRead {
+        ended = true
         break
       }
+      // The splitter must read: a read that may wait (a pipe with nothing in it yet) only when nothing else is
+      // there to hand out; otherwise the lines in hand go first.
+      mayRead = (window.isEmpty && batch.entries.isEmpty) || !splitter.readMayWait
+      if !mayRead { break }
     }
     let hasLines = !batch.entries.isEmpty  // read before a worker may take the batch
     if hasLines {
@@ -157,7 +160,7 @@ final class ParallelLineReader<Output> {
       window.append(batch)
     }
     if let inPlace { window.append(inPlace) }
-    return hasLines || inPlace != nil
+    return hasLines || inPlace != nil || ended
   }
 }
 
@@ -186,8 +189,9 @@ final class LineBatch<Output>: @unchecked Sendable {
   /// Signalled once the outcomes are in.
   let finished = DispatchSemaphore(value: 0)
 
-  init(capacity: Int) {
-    text = .allocate(byteCount: capacity, alignment: 8)
+  /// An empty batch that copies lines into `text` (at least `2 × batchBytes`), which it owns until ``takeText()``.
+  init(text: UnsafeMutableRawBufferPointer) {
+    self.text = text
   }
 
   /// A batch of one line already parsed.
@@ -213,7 +217,7 @@ final class LineBatch<Output>: @unchecked Sendable {
     used += bytes.count
   }
 
-  /// Makes the outcome of every line, then frees the text.
+  /// Makes the outcome of every line.
   func run(_ transform: LineTransform<Output>) {
     let outcomes = UnsafeMutablePointer<Result<Output, JSONLinesError>>.allocate(capacity: entries.count)
     for (k, entry) in entries.enumerated() {
@@ -228,9 +232,13 @@ final class LineBatch<Output>: @unchecked Sendable {
     results = outcomes
     count = entries.count
     entries = []
-    text?.deallocate()
-    text = nil
     finished.signal()
+  }
+
+  /// Hands the text buffer over, once ``finished`` was waited on.
+  func takeText() -> UnsafeMutableRawBufferPointer? {
+    defer { text = nil }
+    return text
   }
 
   /// Moves the next outcome out, or `nil` when all were taken.

@@ -190,6 +190,19 @@ import Testing
     #expect(try iterator.next()?.number == 1)
   }
 
+  @Test func theReadmeExampleReadsTheLogOnEveryCore() throws {
+    let url = Fixtures.packageRoot.appendingPathComponent("Examples/log.ndjson")
+    var everyCore = JSONLines(contentsOf: url, errorPolicy: .skip)
+    everyCore.jobs = 4
+    var errors: [String] = []
+    let valid = try everyCore.validate { errors.append($0.description) }
+    #expect(errors == ["3:25: expected ',' or '}' after an object member, found ']'"])
+    #expect(valid == 3)
+    var seen: [String] = []
+    try everyCore.decoded(as: Event.self).forEach { seen.append("\($0.number) \($0.value.type)") }
+    #expect(seen == ["1 push", "2 star", "4 push"])
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func linesArrivingThroughAPipeAreHandedOutAtOnce() throws {
     // Each line is handed out before the next is written: the reader does not wait for a full batch.
