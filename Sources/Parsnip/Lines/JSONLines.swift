@@ -44,9 +44,9 @@ public struct JSONLines: Sendable {
   /// newline-less input. A line whose start is already invalid JSON (`/dev/zero`) fails before it is read on.
   public var maximumLineLength: Int = 1 << 30
   /// The threads that parse lines. Default 1: each line is parsed by `next()` on the calling thread, as it is
-  /// reached. With more, the calling thread reads and splits the input, and `jobs` worker threads parse batches of
-  /// lines (about 1 MiB each) while it reads on; values, line numbers, errors and ``Iterator/skipped`` come out
-  /// exactly as with 1, in input order. Memory stays bounded: at most `2 × jobs + 1` batches of lines (up to 2 MiB
+  /// reached. With more, the calling thread reads and splits the input, and it and `jobs - 1` worker threads parse
+  /// batches of lines (about 1 MiB each) while it reads on; values, line numbers, errors and ``Iterator/skipped``
+  /// come out exactly as with 1, in input order. Memory stays bounded: at most `2 × jobs + 5` batches of lines (up to 2 MiB
   /// each) and their values on top of the chunk (a line of 1 MiB or more is parsed in place by the calling thread,
   /// not copied). Input that arrives slowly through a pipe is handed out as it is parsed, not held back for a full
   /// batch.

@@ -19,25 +19,27 @@ struct LineTransform<Output>: @unchecked Sendable {
   }
 }
 
-/// JSON Lines read on the calling thread and parsed on ``JSONLines/jobs`` worker threads, handed out in input order.
+/// JSON Lines read on the calling thread and parsed on ``JSONLines/jobs`` threads (the calling thread and `jobs - 1`
+/// workers), handed out in input order.
 ///
 /// The calling thread splits the input with the iterator's one `LineSplitter` and copies consecutive lines, up to
-/// ``batchBytes`` of them, into a ``LineBatch``, which it queues for the workers; each batch is taken by one worker,
-/// which runs the transform on every line of it. The caller hands the results out batch by batch, in order, and
-/// reads the next batch while the workers parse the ones before it. So the lines, their numbers and offsets, the
-/// blank lines skipped, the lines over the length limit and the order are the splitter's, exactly as in the
-/// serial iterators; only where a line is parsed changes.
+/// ``batchBytes`` of them, into a ``LineBatch``, which it queues for the workers; each batch is parsed by one thread,
+/// which runs the transform on every line of it. The caller hands the results out batch by batch, in order; while
+/// the oldest batch is not ready it parses queued batches itself (oldest first) rather than sleep, and it reads the
+/// next batches while the workers parse. So the lines, their numbers and offsets, the blank lines skipped, the
+/// lines over the length limit and the order are the splitter's, exactly as in the serial iterators; only where a
+/// line is parsed changes.
 ///
-/// Memory: at most `2 × jobs` batches are queued or being parsed, plus the one being handed out, so the reader
-/// holds at most `(2 × jobs + 1) × 2 × batchBytes` of copied text (a batch closes once it holds `batchBytes`) and
-/// the values made from it, on top of the splitter's chunk. A
-/// line of ``batchBytes`` or more is not copied: the calling thread parses it where it lies, in its place in the
-/// order.
+/// Memory: at most ``windowSize`` (`2 × jobs + 4`) batches are queued, being parsed or waiting to be handed out,
+/// plus the one being handed out; each holds at most `2 × batchBytes` of copied text (it closes once it holds
+/// `batchBytes`) and the values made from it, on top of the splitter's chunk. Text buffers are reused from batch to
+/// batch. A line of ``batchBytes`` or more is not copied: the calling thread parses it where it lies, in its place
+/// in the order.
 ///
 /// A batch goes on past the end of what the splitter holds only when more input is already there
 /// (`LineSplitter.readMayWait`): the reader waits for input only when it has nothing else to hand out, so lines
-/// arriving slowly through a pipe (`tail -f`) are handed out as soon as they are parsed. An input that fits one batch is parsed on the calling
-/// thread, without starting workers.
+/// arriving slowly through a pipe (`tail -f`) are handed out as soon as they are parsed. An input that fits one
+/// batch is parsed on the calling thread, without starting workers.
 final class ParallelLineReader<Output> {
   /// Text copied per batch before it is queued.
   static var batchBytes: Int { 1 << 20 }
@@ -93,17 +95,28 @@ final class ParallelLineReader<Output> {
         if ended { return nil }
         continue  // only blank lines so far
       }
+      // Wait for the oldest batch, parsing queued ones meanwhile (the oldest first: it may be the one waited for):
+      // this thread is one of the `jobs`, and sleeping and waking costs more than parsing a batch here.
       let head = window.removeFirst()
-      head.finished.wait()
+      var finished = head.finished.wait(timeout: .now()) == .success
+      while !finished, let batch = workers?.takeQueued() {
+        batch.run(transform)
+        finished = head.finished.wait(timeout: .now()) == .success
+      }
+      if !finished { head.finished.wait() }
       if let text = head.takeText() { spareTexts.append(text) }
       current = head
     }
   }
 
-  /// Reads batches until `2 × jobs` are queued or parsed (so a worker that finishes finds the next one waiting),
-  /// the input ends, or reading on would wait while there are lines to hand out.
+  /// Batches queued, being parsed or parsed, not yet handed out, at most: enough that a thread that finishes one
+  /// finds the next waiting (fewer made the threads wait, and waking one costs more than parsing a batch).
+  var windowSize: Int { 2 * jobs + 4 }
+
+  /// Reads batches until ``windowSize`` are in hand, the input ends, or reading on would wait while there are lines
+  /// to hand out.
   private func fill() {
-    while window.count < 2 * jobs, !ended, readFailure == nil {
+    while window.count < windowSize, !ended, readFailure == nil {
       if !gather() { return }
     }
   }
@@ -154,7 +167,7 @@ final class ParallelLineReader<Output> {
         // The rest of the input: parse it here rather than hand it to a worker and wait.
         batch.run(transform)
       } else {
-        if workers == nil { workers = LineWorkers(count: jobs, transform: transform) }
+        if workers == nil { workers = LineWorkers(count: jobs - 1, transform: transform) }
         workers!.submit(batch)
       }
       window.append(batch)
@@ -259,7 +272,8 @@ final class LineWorkers<Output>: @unchecked Sendable {
   private var closed = false
   private let transform: LineTransform<Output>
 
-  /// Starts `count` threads, each with the stack of a main thread (decoding recurses per level of nesting).
+  /// Starts `count` threads (none for 0), each with the stack of a main thread (decoding recurses per level of
+  /// nesting).
   init(count: Int, transform: LineTransform<Output>) {
     self.transform = transform
     for _ in 0..<count {
@@ -275,6 +289,13 @@ final class LineWorkers<Output>: @unchecked Sendable {
     queue.append(batch)
     condition.signal()
     condition.unlock()
+  }
+
+  /// Takes the oldest batch no worker has started, for the reading thread to parse.
+  func takeQueued() -> LineBatch<Output>? {
+    condition.lock()
+    defer { condition.unlock() }
+    return queue.isEmpty ? nil : queue.removeFirst()
   }
 
   /// Drops the batches not started and lets every thread end after the batch it is on.

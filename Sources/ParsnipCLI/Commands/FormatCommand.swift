@@ -22,9 +22,7 @@ struct FormatCommand: Command {
   static let ascii = OptionSpec.flag("ascii", help: "Escape every non-ASCII character as \\uXXXX.")
   static let lines = OptionSpec.flag(
     "lines", help: "Treat each line as its own JSON value (JSON Lines)\nand print one compact value per line.")
-  static let options = [
-    indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, CommonOptions.jobs, OptionSpec.help,
-  ]
+  static let options = [indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, OptionSpec.help]
   static let exclusiveGroups = [[indent, compact, canonical]]
 
   /// The largest indent accepted.
@@ -34,15 +32,12 @@ struct FormatCommand: Command {
   var parsingOptions: JSON.ParsingOptions
   var writingOptions: JSON.WritingOptions
   var lines: Bool
-  /// `--jobs N`: the threads that parse lines.
-  var jobs: Int
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     try CommonOptions.expectAtMost(1, positionals: arguments, names: "one FILE")
     file = arguments.positionals.first
     parsingOptions = CommonOptions.parsingOptions(arguments)
     lines = arguments[Self.lines]
-    jobs = try CommonOptions.jobs(arguments, lines: lines)
     var options: JSON.WritingOptions
     if let text = arguments.value(of: Self.indent) {
       // One value per line is the point of --lines; an indented value would span several.
@@ -76,7 +71,7 @@ struct FormatCommand: Command {
 
   private func formatLines(context: CommandContext) -> ExitCode {
     var written = true
-    let outcome = context.forEachLine(file, options: parsingOptions, jobs: jobs) { json, _ in
+    let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
       if !context.emit(json, options: writingOptions, streams: false) { written = false }
     }
     switch outcome {

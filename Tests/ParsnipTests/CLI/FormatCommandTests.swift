@@ -117,7 +117,7 @@ import Testing
       status: 2, stdout: "",
       stderr: """
         parsnip: error: \(message)
-        Usage: parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]
+        Usage: parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [FILE]
         See 'parsnip help format' for more information.
 
         """)
