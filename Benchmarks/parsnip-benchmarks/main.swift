@@ -1,7 +1,7 @@
 import Foundation
 import Parsnip
 
-// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|pipeline|hypermedia|codegen|...]
+// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|pipeline|hypermedia|codegen|parallel-lines|...]
 // Environment: BENCH_DATA (corpus dir), BENCH_FILES ("twitter.json canada.json"), BENCH_BUDGET_MS, BENCH_MIN_SAMPLES.
 #if DEBUG
 print("WARNING: benchmarks built in debug mode; numbers are meaningless. Use: swift run -c release parsnip-benchmarks")
@@ -14,7 +14,9 @@ if let first = CommandLine.arguments.dropFirst().first, first.hasPrefix("child-"
 
 let harness = Harness()
 let selected = Set(CommandLine.arguments.dropFirst())
-let explicitOnly: Set = ["hypermedia-linear", "scale", "scaling", "ondemand", "memory", "lines", "typed-lines", "codegen"]
+let explicitOnly: Set = [
+  "hypermedia-linear", "scale", "scaling", "ondemand", "memory", "lines", "typed-lines", "parallel-lines", "codegen",
+]
 let profiling = selected.contains { $0.hasPrefix("profile") } || !selected.isDisjoint(with: explicitOnly)
 func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
 
@@ -31,6 +33,13 @@ if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks
 if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
 if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
 if selected.contains("scale") || selected.contains("typed-lines") { ScaleBenchmarks.typedJSONLines() }
+// JSON Lines validated and decoded with `jobs = 1` and one job per core, 500 MB (BENCH_PARALLEL_LINES_MB): run explicitly.
+if selected.contains("parallel-lines") { ParallelLinesBenchmarks.run() }
+// `profile-lines-validate` / `profile-lines-decode`: the same file validated or decoded once, with BENCH_JOBS jobs
+// (default 1), for `perf` and `time`.
+if selected.contains("profile-lines-validate") || selected.contains("profile-lines-decode") {
+  ParallelLinesBenchmarks.profile(decoding: selected.contains("profile-lines-decode"))
+}
 // A 100 MB JSON Lines file of events (BENCH_CODEGEN_MB), inferred in a child process: run explicitly.
 if selected.contains("codegen") { CodegenBenchmarks.run() }
 // Profile modes run a fixed amount of work (BENCH_ITERATIONS per corpus, default 20), for instruction counting

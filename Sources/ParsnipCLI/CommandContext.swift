@@ -136,7 +136,62 @@ final class CommandContext {
     invalidLine: (Int) -> Void = { _ in }
   ) -> Result<Bool, InputError> {
     let name = Self.displayName(path)
-    let lines: JSONLines
+    // One job: the values are used and freed on this thread, and with glibc's allocator freeing on one thread what
+    // another built cost more than the parsing saved (`Benchmarks/RESULTS.md`, "JSON Lines on every core").
+    return withLines(path, options: options, jobs: 1) { lines in
+      var iterator = lines.makeIterator()
+      var reported = 0
+      let interactive = stdout.isTerminal
+      while true {
+        let line: JSONLines.Line?
+        do throws(JSONLinesError) {
+          line = try iterator.next()
+        } catch {
+          return .failure(InputError(name: name, reason: error.message))
+        }
+        // Errors skipped on the way to this line come first, so diagnostics and output keep the input's order.
+        while reported < iterator.skipped.count {
+          let error = iterator.skipped[reported]
+          report(error, inLinesOf: name)
+          invalidLine(error.line)
+          reported += 1
+        }
+        // Output that can no longer be written ends the stream (`tail -f` would otherwise run on).
+        guard let line, !stdout.failed else { break }
+        body(line.value, line.number)
+        if interactive { stdout.flush() }
+      }
+      return .success(reported == 0)
+    }
+  }
+
+  /// Checks every line of a JSON Lines input without building values (``JSONLines/validate(_:)``), reporting each
+  /// invalid line as ``forEachLine(_:options:_:invalidLine:)`` does, in order, on `jobs` threads.
+  /// - Returns: Whether every line was valid, or an ``InputError`` when the input cannot be read.
+  func validateLines(_ path: String?, options: JSON.ParsingOptions, jobs: Int) -> Result<Bool, InputError> {
+    let name = Self.displayName(path)
+    return withLines(path, options: options, jobs: jobs) { lines in
+      var allValid = true
+      do throws(JSONLinesError) {
+        try lines.validate { error in
+          report(error, inLinesOf: name)
+          allValid = false
+        }
+      } catch {
+        return .failure(InputError(name: name, reason: error.message))
+      }
+      return .success(allValid)
+    }
+  }
+
+  /// Opens a JSON Lines input (invalid lines skipped, for the caller to report) and calls `body` with it; a file
+  /// is closed afterwards.
+  private func withLines(
+    _ path: String?, options: JSON.ParsingOptions, jobs: Int,
+    _ body: (JSONLines) -> Result<Bool, InputError>
+  ) -> Result<Bool, InputError> {
+    let name = Self.displayName(path)
+    var lines: JSONLines
     var ownedDescriptor: Int32?
     defer { if let ownedDescriptor { close(ownedDescriptor) } }
     if let path, path != "-" {
@@ -160,33 +215,20 @@ final class CommandContext {
         lines = JSONLines(bytes: bytes, options: options, errorPolicy: .skip)
       }
     }
-    var iterator = lines.makeIterator()
-    var reported = 0
-    let interactive = stdout.isTerminal
-    while true {
-      let line: JSONLines.Line?
-      do throws(JSONLinesError) {
-        line = try iterator.next()
-      } catch {
-        return .failure(InputError(name: name, reason: error.message))
-      }
-      // Errors skipped on the way to this line come first, so diagnostics and output keep the input's order.
-      while reported < iterator.skipped.count {
-        let error = iterator.skipped[reported]
-        if error.parseError != nil {
-          emitDiagnostic("\(name):\(error.line):\(error.column): error: \(error.message)")
-        } else {
-          report("\(name):\(error.line): \(error.message)")
-        }
-        invalidLine(error.line)
-        reported += 1
-      }
-      // Output that can no longer be written ends the stream (`tail -f` would otherwise run on).
-      guard let line, !stdout.failed else { break }
-      body(line.value, line.number)
-      if interactive { stdout.flush() }
+    lines.jobs = jobs
+    // Only this thread reads the descriptor (the parallel reader's workers parse copies of lines), and the
+    // iteration ends inside `body`, before the file is closed.
+    return body(lines)
+  }
+
+  /// Reports an invalid line: `NAME:LINE:COLUMN: error: MESSAGE` for invalid JSON, `parsnip: error: NAME:LINE:
+  /// MESSAGE` otherwise (a line over the length limit).
+  private func report(_ error: JSONLinesError, inLinesOf name: String) {
+    if error.parseError != nil {
+      emitDiagnostic("\(name):\(error.line):\(error.column): error: \(error.message)")
+    } else {
+      report("\(name):\(error.line): \(error.message)")
     }
-    return .success(reported == 0)
   }
 
   // MARK: Diagnostics

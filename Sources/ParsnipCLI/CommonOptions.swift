@@ -1,3 +1,4 @@
+import Foundation
 import Parsnip
 
 /// Options shared by several subcommands, declared once so their help reads the same everywhere.
@@ -7,6 +8,11 @@ enum CommonOptions {
     "json5", help: "Accept JSON5 (comments, trailing commas, unquoted\nkeys, single quotes, hexadecimal numbers).")
   /// `--lines`: one JSON value per line.
   static let lines = OptionSpec.flag("lines", help: "Treat each line as its own JSON value (JSON Lines).")
+  /// `--jobs N`: the threads that check JSON Lines (`JSONLines.jobs`), for `validate --lines`.
+  static let jobs = OptionSpec.option(
+    "jobs", value: "N", help: "With --lines: check lines on N threads, errors in\ninput order (default: one per core).")
+  /// The most `--jobs` accepted: a thread each, so a typo of a few digits must not start thousands.
+  static let maximumJobs = 256
   /// `--compact`: one-line output.
   static let compact = OptionSpec.flag("compact", help: "Print on one line (default: indent 2).")
   /// The input file of commands that read one document.
@@ -45,6 +51,19 @@ enum CommonOptions {
     guard let first = arguments.positionals.first else { throw UsageError("missing \(required)") }
     try expectAtMost(2, positionals: arguments, names: "\(required) and one \(optional)")
     return (first, arguments.positionals.count > 1 ? arguments.positionals[1] : nil)
+  }
+
+  /// The threads for `--lines`: `--jobs N`, or one per core (`--jobs 1` reads serially, as without the option).
+  /// - Parameter lines: Whether `--lines` was given; `--jobs` applies only then.
+  /// - Throws: ``UsageError`` for a value that is not a whole number from 1 to ``maximumJobs``, or `--jobs` without
+  ///   `--lines`.
+  static func jobs(_ arguments: ParsedArguments, lines: Bool) throws(UsageError) -> Int {
+    guard let text = arguments.value(of: jobs) else { return ProcessInfo.processInfo.activeProcessorCount }
+    guard let count = Int(text), (1...maximumJobs).contains(count) else {
+      throw UsageError("invalid value '\(text)' for '--jobs': expected a whole number from 1 to \(maximumJobs)")
+    }
+    if !lines { throw UsageError("'--jobs' applies with '--lines' only") }
+    return count
   }
 
   /// Rejects more than `limit` positionals.

@@ -39,10 +39,36 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     /// did not decode.
     public private(set) var skipped: [JSONLinesError] = []
 
+    /// With ``JSONLines/jobs`` above 1, the reader ``next()`` takes lines from.
+    private var parallel: ParallelLineReader<Line>?
+    private var startedParallel = false
+
     init(base: JSONLines.Iterator, policy: JSONLines.ErrorPolicy, decoder: ParsnipDecoder) {
       self.base = base
       self.policy = policy
       options = decoder.optionsSnapshot
+    }
+
+    /// ``next()`` with ``JSONLines/jobs`` above 1: the same lines, decoded by the parallel reader.
+    private mutating func nextInParallel() throws(JSONLinesError) -> Line? {
+      if !startedParallel {
+        startedParallel = true
+        // `Value`'s conformance is used on the worker threads; ``JSONLines/jobs`` says it must not be isolated to
+        // an actor, which the compiler cannot check for a `Decodable` type parameter.
+        let options = self.options
+        parallel = base.parallel(
+          LineTransform(unchecked: { DecodedJSONLines.decode($0, number: $1, lineStart: $2, options: options) }))
+      }
+      guard let parallel else { return try base.nextRawLine { _, _, _ in nil } ?? nil }  // the open error, or the end
+      while let outcome = try parallel.next() {
+        switch outcome {
+        case .success(let line): return line
+        case .failure(let error):
+          if policy == .stop { throw error }
+          skipped.append(error)
+        }
+      }
+      return nil
     }
 
     /// The next decoded value, or `nil` at the end of the input.
@@ -51,20 +77,10 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     ///   be read.
     public mutating func next() throws(JSONLinesError) -> Line? {
       let options = self.options
+      if base.lines.jobs > 1 { return try nextInParallel() }
       while true {
         let outcome = try base.nextRawLine { (piece, number, lineStart) throws(JSONLinesError) -> Result<Line, JSONLinesError> in
-          let bytes: UnsafeRawBufferPointer
-          switch piece {
-          case .success(let line): bytes = line
-          case .failure(let error): return .failure(error)
-          }
-          do {
-            let value = try ParsnipDecoder.run(
-              Value.self, buffer: bytes, options: options, path: nil, report: false, utf8Only: true)
-            return .success(Line(number: number, value: value.value))
-          } catch {
-            return .failure(JSONLinesError(line: number, lineStart: lineStart, decoding: error))
-          }
+          piece.flatMap { DecodedJSONLines.decode($0, number: number, lineStart: lineStart, options: options) }
         }
         switch outcome {
         case nil: return nil
@@ -74,6 +90,22 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
           skipped.append(error)
         }
       }
+    }
+  }
+}
+
+extension DecodedJSONLines {
+  /// Decodes one line: the one function the serial and parallel iterators share.
+  @inline(__always)
+  static func decode(
+    _ bytes: UnsafeRawBufferPointer, number: Int, lineStart: Int, options: ParsnipDecoder.Options
+  ) -> Result<Line, JSONLinesError> {
+    do {
+      let value = try ParsnipDecoder.run(
+        Value.self, buffer: bytes, options: options, path: nil, report: false, utf8Only: true)
+      return .success(Line(number: number, value: value.value))
+    } catch {
+      return .failure(JSONLinesError(line: number, lineStart: lineStart, decoding: error))
     }
   }
 }

@@ -43,6 +43,19 @@ public struct JSONLines: Sendable {
   /// under ``ErrorPolicy/skip``) and its bytes are read and dropped, so memory stays bounded on endless or
   /// newline-less input. A line whose start is already invalid JSON (`/dev/zero`) fails before it is read on.
   public var maximumLineLength: Int = 1 << 30
+  /// The threads that parse lines. Default 1: each line is parsed by `next()` on the calling thread, as it is
+  /// reached. With more, the calling thread reads and splits the input, and it and `jobs - 1` worker threads parse
+  /// batches of lines (about 1 MiB each) while it reads on; values, line numbers, errors and ``Iterator/skipped``
+  /// come out exactly as with 1, in input order. Memory stays bounded: at most `2 × jobs + 5` batches of lines (up to 2 MiB
+  /// each) and their values on top of the chunk (a line of 1 MiB or more is parsed in place by the calling thread,
+  /// not copied). Input that arrives slowly through a pipe is handed out as it is parsed, not held back for a full
+  /// batch.
+  ///
+  /// It applies to ``makeIterator()``, ``forEach(_:)``, ``validate(_:)`` and ``decoded(as:using:)``; `ProcessInfo`'s
+  /// `activeProcessorCount` uses every core. Values below 1 mean 1. With more than one, a `Decodable` type's
+  /// `init(from:)` runs on several threads at once (each value on one): it must not touch shared mutable state, and
+  /// its conformance must not be isolated to an actor (`@MainActor`), which the compiler cannot check here.
+  public var jobs: Int = 1
 
   /// Reads a file.
   /// - Parameters:
@@ -111,6 +124,8 @@ public struct JSONLines: Sendable {
     let lines: JSONLines
     var splitter: LineSplitter?
     var openError: JSONLinesError?
+    /// With ``JSONLines/jobs`` above 1, the reader ``next()`` takes lines from.
+    private var parallelLines: ParallelLineReader<Line>?
     /// The bad lines skipped so far under ``ErrorPolicy/skip``, in order.
     public private(set) var skipped: [JSONLinesError] = []
 
@@ -131,9 +146,17 @@ public struct JSONLines: Sendable {
 
     /// The error for a line over ``JSONLines/maximumLineLength``.
     func tooLong(line number: Int, length: Int, in splitter: LineSplitter) -> JSONLinesError {
-      JSONLinesError(
-        line: number, lineStart: splitter.lineStart, parseError: nil,
-        message: "line longer than the maximum line length (\(length) bytes or more, the limit is \(lines.maximumLineLength))")
+      lines.tooLong(line: number, length: length, lineStart: splitter.lineStart)
+    }
+
+    /// A reader that parses lines with `transform` on ``JSONLines/jobs`` threads, or `nil` for 1 job (and when the
+    /// input could not be opened: `next()` throws that). Made once per iteration, on its first line.
+    func parallel<Output>(_ transform: LineTransform<Output>) -> ParallelLineReader<Output>? {
+      guard lines.jobs > 1, let splitter else { return nil }
+      let lines = self.lines
+      return ParallelLineReader(
+        splitter: splitter, jobs: lines.jobs,
+        tooLong: { lines.tooLong(line: $0, length: $1, lineStart: $2) }, transform: transform)
     }
 
     /// The next value, or `nil` at the end of the input.
@@ -143,6 +166,7 @@ public struct JSONLines: Sendable {
       if let openError { throw openError }
       guard let splitter else { return nil }
       let options = lines.options
+      if lines.jobs > 1 { return try nextInParallel(options: options) }
       while true {
         let result = try splitter.nextLine { (piece, number) throws(JSONLinesError) -> Result<Line, JSONLinesError>? in
           guard case .line(let bytes) = piece else {
@@ -150,12 +174,7 @@ public struct JSONLines: Sendable {
             return .failure(tooLong(line: number, length: length, in: splitter))
           }
           if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
-          do throws(JSONParseError) {
-            return .success(Line(number: number, value: try JSON(parsing: bytes, options: options)))
-          } catch {
-            return .failure(
-              JSONLinesError(line: number, lineStart: splitter.lineStart, parseError: error, message: error.message))
-          }
+          return JSONLines.parse(bytes, number: number, lineStart: splitter.lineStart, options: options)
         }
         guard let outcome = result else { return nil }
         switch outcome {
@@ -166,6 +185,22 @@ public struct JSONLines: Sendable {
           skipped.append(error)
         }
       }
+    }
+
+    /// ``next()`` with ``JSONLines/jobs`` above 1: the same lines, parsed by the parallel reader.
+    private mutating func nextInParallel(options: JSON.ParsingOptions) throws(JSONLinesError) -> Line? {
+      if parallelLines == nil {
+        parallelLines = parallel(LineTransform({ JSONLines.parse($0, number: $1, lineStart: $2, options: options) }))
+      }
+      while let outcome = try parallelLines!.next() {
+        switch outcome {
+        case .success(let line): return line
+        case .failure(let error):
+          if lines.errorPolicy == .stop { throw error }
+          skipped.append(error)
+        }
+      }
+      return nil
     }
 
     /// Calls `body` with the raw bytes of each non-blank line, its number and its offset in the input, for callers
@@ -189,6 +224,83 @@ public struct JSONLines: Sendable {
         if let value = outcome { return value }
       }
     }
+  }
+}
+
+extension JSONLines {
+  /// Checks that every line is valid JSON without building any value (each line is scanned, as
+  /// ``JSONDocument`` scans, and its repeated keys checked under ``JSON/ParsingOptions/DuplicateKeys/reject``):
+  /// what `parsnip validate --lines` does, on ``jobs`` threads.
+  ///
+  /// ```swift
+  /// var lines = JSONLines(bytes: Array("{\"a\":1}\n[1,]\n".utf8), errorPolicy: .skip)
+  /// lines.jobs = ProcessInfo.processInfo.activeProcessorCount
+  /// let valid = try lines.validate { print($0) }   // → 2:4: expected a value, found ']'
+  /// // valid == 1
+  /// ```
+  /// - Parameter invalidLine: Called on the calling thread with each bad line's error, in input order, under
+  ///   ``ErrorPolicy/skip``; with ``ErrorPolicy/stop`` the first is thrown instead.
+  /// - Returns: The number of valid lines (blank lines are not counted).
+  /// - Throws: The first bad line's ``JSONLinesError`` (with ``ErrorPolicy/stop``) or a read error, after the bad
+  ///   lines before it were handed to `invalidLine`.
+  @discardableResult
+  public func validate(_ invalidLine: (JSONLinesError) -> Void = { _ in }) throws(JSONLinesError) -> Int {
+    var iterator = makeIterator()
+    let options = self.options
+    var valid = 0
+    func handle(_ outcome: Result<Void, JSONLinesError>) throws(JSONLinesError) {
+      switch outcome {
+      case .success: valid += 1
+      case .failure(let error):
+        if errorPolicy == .stop { throw error }
+        invalidLine(error)
+      }
+    }
+    let check = LineTransform({ JSONLines.check($0, number: $1, lineStart: $2, options: options) })
+    if let parallel = iterator.parallel(check) {
+      while let outcome = try parallel.next() { try handle(outcome) }
+      return valid
+    }
+    while let outcome = try iterator.nextRawLine({ (piece, number, lineStart) -> Result<Void, JSONLinesError> in
+      piece.flatMap { JSONLines.check($0, number: number, lineStart: lineStart, options: options) }
+    }) {
+      try handle(outcome)
+    }
+    return valid
+  }
+
+  /// Parses one line into a value: the one function the serial and parallel iterators share.
+  @inline(__always)
+  static func parse(
+    _ bytes: UnsafeRawBufferPointer, number: Int, lineStart: Int, options: JSON.ParsingOptions
+  ) -> Result<Line, JSONLinesError> {
+    do throws(JSONParseError) {
+      return .success(Line(number: number, value: try JSON(parsing: bytes, options: options)))
+    } catch {
+      return .failure(JSONLinesError(line: number, lineStart: lineStart, parseError: error, message: error.message))
+    }
+  }
+
+  /// Checks one line without building its value: the scan pipeline and the duplicate-key check `JSONDocument`
+  /// makes, which find the same first error `JSON(parsing:)` does.
+  static func check(
+    _ bytes: UnsafeRawBufferPointer, number: Int, lineStart: Int, options: JSON.ParsingOptions
+  ) -> Result<Void, JSONLinesError> {
+    do throws(JSONParseError) {
+      try ScanPipeline.withScan(bytes, options: options) { (text) throws(JSONParseError) in
+        if options.duplicateKeys == .reject, let key = text.firstRepeatedKey() { throw text.duplicateKeyError(at: key) }
+      }
+      return .success(())
+    } catch {
+      return .failure(JSONLinesError(line: number, lineStart: lineStart, parseError: error, message: error.message))
+    }
+  }
+
+  /// The error for a line over ``maximumLineLength``.
+  func tooLong(line number: Int, length: Int, lineStart: Int) -> JSONLinesError {
+    JSONLinesError(
+      line: number, lineStart: lineStart, parseError: nil,
+      message: "line longer than the maximum line length (\(length) bytes or more, the limit is \(maximumLineLength))")
   }
 }
 

@@ -58,10 +58,19 @@ final class LineSplitter: @unchecked Sendable {
     if case .descriptor(let fd, owned: true) = source { close(fd) }
   }
 
+  /// Set when ``nextLine(mayRead:_:)`` returned `nil` because it needed to read and was told not to.
+  private(set) var stoppedBeforeRead = false
+
   /// Calls `body` with the next line (or what stands for it, see ``Piece``) and its number; `nil` at the end.
+  ///
+  /// With `mayRead` false it returns `nil` instead of reading (``stoppedBeforeRead`` then says so): the lines
+  /// handed out since the last read stay where they are, which is what lets the parallel reader
+  /// (`ParallelLineReader`) gather a batch of them, and a later call with `mayRead` goes on exactly where this one
+  /// stopped, so the lines, numbers and offsets are the same however the calls are made.
   func nextLine<R>(
-    _ body: (Piece, Int) throws(JSONLinesError) -> R
+    mayRead: Bool = true, _ body: (Piece, Int) throws(JSONLinesError) -> R
   ) throws(JSONLinesError) -> R? {
+    stoppedBeforeRead = false
     while true {
       if skippingRest {
         if start < filled, let found = memchr(buffer.baseAddress! + start, Int32(UInt8.newline), filled - start) {
@@ -71,6 +80,7 @@ final class LineSplitter: @unchecked Sendable {
         }
         start = filled
         if finished { return nil }
+        guard mayRead else { return stopBeforeRead() }
         try refill()
         continue
       }
@@ -119,8 +129,36 @@ final class LineSplitter: @unchecked Sendable {
           return result
         }
       }
+      guard mayRead else { return stopBeforeRead() }
       try refill()
     }
+  }
+
+  /// Calls `body` with each line in turn until it returns `false` (then `false`), the input ends (`nil`), or a read
+  /// is needed after the first line (`nil`, with ``stoppedBeforeRead``): `mayRead` applies to the first line only,
+  /// so a caller holding lines decides before each read whether it may wait.
+  func nextLines(
+    mayRead: Bool, _ body: (Piece, Int) throws(JSONLinesError) -> Bool
+  ) throws(JSONLinesError) -> Bool? {
+    var mayRead = mayRead
+    while true {
+      guard let more = try nextLine(mayRead: mayRead, body) else { return nil }
+      if !more { return false }
+      mayRead = false
+    }
+  }
+
+  private func stopBeforeRead<R>() -> R? {
+    stoppedBeforeRead = true
+    return nil
+  }
+
+  /// Whether reading more now could wait for input (a pipe or terminal with nothing in it yet); files, memory and
+  /// sequences never do.
+  var readMayWait: Bool {
+    guard case .descriptor(let fd, _) = source, !finished else { return false }
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) == 0
   }
 
   /// Hands out a line over the limit as ``Piece/tooLong(length:)``, continuing after it at `rest`.

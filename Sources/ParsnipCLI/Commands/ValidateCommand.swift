@@ -1,9 +1,11 @@
 import Parsnip
 
-/// `parsnip validate [--json5] [--lines] [FILE ...]`: checks that documents are valid JSON.
+/// `parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]`: checks that documents are valid JSON.
 ///
 /// Every input is checked even after a failure, so one run reports every invalid file. The exit status is the
 /// worst outcome: 2 if any input could not be read, else 1 if any was invalid, else 0. Valid inputs print nothing.
+/// With `--lines`, lines are scanned without building values, on `--jobs` threads (one per core by default); the
+/// diagnostics are the same, in the same order, for any number.
 struct ValidateCommand: Command {
   static let name = "validate"
   static let abstract = "Check that documents are valid JSON."
@@ -13,17 +15,20 @@ struct ValidateCommand: Command {
     Duplicate object keys are accepted, as RFC 8259 allows.
     """
   static let arguments = [ArgumentSpec.optional("FILE ...", help: "Files to check; '-' or none reads standard input.")]
-  static let options = [CommonOptions.json5, CommonOptions.lines, OptionSpec.help]
+  static let options = [CommonOptions.json5, CommonOptions.lines, CommonOptions.jobs, OptionSpec.help]
 
   /// The inputs; empty means standard input.
   var files: [String]
   var parsingOptions: JSON.ParsingOptions
   var lines: Bool
+  /// `--jobs N`: the threads that check lines.
+  var jobs: Int
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
     parsingOptions = CommonOptions.parsingOptions(arguments)
     lines = arguments[CommonOptions.lines]
+    jobs = try CommonOptions.jobs(arguments, lines: lines)
   }
 
   func run(in context: CommandContext) -> ExitCode {
@@ -31,7 +36,7 @@ struct ValidateCommand: Command {
     for file in files.isEmpty ? [nil] : files.map(Optional.some) {
       let valid: Bool
       if lines {
-        switch context.forEachLine(file, options: parsingOptions, { _, _ in }) {
+        switch context.validateLines(file, options: parsingOptions, jobs: jobs) {
         case .success(let allValid): valid = allValid
         case .failure(let error):
           context.report(error.message)

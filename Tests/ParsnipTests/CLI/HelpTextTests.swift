@@ -42,7 +42,7 @@ import Testing
     FILE:LINE:COLUMN: error: MESSAGE line per invalid input on standard error.
     Duplicate object keys are accepted, as RFC 8259 allows.
 
-    USAGE: parsnip validate [--json5] [--lines] [FILE ...]
+    USAGE: parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]
 
     ARGUMENTS:
       FILE ...                Files to check; '-' or none reads standard input.
@@ -51,6 +51,8 @@ import Testing
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
                               keys, single quotes, hexadecimal numbers).
       --lines                 Treat each line as its own JSON value (JSON Lines).
+      --jobs N                With --lines: check lines on N threads, errors in
+                              input order (default: one per core).
       -h, --help              Show help information.
 
     """
@@ -263,7 +265,7 @@ import Testing
       status: 2, stdout: "",
       stderr: """
         parsnip: error: unknown option '--pretty'
-        Usage: parsnip validate [--json5] [--lines] [FILE ...]
+        Usage: parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]
         See 'parsnip help validate' for more information.
 
         """)

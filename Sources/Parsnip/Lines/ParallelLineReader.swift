@@ -1,0 +1,323 @@
+import Foundation
+
+/// What is made of one line, on whichever thread: its bytes, its one-based number and its offset in the input in,
+/// the value or the line's error out. The serial iterators call the same functions (`JSONLines.parse`,
+/// `JSONLines.check`, `DecodedJSONLines.decode`), so a line gives the same value or error either way.
+///
+/// Why `@unchecked Sendable` holds: `run` is `@Sendable`, checked by the compiler, except where made with
+/// ``init(unchecked:)``, whose callers say why it may run on several threads at once.
+struct LineTransform<Output>: @unchecked Sendable {
+  let run: (UnsafeRawBufferPointer, Int, Int) -> Result<Output, JSONLinesError>
+
+  init(_ run: @escaping @Sendable (UnsafeRawBufferPointer, Int, Int) -> Result<Output, JSONLinesError>) {
+    self.run = run
+  }
+
+  /// A function the compiler cannot prove `Sendable`: one that uses a type parameter's conformance.
+  init(unchecked run: @escaping (UnsafeRawBufferPointer, Int, Int) -> Result<Output, JSONLinesError>) {
+    self.run = run
+  }
+}
+
+/// JSON Lines read on the calling thread and parsed on ``JSONLines/jobs`` threads (the calling thread and `jobs - 1`
+/// workers), handed out in input order.
+///
+/// The calling thread splits the input with the iterator's one `LineSplitter` and copies consecutive lines, up to
+/// ``batchBytes`` of them, into a ``LineBatch``, which it queues for the workers; each batch is parsed by one thread,
+/// which runs the transform on every line of it. The caller hands the results out batch by batch, in order; while
+/// the oldest batch is not ready it parses queued batches itself (oldest first) rather than sleep, and it reads the
+/// next batches while the workers parse. So the lines, their numbers and offsets, the blank lines skipped, the
+/// lines over the length limit and the order are the splitter's, exactly as in the serial iterators; only where a
+/// line is parsed changes.
+///
+/// Memory: at most ``windowSize`` (`2 × jobs + 4`) batches are queued, being parsed or waiting to be handed out,
+/// plus the one being handed out; each holds at most `2 × batchBytes` of copied text (it closes once it holds
+/// `batchBytes`) and the values made from it, on top of the splitter's chunk. Text buffers are reused from batch to
+/// batch. A line of ``batchBytes`` or more is not copied: the calling thread parses it where it lies, in its place
+/// in the order.
+///
+/// A batch goes on past the end of what the splitter holds only when more input is already there
+/// (`LineSplitter.readMayWait`): the reader waits for input only when it has nothing else to hand out, so lines
+/// arriving slowly through a pipe (`tail -f`) are handed out as soon as they are parsed. An input that fits one
+/// batch is parsed on the calling thread, without starting workers.
+final class ParallelLineReader<Output> {
+  /// Text copied per batch before it is queued.
+  static var batchBytes: Int { 1 << 20 }
+  /// Lines per batch at most, so that tiny lines do not make huge result arrays.
+  static var batchLines: Int { 16_384 }
+
+  private let splitter: LineSplitter
+  private let jobs: Int
+  private let transform: LineTransform<Output>
+  /// The error for a line over the limit: line number, length, line start.
+  private let tooLong: (Int, Int, Int) -> JSONLinesError
+  private var workers: LineWorkers<Output>?
+  /// Batches queued or parsed, not yet handed out, in input order.
+  private var window: [LineBatch<Output>] = []
+  /// The batch being handed out.
+  private var current: LineBatch<Output>?
+  /// The input ended.
+  private var ended = false
+  /// A read failure met while reading ahead, thrown once the lines before it are handed out.
+  private var readFailure: JSONLinesError?
+  /// The text buffers of batches handed out, for the next batches: a fresh buffer costs a page fault per page.
+  private var spareTexts: [UnsafeMutableRawBufferPointer] = []
+
+  init(
+    splitter: LineSplitter, jobs: Int, tooLong: @escaping (Int, Int, Int) -> JSONLinesError,
+    transform: LineTransform<Output>
+  ) {
+    self.splitter = splitter
+    self.jobs = jobs
+    self.tooLong = tooLong
+    self.transform = transform
+  }
+
+  deinit {
+    workers?.close()
+    for text in spareTexts { text.deallocate() }
+  }
+
+  /// The next line's outcome, in input order; `nil` at the end of the input.
+  /// - Throws: A read failure, after every line before it.
+  func next() throws(JSONLinesError) -> Result<Output, JSONLinesError>? {
+    while true {
+      if let current {
+        if let outcome = current.take() { return outcome }
+        self.current = nil
+      }
+      fill()
+      guard !window.isEmpty else {
+        if let readFailure {
+          self.readFailure = nil
+          throw readFailure
+        }
+        if ended { return nil }
+        continue  // only blank lines so far
+      }
+      // Wait for the oldest batch, parsing queued ones meanwhile (the oldest first: it may be the one waited for):
+      // this thread is one of the `jobs`, and sleeping and waking costs more than parsing a batch here.
+      let head = window.removeFirst()
+      var finished = head.finished.wait(timeout: .now()) == .success
+      while !finished, let batch = workers?.takeQueued() {
+        batch.run(transform)
+        finished = head.finished.wait(timeout: .now()) == .success
+      }
+      if !finished { head.finished.wait() }
+      if let text = head.takeText() { spareTexts.append(text) }
+      current = head
+    }
+  }
+
+  /// Batches queued, being parsed or parsed, not yet handed out, at most: enough that a thread that finishes one
+  /// finds the next waiting (fewer made the threads wait, and waking one costs more than parsing a batch).
+  var windowSize: Int { 2 * jobs + 4 }
+
+  /// Reads batches until ``windowSize`` are in hand, the input ends, or reading on would wait while there are lines
+  /// to hand out.
+  private func fill() {
+    while window.count < windowSize, !ended, readFailure == nil {
+      if !gather() { return }
+    }
+  }
+
+  /// Gathers one batch from the splitter and queues it (and, after it, a batch of one long line parsed in place).
+  /// - Returns: Whether anything was queued: not when a read would have waited while lines were in hand.
+  private func gather() -> Bool {
+    let batch = LineBatch<Output>(text: spareTexts.popLast() ?? .allocate(byteCount: 2 * Self.batchBytes, alignment: 8))
+    var inPlace: LineBatch<Output>?
+    let (splitter, transform, tooLong) = (self.splitter, self.transform, self.tooLong)
+    let (byteLimit, lineLimit) = (Self.batchBytes, Self.batchLines)
+    var mayRead = false
+    while true {
+      let full: Bool?
+      do throws(JSONLinesError) {
+        full = try splitter.nextLines(mayRead: mayRead) { (piece, number) -> Bool in
+          switch piece {
+          case .tooLong(let length):
+            batch.entries.append(.failed(tooLong(number, length, splitter.lineStart)))
+          case .line(let bytes):
+            if bytes.allSatisfy(\.isJSONWhitespace) { return true }
+            // Lines under `batchBytes` always fit: the batch holds twice that, and stops once half full.
+            guard bytes.count < byteLimit else {
+              inPlace = LineBatch(parsed: transform.run(bytes, number, splitter.lineStart))
+              return false
+            }
+            batch.append(bytes, number: number, lineStart: splitter.lineStart)
+          }
+          return batch.entries.count < lineLimit && batch.used < byteLimit
+        }
+      } catch {
+        readFailure = error  // met before any line of this batch: the splitter reads only before a first line
+        break
+      }
+      if full != nil { break }
+      if !splitter.stoppedBeforeRead {
+        ended = true
+        break
+      }
+      // The splitter must read: a read that may wait (a pipe with nothing in it yet) only when nothing else is
+      // there to hand out; otherwise the lines in hand go first.
+      mayRead = (window.isEmpty && batch.entries.isEmpty) || !splitter.readMayWait
+      if !mayRead { break }
+    }
+    let hasLines = !batch.entries.isEmpty  // read before a worker may take the batch
+    if hasLines {
+      if ended, window.isEmpty, inPlace == nil {
+        // The rest of the input: parse it here rather than hand it to a worker and wait.
+        batch.run(transform)
+      } else {
+        if workers == nil { workers = LineWorkers(count: jobs - 1, transform: transform) }
+        workers!.submit(batch)
+      }
+      window.append(batch)
+    }
+    if let inPlace { window.append(inPlace) }
+    return hasLines || inPlace != nil || ended
+  }
+}
+
+/// A run of consecutive lines copied out of the splitter's buffer, and what a worker made of them.
+///
+/// Why `@unchecked Sendable` holds: the reading thread fills ``text`` and ``entries`` before the batch is queued and
+/// does not touch the batch again until it has waited on ``finished``; the one worker that takes the batch from the
+/// queue runs ``run(_:)`` and then signals ``finished``, which orders its writes before the reader's reads. A batch
+/// made already parsed (``init(parsed:)``) or run by the reader itself never leaves the reading thread.
+final class LineBatch<Output>: @unchecked Sendable {
+  /// One line of the batch.
+  enum Entry {
+    /// A line's text at `offset` in ``text``, with its number and offset in the input.
+    case text(offset: Int, count: Int, number: Int, lineStart: Int)
+    /// A line that failed before parsing (over the length limit).
+    case failed(JSONLinesError)
+  }
+
+  private var text: UnsafeMutableRawBufferPointer?
+  private(set) var used = 0
+  var entries: [Entry] = []
+  /// The outcomes, initialized by ``run(_:)``; those from ``taken`` on are still held.
+  private var results: UnsafeMutablePointer<Result<Output, JSONLinesError>>?
+  private var count = 0
+  private var taken = 0
+  /// Signalled once the outcomes are in.
+  let finished = DispatchSemaphore(value: 0)
+
+  /// An empty batch that copies lines into `text` (at least `2 × batchBytes`), which it owns until ``takeText()``.
+  init(text: UnsafeMutableRawBufferPointer) {
+    self.text = text
+  }
+
+  /// A batch of one line already parsed.
+  init(parsed outcome: Result<Output, JSONLinesError>) {
+    results = .allocate(capacity: 1)
+    results!.initialize(to: outcome)
+    count = 1
+    finished.signal()
+  }
+
+  deinit {
+    text?.deallocate()
+    if let results {
+      (results + taken).deinitialize(count: count - taken)
+      results.deallocate()
+    }
+  }
+
+  /// Copies a line in.
+  func append(_ bytes: UnsafeRawBufferPointer, number: Int, lineStart: Int) {
+    if !bytes.isEmpty { (text!.baseAddress! + used).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
+    entries.append(.text(offset: used, count: bytes.count, number: number, lineStart: lineStart))
+    used += bytes.count
+  }
+
+  /// Makes the outcome of every line.
+  func run(_ transform: LineTransform<Output>) {
+    let outcomes = UnsafeMutablePointer<Result<Output, JSONLinesError>>.allocate(capacity: entries.count)
+    for (k, entry) in entries.enumerated() {
+      switch entry {
+      case .text(let offset, let length, let number, let lineStart):
+        let bytes = UnsafeRawBufferPointer(start: text!.baseAddress! + offset, count: length)
+        (outcomes + k).initialize(to: transform.run(bytes, number, lineStart))
+      case .failed(let error):
+        (outcomes + k).initialize(to: .failure(error))
+      }
+    }
+    results = outcomes
+    count = entries.count
+    entries = []
+    finished.signal()
+  }
+
+  /// Hands the text buffer over, once ``finished`` was waited on.
+  func takeText() -> UnsafeMutableRawBufferPointer? {
+    defer { text = nil }
+    return text
+  }
+
+  /// Moves the next outcome out, or `nil` when all were taken.
+  func take() -> Result<Output, JSONLinesError>? {
+    guard taken < count, let results else { return nil }
+    taken += 1
+    return (results + taken - 1).move()
+  }
+}
+
+/// The worker threads of one parallel reader and the queue of batches they take from.
+///
+/// Why `@unchecked Sendable` holds: ``queue`` and ``closed`` are read and written only with ``condition`` locked;
+/// the transform may run on several threads (``LineTransform``); a batch is handed to exactly one worker (see ``LineBatch``).
+final class LineWorkers<Output>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var queue: [LineBatch<Output>] = []
+  private var closed = false
+  private let transform: LineTransform<Output>
+
+  /// Starts `count` threads (none for 0), each with the stack of a main thread (decoding recurses per level of
+  /// nesting).
+  init(count: Int, transform: LineTransform<Output>) {
+    self.transform = transform
+    for _ in 0..<count {
+      let thread = Thread { [self] in work() }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+  }
+
+  /// Queues a batch for the next free worker.
+  func submit(_ batch: LineBatch<Output>) {
+    condition.lock()
+    queue.append(batch)
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// Takes the oldest batch no worker has started, for the reading thread to parse.
+  func takeQueued() -> LineBatch<Output>? {
+    condition.lock()
+    defer { condition.unlock() }
+    return queue.isEmpty ? nil : queue.removeFirst()
+  }
+
+  /// Drops the batches not started and lets every thread end after the batch it is on.
+  func close() {
+    condition.lock()
+    closed = true
+    queue.removeAll()
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func work() {
+    while true {
+      condition.lock()
+      while queue.isEmpty, !closed { condition.wait() }
+      if closed {
+        condition.unlock()
+        return
+      }
+      let batch = queue.removeFirst()
+      condition.unlock()
+      batch.run(transform)
+    }
+  }
+}

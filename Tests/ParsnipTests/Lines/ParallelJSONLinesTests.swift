@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+@testable import Parsnip
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `JSONLines.jobs` above 1: the parallel reader gives exactly what the serial iterators give.
+@Suite struct ParallelJSONLinesTests {
+  struct Event: Decodable, Equatable, Sendable {
+    var type: String
+    var id: Int
+  }
+
+  /// One thing an iteration produced: a value with its line number, or an error thrown by `next()`.
+  enum Step<Value: Equatable>: Equatable {
+    case value(Int, Value)
+    case error(JSONLinesError)
+  }
+
+  /// Everything an iteration produces, continuing after each error `next()` throws, as a caller may.
+  struct Trace<Value: Equatable>: Equatable {
+    var steps: [Step<Value>] = []
+    var skipped: [JSONLinesError] = []
+  }
+
+  static func trace(_ lines: JSONLines) -> Trace<JSON> {
+    var iterator = lines.makeIterator()
+    var trace = Trace<JSON>()
+    while true {
+      do throws(JSONLinesError) {
+        guard let line = try iterator.next() else { break }
+        trace.steps.append(.value(line.number, line.value))
+      } catch {
+        trace.steps.append(.error(error))
+      }
+    }
+    trace.skipped = iterator.skipped
+    return trace
+  }
+
+  static func decodedTrace(_ lines: JSONLines) -> Trace<Event> {
+    var iterator = lines.decoded(as: Event.self).makeIterator()
+    var trace = Trace<Event>()
+    while true {
+      do throws(JSONLinesError) {
+        guard let line = try iterator.next() else { break }
+        trace.steps.append(.value(line.number, line.value))
+      } catch {
+        trace.steps.append(.error(error))
+      }
+    }
+    trace.skipped = iterator.skipped
+    return trace
+  }
+
+  /// Lines of every kind the splitter hands out: valid values, invalid JSON, values that do not decode as `Event`,
+  /// blank lines, CRLF endings, lines over `maximumLineLength`, a long invalid line whose start proves it invalid,
+  /// and lines of 1 MiB and more (parsed in place), repeated past one batch (16,384 lines, 1 MiB).
+  static let mixed: [UInt8] = {
+    var text = ""
+    let long = "[" + String(repeating: "1,", count: 40_000) + "1]"  // 80 KB: over the limit set below
+    let huge = "{\"type\":\"" + String(repeating: "h", count: 1_100_000) + "\",\"id\":7}"  // ≥ 1 MiB, valid
+    let badStart = "[1, x" + String(repeating: " ", count: 150_000) + "]"
+    for k in 0..<20_000 {
+      switch k % 23 {
+      case 0: text += "{\"type\":\"push\",\"id\":\(k)}\r\n"
+      case 1: text += "\n"
+      case 2: text += "   \r\n"
+      case 3: text += "{\"type\":\"fork\",\"id\":\"\(k)\"}\n"  // valid JSON, does not decode
+      case 4: text += "{\"type\":\"watch\",\n"  // invalid
+      case 5: text += "[\(k), true, null, \"x\\u00e9\"]\n"
+      default: text += "{\"type\":\"t\(k % 5)\",\"id\":\(k),\"extra\":[1,2,{\"k\":\"v\"}]}\n"
+      }
+      if k == 5_000 || k == 18_000 { text += long + "\n" }
+      if k == 12_345 { text += huge + "\r\n" }
+      if k == 15_000 { text += badStart + "\n" }
+    }
+    text += "{\"type\":\"last\",\"id\":-1}"  // no final newline
+    return Array(text.utf8)
+  }()
+
+  static func lines(
+    _ bytes: [UInt8], jobs: Int, policy: JSONLines.ErrorPolicy, chunkSize: Int, sequence: Bool = false
+  ) -> JSONLines {
+    var lines = sequence ? JSONLines(byteSequence: bytes, errorPolicy: policy) : JSONLines(bytes: bytes, errorPolicy: policy)
+    lines.jobs = jobs
+    lines.chunkSize = chunkSize
+    lines.maximumLineLength = 50_000 + (chunkSize > 4096 ? 1_200_000 : 0)
+    return lines
+  }
+
+  @Test(arguments: [JSONLines.ErrorPolicy.skip, .stop], [4096, 1 << 20, 4 << 20])
+  func valuesLineNumbersAndErrorsMatchSerial(policy: JSONLines.ErrorPolicy, chunkSize: Int) {
+    let serial = Self.trace(Self.lines(Self.mixed, jobs: 1, policy: policy, chunkSize: chunkSize))
+    #expect(serial.steps.count > 16_384)
+    #expect(serial.steps.contains { if case .error = $0 { true } else { false } } == (policy == .stop))
+    for jobs in [2, 7] {
+      let parallel = Self.trace(Self.lines(Self.mixed, jobs: jobs, policy: policy, chunkSize: chunkSize))
+      #expect(parallel == serial, "jobs \(jobs), chunk \(chunkSize), \(policy)")
+    }
+  }
+
+  @Test(arguments: [JSONLines.ErrorPolicy.skip, .stop], [4096, 4 << 20])
+  func decodedValuesMatchSerial(policy: JSONLines.ErrorPolicy, chunkSize: Int) {
+    let serial = Self.decodedTrace(Self.lines(Self.mixed, jobs: 1, policy: policy, chunkSize: chunkSize))
+    #expect(serial.steps.count > 10_000)
+    for jobs in [2, 5] {
+      let parallel = Self.decodedTrace(Self.lines(Self.mixed, jobs: jobs, policy: policy, chunkSize: chunkSize))
+      #expect(parallel == serial, "jobs \(jobs), chunk \(chunkSize), \(policy)")
+    }
+  }
+
+  @Test(arguments: [4096, 4 << 20])
+  func validationReportsWhatParsingSkips(chunkSize: Int) throws {
+    let parsed = Self.trace(Self.lines(Self.mixed, jobs: 1, policy: .skip, chunkSize: chunkSize))
+    for jobs in [1, 2, 4] {
+      var errors: [JSONLinesError] = []
+      let valid = try Self.lines(Self.mixed, jobs: jobs, policy: .skip, chunkSize: chunkSize).validate { errors.append($0) }
+      #expect(errors == parsed.skipped, "jobs \(jobs)")
+      #expect(valid == parsed.steps.count, "jobs \(jobs)")
+      // With `.stop`, the first bad line is thrown.
+      let first = #expect(throws: JSONLinesError.self) {
+        try Self.lines(Self.mixed, jobs: jobs, policy: .stop, chunkSize: chunkSize).validate()
+      }
+      #expect(first == parsed.skipped.first)
+    }
+  }
+
+  @Test func aByteSequenceReadsTheSame() {
+    let serial = Self.trace(Self.lines(Self.mixed, jobs: 1, policy: .skip, chunkSize: 4096, sequence: true))
+    let parallel = Self.trace(Self.lines(Self.mixed, jobs: 2, policy: .skip, chunkSize: 4096, sequence: true))
+    #expect(parallel == serial)
+  }
+
+  @Test func validationRejectsRepeatedKeysWhenAsked() throws {
+    var lines = JSONLines(
+      bytes: Array("{\"a\":1,\"a\":2}\n{\"b\":{\"c\":1,\"c\":1}}\n[1]\n".utf8),
+      options: JSON.ParsingOptions(duplicateKeys: .reject), errorPolicy: .skip)
+    for jobs in [1, 2] {
+      lines.jobs = jobs
+      var errors: [JSONLinesError] = []
+      #expect(try lines.validate { errors.append($0) } == 1)
+      #expect(errors == Self.trace(lines).skipped)
+      #expect(errors.map(\.description) == ["1:8: duplicate key \"a\" in object", "2:13: duplicate key \"c\" in object"])
+    }
+  }
+
+  @Test(arguments: [0, -3, 1])
+  func jobsBelowTwoIsTheSerialReader(jobs: Int) throws {
+    var lines = JSONLines(bytes: Array("1\n2\n".utf8))
+    lines.jobs = jobs
+    var iterator = lines.makeIterator()
+    #expect(try iterator.next()?.value == 1)
+    #expect(try iterator.next()?.value == 2)
+    #expect(try iterator.next() == nil)
+  }
+
+  @Test func aFileReadsTheSameAndAMissingOneFails() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-parallel-\(UUID()).jsonl")
+    try Data(Self.mixed).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = JSONLines(contentsOf: url, errorPolicy: .skip)
+    file.maximumLineLength = 1_250_000
+    let serial = Self.trace(file)
+    file.jobs = 2
+    #expect(Self.trace(file) == serial)
+    var missing = JSONLines(contentsOf: URL(fileURLWithPath: "/nonexistent/file.jsonl"))
+    missing.jobs = 2
+    var iterator = missing.makeIterator()
+    #expect(throws: JSONLinesError.self) { try iterator.next() }
+    var decoded = missing.decoded(as: Event.self).makeIterator()
+    #expect(throws: JSONLinesError.self) { try decoded.next() }
+    #expect(throws: JSONLinesError.self) { try missing.validate() }
+  }
+
+  @Test func stoppingEarlyLeavesNothingRunning() throws {
+    // Dropped after a few lines, with batches still queued: the workers end, and a new iteration starts afresh.
+    var lines = Self.lines(Self.mixed, jobs: 4, policy: .skip, chunkSize: 1 << 20)
+    lines.jobs = 4
+    for _ in 0..<20 {
+      var iterator = lines.makeIterator()
+      for _ in 0..<3 { _ = try iterator.next() }
+    }
+    var iterator = lines.makeIterator()
+    #expect(try iterator.next()?.number == 1)
+  }
+
+  @Test func theReadmeExampleReadsTheLogOnEveryCore() throws {
+    let url = Fixtures.packageRoot.appendingPathComponent("Examples/log.ndjson")
+    var everyCore = JSONLines(contentsOf: url, errorPolicy: .skip)
+    everyCore.jobs = 4
+    var errors: [String] = []
+    let valid = try everyCore.validate { errors.append($0.description) }
+    #expect(errors == ["3:25: expected ',' or '}' after an object member, found ']'"])
+    #expect(valid == 3)
+    var seen: [String] = []
+    try everyCore.decoded(as: Event.self).forEach { seen.append("\($0.number) \($0.value.type)") }
+    #expect(seen == ["1 push", "2 star", "4 push"])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func linesArrivingThroughAPipeAreHandedOutAtOnce() throws {
+    // Each line is handed out before the next is written: the reader does not wait for a full batch.
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)
+    let (readEnd, writeEnd) = (fds[0], fds[1])
+    defer { close(readEnd) }
+    var lines = JSONLines(fileDescriptor: readEnd)
+    lines.jobs = 2
+    var iterator = lines.makeIterator()
+    for k in 1...5 {
+      let text = Array("{\"k\":\(k)}\n".utf8)
+      #expect(write(writeEnd, text, text.count) == text.count)
+      let line = try iterator.next()
+      #expect(line?.number == k)
+      #expect(line?.value == ["k": .number(JSONNumber(k))])
+    }
+    close(writeEnd)
+    #expect(try iterator.next() == nil)
+  }
+}
+
+extension JSONLines.Line: Equatable {
+  public static func == (a: Self, b: Self) -> Bool { a.number == b.number && a.value == b.value }
+}
