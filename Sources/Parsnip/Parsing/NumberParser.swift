@@ -198,6 +198,32 @@ enum NumberParser {
     return (v &* 10_000 &+ (v >> 32)) & 0xFFFF_FFFF
   }
 
+  /// The value of a validated integer of at most 19 digits, written at `start ..< start + count`: a number node the
+  /// scanner flagged neither float nor big integer, so it fits `Int64`, or `UInt64` when positive. The same value
+  /// as ``number(_:from:_:)`` gives after ``scan(_:from:end:)``, without the fraction and exponent checks.
+  @inline(__always)
+  static func integer(_ p: UnsafePointer<UInt8>, from start: Int, count: Int) -> JSONNumber {
+    let end = start &+ count
+    var i = start
+    let isNegative = p[i] == .minus
+    if isNegative { i &+= 1 }
+    var magnitude: UInt64 = 0
+    while i &+ 8 <= end, let eight = eightDigits(p + i) {
+      magnitude = magnitude &* 100_000_000 &+ eight
+      i &+= 8
+    }
+    while i < end {
+      magnitude = magnitude &* 10 &+ UInt64(p[i] &- .zero)
+      i &+= 1
+    }
+    if isNegative {
+      // `-0` keeps its sign, as in `number(_:from:_:)`; the flags say the magnitude is at most 2^63.
+      if magnitude == 0 { return JSONNumber(storage: .decimal(significand: 0, exponent: 0, isNegative: true)) }
+      return JSONNumber(storage: .int(Int64(truncatingIfNeeded: 0 &- magnitude)))
+    }
+    return magnitude <= UInt64(Int64.max) ? JSONNumber(storage: .int(Int64(magnitude))) : JSONNumber(storage: .uint(magnitude))
+  }
+
   /// Builds the lossless value for a number scanned at `start..<scanned.end`.
   static func number(_ p: UnsafePointer<UInt8>, from start: Int, _ scanned: ScannedNumber) -> JSONNumber {
     if scanned.isIntegerSyntax && scanned.isExact {

@@ -169,4 +169,35 @@ import Testing
       }
     }
   }
+
+  /// Integers the scanner flags neither float nor big are read by `NumberParser.integer` (the tree's and the
+  /// document's fast path): the same `JSONNumber`, storage included, as the full scan and `NumberParser.number`.
+  @Test func integerFastPathAgreesWithTheFullRead() throws {
+    var texts = [
+      "0", "-0", "7", "-7", "12345678", "-12345678", "123456789", "9223372036854775807", "-9223372036854775808",
+      "9223372036854775808", "9999999999999999999", "-9223372036854775807", "1000000000000000000",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let length = Int.random(in: 1...19, using: &generator)
+      var digits = String("123456789".randomElement(using: &generator)!)
+      for _ in 1..<length { digits.append("0123456789".randomElement(using: &generator)!) }
+      texts.append((Bool.random(using: &generator) ? "-" : "") + digits)
+    }
+    for text in texts {
+      let bytes = Array(text.utf8)
+      try bytes.withUnsafeBufferPointer { buffer in
+        let p = buffer.baseAddress!
+        let check = try NumberParser.validate(p, from: 0, end: buffer.count)
+        guard !check.isFloat, !check.isBigInteger else { return }
+        let full = NumberParser.number(p, from: 0, try NumberParser.scan(p, from: 0, end: buffer.count))
+        let fast = NumberParser.integer(p, from: 0, count: buffer.count)
+        #expect("\(fast.storage)" == "\(full.storage)", "\(text)")
+        #expect(fast.description == text, "\(text)")
+      }
+    }
+    // Through the tree and the document.
+    #expect(try JSON(parsing: "[-0, 9223372036854775808, -9223372036854775808]").description
+      == "[-0,9223372036854775808,-9223372036854775808]")
+  }
 }
