@@ -58,7 +58,10 @@ enum CommonOptions {
   /// - Throws: ``UsageError`` for a value that is not a whole number from 1 to ``maximumJobs``, or `--jobs` without
   ///   `--lines`.
   static func jobs(_ arguments: ParsedArguments, lines: Bool) throws(UsageError) -> Int {
-    guard let text = arguments.value(of: jobs) else { return ProcessInfo.processInfo.activeProcessorCount }
+    guard let text = arguments.value(of: jobs) else {
+      // `ProcessInfo.processInfo` costs 1.6 MB of resident memory on Linux: only `--lines` pays for it.
+      return lines ? ProcessInfo.processInfo.activeProcessorCount : 1
+    }
     guard let count = Int(text), (1...maximumJobs).contains(count) else {
       throw UsageError("invalid value '\(text)' for '--jobs': expected a whole number from 1 to \(maximumJobs)")
     }
