@@ -229,7 +229,7 @@ public struct JSONLines: Sendable {
 
 extension JSONLines {
   /// Checks that every line is valid JSON without building any value (each line is scanned, as
-  /// ``JSONDocument`` scans, and its repeated keys checked under ``JSON/ParsingOptions/DuplicateKeys/reject``):
+  /// ``JSONDocument`` scans, and its repeated keys checked under ``JSON/ParsingOptions/DuplicateKeyPolicy/reject``):
   /// what `parsnip validate --lines` does, on ``jobs`` threads.
   ///
   /// ```swift
