@@ -41,26 +41,15 @@ extension JSONDocument {
     }
 
     /// The number as an `Int`, when it is an integer that fits (``JSON/intValue`` of the tree).
-    public var intValue: Int? {
-      guard nodes.kind(index) == .number else { return nil }
-      if nodes.flags(index) == 0 {
-        // Integer syntax with at most 19 digits: convert straight from the bytes.
-        let start = nodes.offset(index)
-        if let scanned = try? NumberParser.scan(nodes.base, from: start, end: start + nodes.aux(index)) {
-          return scanned.int64Value.flatMap { Int(exactly: $0) }
-        }
-      }
-      return numberValue?.intValue
-    }
+    public var intValue: Int? { numberValue?.intValue }
 
     /// The number as the nearest `Double`, when this value is a number (``JSON/doubleValue`` of the tree).
     public var doubleValue: Double? {
       guard nodes.kind(index) == .number else { return nil }
+      // JSON5's `Infinity` and `NaN` are not number text: the lossless value reads them.
+      guard nodes.flags(index) & Tape.Flag.json5 == 0 else { return numberValue?.doubleValue }
       let start = nodes.offset(index)
-      guard let scanned = try? NumberParser.scan(nodes.base, from: start, end: start + nodes.aux(index)) else {
-        return numberValue?.doubleValue
-      }
-      return NumberParser.double(nodes.base, from: start, scanned)
+      return NumberParser.double(nodes.base, from: start, NumberParser.read(nodes.base, from: start, end: start + nodes.aux(index)))
     }
 
     /// The number of elements of an array or members of an object; `0` for any other value.

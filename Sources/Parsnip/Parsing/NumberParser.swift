@@ -28,22 +28,21 @@ enum NumberParser {
     case invalid(offset: Int, expected: String)
   }
 
-  /// Scans a number starting at `start`; stops at the first byte that cannot continue it.
+  /// The value facts of a number that ``validate(_:from:end:)`` accepted, starting at `start`: the readers' half
+  /// of the work (the scanner only validates), so the grammar and its errors live in `validate` alone.
   @inline(__always)
-  static func scan(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) throws(Failure) -> ScannedNumber {
+  static func read(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> ScannedNumber {
     var i = start
     var result = ScannedNumber(end: start)
     if p[i] == .minus {
       result.isNegative = true
       i &+= 1
     }
-    guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit after '-'") }
     var significand: UInt64 = 0
     var digits = 0  // significant digits consumed into `significand`
     var dropped = 0  // significant integer digits beyond 19
-    if p[i] == .zero {
+    if i < end, p[i] == .zero {
       i &+= 1
-      if i < end, p[i].isDigit { throw .invalid(offset: i, expected: "'.', 'e' or the end of the number after a leading '0'") }
     } else {
       // Runs of digits (ids, long doubles) eight at a time while the significand has room for them.
       while digits <= 11, i &+ 8 <= end, let eight = eightDigits(p + i) {
@@ -65,9 +64,8 @@ enum NumberParser {
     if i < end, p[i] == .period {
       result.isIntegerSyntax = false
       i &+= 1
-      guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit after '.'") }
       // Eight at a time once the next digit is significant (leading fraction zeros are not counted as digits).
-      while digits <= 11, digits > 0 || p[i] != .zero, i &+ 8 <= end, let eight = eightDigits(p + i) {
+      while digits <= 11, i &+ 8 <= end, digits > 0 || p[i] != .zero, let eight = eightDigits(p + i) {
         significand = significand &* 100_000_000 &+ eight
         digits &+= 8
         exponent &-= 8
@@ -95,7 +93,6 @@ enum NumberParser {
         negativeExponent = p[i] == .minus
         i &+= 1
       }
-      guard i < end, p[i].isDigit else { throw .invalid(offset: i, expected: "a digit in the exponent") }
       var e = 0
       while i < end, p[i].isDigit {
         // Past nine digits the exponent saturates far beyond what `isExact` accepts, whatever the fraction takes off.
@@ -111,19 +108,25 @@ enum NumberParser {
     return result
   }
 
-  /// The grammar check and tape flags of a number, without its value: what the scanner needs, since every reader
-  /// reads a number's value from its text when asked (``scan(_:from:end:)``), so the scan only validates.
+  /// The grammar check and tape flags of a number, without its value: what the tape needs, since every reader
+  /// reads a number's value from its text when asked (``read(_:from:end:)``).
   struct Validated {
     /// Offset just past the number.
     var end: Int
     /// A fraction or an exponent part.
     var isFloat: Bool
-    /// An integer beyond what `scan` keeps exactly: more than 19 digits, or a negative one below `Int64.min`.
+    /// An integer beyond what `read` keeps exactly: more than 19 digits, or a negative one below `Int64.min`.
     var isBigInteger: Bool
+
+    /// The number's tape kind with its flags (`Tape.Flag.isFloat`, `Tape.Flag.isBigInteger`).
+    var tapeKind: UInt8 {
+      Tape.Kind.number.rawValue | (isFloat ? Tape.Flag.isFloat : 0) | (isBigInteger ? Tape.Flag.isBigInteger : 0)
+    }
   }
 
-  /// Validates a number starting at `start` (stopping at the first byte that cannot continue it), with the same
-  /// errors as ``scan(_:from:end:)`` and the flags its result implies, counting digits eight at a time.
+  /// Validates a number starting at `start`, stopping at the first byte that cannot continue it: the one check of
+  /// the grammar, counting digits eight at a time.
+  /// - Throws: ``Failure/invalid(offset:expected:)`` at the byte that breaks the grammar.
   @inline(__always)
   static func validate(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) throws(Failure) -> Validated {
     var i = start
@@ -198,11 +201,13 @@ enum NumberParser {
     return (v &* 10_000 &+ (v >> 32)) & 0xFFFF_FFFF
   }
 
-  /// The value of a validated integer of at most 19 digits, written at `start ..< start + count`: a number node the
-  /// scanner flagged neither float nor big integer, so it fits `Int64`, or `UInt64` when positive. The same value
-  /// as ``number(_:from:_:)`` gives after ``scan(_:from:end:)``, without the fraction and exponent checks.
+  /// The sign and magnitude of a validated integer of at most 19 digits, written at `start ..< start + count`: a
+  /// number node the scanner flagged neither float nor big integer, so the magnitude cannot overflow (and is at
+  /// most 2^63 when negative). The tree's, the document's and the decoder's fast path.
   @inline(__always)
-  static func integer(_ p: UnsafePointer<UInt8>, from start: Int, count: Int) -> JSONNumber {
+  static func smallInteger(
+    _ p: UnsafePointer<UInt8>, from start: Int, count: Int
+  ) -> (magnitude: UInt64, isNegative: Bool) {
     let end = start &+ count
     var i = start
     let isNegative = p[i] == .minus
@@ -216,6 +221,14 @@ enum NumberParser {
       magnitude = magnitude &* 10 &+ UInt64(p[i] &- .zero)
       i &+= 1
     }
+    return (magnitude, isNegative)
+  }
+
+  /// The value of a ``smallInteger(_:from:count:)``: the same `JSONNumber` as ``number(_:from:_:)`` gives after
+  /// ``read(_:from:end:)``, without the fraction and exponent work.
+  @inline(__always)
+  static func integer(_ p: UnsafePointer<UInt8>, from start: Int, count: Int) -> JSONNumber {
+    let (magnitude, isNegative) = smallInteger(p, from: start, count: count)
     if isNegative {
       // `-0` keeps its sign, as in `number(_:from:_:)`; the flags say the magnitude is at most 2^63.
       if magnitude == 0 { return JSONNumber(storage: .decimal(significand: 0, exponent: 0, isNegative: true)) }
@@ -296,8 +309,8 @@ enum NumberParser {
   /// Parses a whole buffer as one JSON number.
   static func parse(_ buffer: UnsafeRawBufferPointer) -> JSONNumber? {
     guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count > 0 else { return nil }
-    guard let scanned = try? scan(base, from: 0, end: buffer.count), scanned.end == buffer.count else { return nil }
-    return number(base, from: 0, scanned)
+    guard let checked = try? validate(base, from: 0, end: buffer.count), checked.end == buffer.count else { return nil }
+    return number(base, from: 0, read(base, from: 0, end: buffer.count))
   }
 
   /// The value of a number node flagged `Tape.Flag.json5`: the JSON5 literals `Infinity`, `-Infinity` or `NaN`.

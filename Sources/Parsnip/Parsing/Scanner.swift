@@ -247,13 +247,7 @@ struct Scanner: TextScanning {
       }
       throw numberError(error, start: start)
     }
-    var kind = Tape.Kind.number.rawValue
-    if scanned.isFloat {
-      kind |= Tape.Flag.isFloat
-    } else if scanned.isBigInteger {
-      kind |= Tape.Flag.isBigInteger
-    }
-    tape.append(kind, offset: start, aux: UInt32(truncatingIfNeeded: scanned.end &- start))
+    tape.append(scanned.tapeKind, offset: start, aux: UInt32(truncatingIfNeeded: scanned.end &- start))
     i = scanned.end
   }
 

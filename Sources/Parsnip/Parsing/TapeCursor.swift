@@ -124,7 +124,7 @@ struct TapeCursor {
       return JSONNumber(NumberParser.nonFiniteLiteral(base, from: start, count: count))
     }
     // The scanner validated the grammar; rescanning the few bytes is cheaper than storing the result.
-    let scanned = (try? NumberParser.scan(base, from: start, end: start + count)) ?? ScannedNumber(end: start)
+    let scanned = NumberParser.read(base, from: start, end: start + count)
     if flags & Tape.Flag.isBigInteger != 0, !scanned.isNegative,
       let v = UInt64(String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self))
     {

@@ -47,18 +47,11 @@ enum TreeTape {
         if case .double(let double) = number.storage, !double.isFinite { throw nonFinite(double) }
         let start = try offset()
         text.append(contentsOf: number.description.utf8)
-        var kind = Tape.Kind.number.rawValue
-        let scanned = text.withUnsafeBufferPointer { buffer in
-          try? NumberParser.scan(buffer.baseAddress!, from: start, end: buffer.count)
+        // A number's description is JSON number text, flagged as the scanner flags it.
+        let checked = text.withUnsafeBufferPointer { buffer in
+          try? NumberParser.validate(buffer.baseAddress!, from: start, end: buffer.count)
         }
-        if let scanned {
-          if !scanned.isIntegerSyntax {
-            kind |= Tape.Flag.isFloat
-          } else if !scanned.isExact || (scanned.isNegative && scanned.significand > UInt64(Int64.max) + 1) {
-            kind |= Tape.Flag.isBigInteger
-          }
-        }
-        tape.append(kind, offset: start, aux: UInt32(truncatingIfNeeded: text.count - start))
+        tape.append(checked?.tapeKind ?? Tape.Kind.number.rawValue, offset: start, aux: UInt32(truncatingIfNeeded: text.count - start))
       case .array(let elements):
         guard frames.count < maximumDepth else { throw tooDeep(maximumDepth) }
         let start = tape.append(Tape.Kind.array.rawValue, offset: try offset(), aux: 0)

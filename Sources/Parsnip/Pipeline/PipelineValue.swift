@@ -121,19 +121,8 @@ import Foundation
 
   /// The exact integer value, or `nil` when this is not a whole number in `T`'s range (never through `Double`).
   @usableFromInline func integer<T: FixedWidthInteger>() -> T? {
-    if case .document(let node) = self {
-      let nodes = node.nodes
-      // Integer syntax with at most 19 digits: straight from the bytes, as the cursor's `intValue` reads them.
-      if nodes.kind(node.index) == .number, nodes.flags(node.index) == 0 {
-        let start = nodes.offset(node.index)
-        if let scanned = try? NumberParser.scan(nodes.base, from: start, end: start + nodes.aux(node.index)),
-          let int = scanned.int64Value
-        {
-          return T(exactly: int)
-        }
-      }
-    }
-    return number.flatMap(T.readingExactly)
+    // A document's small integers are read straight from their digits (`TapeCursor.number`).
+    number.flatMap(T.readingExactly)
   }
 
   /// The value as a tree (what `.json` decodes to; a document value builds only its own subtree).

@@ -10,9 +10,9 @@ import Testing
     var text = text
     return text.withUTF8 { buffer -> Double? in
       guard let base = buffer.baseAddress,
-        let scanned = try? NumberParser.scan(base, from: 0, end: buffer.count), scanned.end == buffer.count
+        let checked = try? NumberParser.validate(base, from: 0, end: buffer.count), checked.end == buffer.count
       else { return nil }
-      return NumberParser.double(base, from: 0, scanned)
+      return NumberParser.double(base, from: 0, NumberParser.read(base, from: 0, end: buffer.count))
     }
   }
 
@@ -133,10 +133,7 @@ import Testing
           let start = tape.offset(i)
           let end = start + tape.aux(i)
           let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-          guard let scanned = try? NumberParser.scan(base, from: start, end: end) else {
-            failures.append(text)
-            continue
-          }
+          let scanned = NumberParser.read(base, from: start, end: end)
           let actual = NumberParser.double(base, from: start, scanned)
           if actual.bitPattern != Double(text)?.bitPattern { failures.append(text) }
           count += 1

@@ -128,9 +128,29 @@ import Testing
     }
   }
 
-  /// The scanner validates numbers without their values (`NumberParser.validate`); it must accept, reject (at the
-  /// same offset, with the same message) and flag exactly as the full `scan` the readers use.
-  @Test func validationAgreesWithTheFullScan() throws {
+  /// `NumberParser.validate`, the one check of the grammar, against the grammar written as a regular expression:
+  /// it accepts exactly where the longest match cannot go on (a `.`, `e` or digit after it would need more), ends
+  /// where the match ends, and flags what `NumberParser.read` then finds.
+  @Test func validationFollowsTheGrammar() throws {
+    let known: [(String, Result<Int, NumberParser.Failure>)] = [
+      ("-", .failure(.invalid(offset: 1, expected: "a digit after '-'"))),
+      ("01", .failure(.invalid(offset: 1, expected: "'.', 'e' or the end of the number after a leading '0'"))),
+      ("1.", .failure(.invalid(offset: 2, expected: "a digit after '.'"))),
+      ("1e+", .failure(.invalid(offset: 3, expected: "a digit in the exponent"))),
+      ("-0", .success(2)), ("1.5e3.", .success(5)), ("12345678.9x", .success(10)), ("0,", .success(1)),
+    ]
+    for (text, expected) in known {
+      let bytes = Array(text.utf8)
+      let outcome = bytes.withUnsafeBufferPointer { buffer in
+        Result { () throws(NumberParser.Failure) in try NumberParser.validate(buffer.baseAddress!, from: 0, end: buffer.count).end }
+      }
+      switch (outcome, expected) {
+      case (.success(let end), .success(let expectedEnd)): #expect(end == expectedEnd, "\(text)")
+      case (.failure(.invalid(let offset, let message)), .failure(.invalid(let expectedOffset, let expectedMessage))):
+        #expect(offset == expectedOffset && message == expectedMessage, "\(text)")
+      default: Issue.record("\(text): \(outcome), expected \(expected)")
+      }
+    }
     var texts = [
       "0", "-0", "-", "01", "-01", "1.", "1.e5", "1e", "1e+", "1e-", ".5", "-.5", "1x", "12345678.9x", "0.0000000001",
       "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
@@ -146,32 +166,36 @@ import Testing
       let digits = (0..<Int.random(in: 1...24, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! }
       texts.append((Bool.random(using: &generator) ? "-" : "") + String(digits))
     }
+    let grammar = #/-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/#
     for text in texts {
       let bytes = Array(text.utf8)
+      var accepted: Int?
+      if let match = text.prefixMatch(of: grammar) {
+        let end = match.output.0.utf8.count
+        let next = end < bytes.count ? bytes[end] : nil
+        let plain = match.output.2 == nil && match.output.3 == nil
+        let goesOn = (plain && next == UInt8(ascii: ".")) || (match.output.3 == nil && (next == UInt8(ascii: "e") || next == UInt8(ascii: "E")))
+          || (plain && match.output.1 == "0" && next.map { (0x30...0x39).contains($0) } == true)
+        if !goesOn { accepted = end }
+      }
       bytes.withUnsafeBufferPointer { buffer in
         let p = buffer.baseAddress!
-        let scanned = Result { () throws(NumberParser.Failure) in try NumberParser.scan(p, from: 0, end: buffer.count) }
-        let validated = Result { () throws(NumberParser.Failure) in
-          try NumberParser.validate(p, from: 0, end: buffer.count)
+        guard let checked = try? NumberParser.validate(p, from: 0, end: buffer.count) else {
+          #expect(accepted == nil, "\(text) is valid up to \(accepted ?? 0)")
+          return
         }
-        switch (scanned, validated) {
-        case (.success(let full), .success(let check)):
-          #expect(check.end == full.end, "\(text)")
-          #expect(check.isFloat == !full.isIntegerSyntax, "\(text)")
-          let big = full.isIntegerSyntax
-            && (!full.isExact || (full.isNegative && full.significand > UInt64(Int64.max) + 1))
-          #expect(check.isBigInteger == big, "\(text)")
-        case (.failure(.invalid(let offset, let expected)), .failure(.invalid(let checkOffset, let checkExpected))):
-          #expect(checkOffset == offset && checkExpected == expected, "\(text)")
-        default:
-          Issue.record("scan and validate disagree on \(text)")
-        }
+        #expect(checked.end == accepted, "\(text)")
+        let full = NumberParser.read(p, from: 0, end: checked.end)
+        #expect(full.end == checked.end, "\(text)")
+        #expect(checked.isFloat == !full.isIntegerSyntax, "\(text)")
+        let big = full.isIntegerSyntax && (!full.isExact || (full.isNegative && full.significand > UInt64(Int64.max) + 1))
+        #expect(checked.isBigInteger == big, "\(text)")
       }
     }
   }
 
   /// Integers the scanner flags neither float nor big are read by `NumberParser.integer` (the tree's and the
-  /// document's fast path): the same `JSONNumber`, storage included, as the full scan and `NumberParser.number`.
+  /// document's fast path): the same `JSONNumber`, storage included, as the full read and `NumberParser.number`.
   @Test func integerFastPathAgreesWithTheFullRead() throws {
     var texts = [
       "0", "-0", "7", "-7", "12345678", "-12345678", "123456789", "9223372036854775807", "-9223372036854775808",
@@ -190,7 +214,7 @@ import Testing
         let p = buffer.baseAddress!
         let check = try NumberParser.validate(p, from: 0, end: buffer.count)
         guard !check.isFloat, !check.isBigInteger else { return }
-        let full = NumberParser.number(p, from: 0, try NumberParser.scan(p, from: 0, end: buffer.count))
+        let full = NumberParser.number(p, from: 0, NumberParser.read(p, from: 0, end: buffer.count))
         let fast = NumberParser.integer(p, from: 0, count: buffer.count)
         #expect("\(fast.storage)" == "\(full.storage)", "\(text)")
         #expect(fast.description == text, "\(text)")

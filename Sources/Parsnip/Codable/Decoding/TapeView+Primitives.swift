@@ -30,29 +30,11 @@ extension TapeView {
     throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in \(I.self)", I.self, node)
   }
 
-  /// The magnitude and sign of a number node with none of the float, big-integer and JSON5 flags: an optional
-  /// minus and at most 19 digits, already validated by the scanner (20 or more digits are flagged as big), so the
-  /// magnitude cannot overflow.
+  /// The magnitude and sign of a number node with none of the float, big-integer and JSON5 flags
+  /// (``NumberParser/smallInteger(_:from:count:)``).
   @inline(__always)
   func smallInteger(_ word: UInt64) -> (magnitude: UInt64, isNegative: Bool) {
-    var p = base + TapeCursor.offset(word)
-    var count = TapeCursor.aux(word)
-    let isNegative = p.pointee == .minus
-    if isNegative {
-      p += 1
-      count &-= 1
-    }
-    var magnitude: UInt64 = 0
-    var i = 0
-    while i &+ 8 <= count, let eight = NumberParser.eightDigits(p + i) {
-      magnitude = magnitude &* 100_000_000 &+ eight
-      i &+= 8
-    }
-    while i < count {
-      magnitude = magnitude &* 10 &+ UInt64(p[i] &- .zero)
-      i &+= 1
-    }
-    return (magnitude, isNegative)
+    NumberParser.smallInteger(base, from: TapeCursor.offset(word), count: TapeCursor.aux(word))
   }
 
   @inline(__always)
@@ -100,9 +82,7 @@ extension TapeView {
   func floatingSlowPath(at node: Int, start: Int, count: Int) throws(ValueFailure) -> Double {
     // `Infinity`, `-Infinity` and `NaN`, accepted by the scanner only for JSON5 input.
     if nodes.flags(node) & Tape.Flag.json5 != 0 { return NumberParser.nonFiniteLiteral(base, from: start, count: count) }
-    guard let scanned = try? NumberParser.scan(base, from: start, end: start + count) else {
-      throw .corrupted("invalid number", Double.self, node)
-    }
+    let scanned = NumberParser.read(base, from: start, end: start + count)
     let value = NumberParser.double(base, from: start, scanned)
     if !value.isFinite {
       throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in Double", Double.self, node)
