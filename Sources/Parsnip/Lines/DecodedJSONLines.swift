@@ -16,9 +16,7 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
   /// Starts reading.
   /// - Returns: An iterator whose `next()` throws.
   public func makeIterator() -> Iterator {
-    Iterator(
-      base: JSONLines.Iterator(lines: lines, parsing: decoder.optionsSnapshot.parsingOptions),
-      policy: lines.errorPolicy, decoder: decoder)
+    Iterator(lines: lines, decoder: decoder)
   }
 
   /// Reads every line, handing each decoded value to `body` in order.
@@ -32,43 +30,19 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
 
   /// Pulls decoded lines one at a time, with the decoder's settings as they were when it was made.
   public struct Iterator {
-    var base: JSONLines.Iterator
-    let policy: JSONLines.ErrorPolicy
-    let options: ParsnipDecoder.Options
+    private let source: LineSource
+    private var outcomes: LineOutcomes<Line>
     /// The bad lines skipped so far under ``JSONLines/ErrorPolicy/skip``, in order: invalid JSON and values that
     /// did not decode.
     public private(set) var skipped: [JSONLinesError] = []
 
-    /// With ``JSONLines/jobs`` above 1, the reader ``next()`` takes lines from.
-    private var parallel: ParallelLineReader<Line>?
-    private var startedParallel = false
-
-    init(base: JSONLines.Iterator, policy: JSONLines.ErrorPolicy, decoder: ParsnipDecoder) {
-      self.base = base
-      self.policy = policy
-      options = decoder.optionsSnapshot
-    }
-
-    /// ``next()`` with ``JSONLines/jobs`` above 1: the same lines, decoded by the parallel reader.
-    private mutating func nextInParallel() throws(JSONLinesError) -> Line? {
-      if !startedParallel {
-        startedParallel = true
-        // `Value`'s conformance is used on the worker threads; ``JSONLines/jobs`` says it must not be isolated to
-        // an actor, which the compiler cannot check for a `Decodable` type parameter.
-        let options = self.options
-        parallel = base.parallel(
-          LineTransform(unchecked: { DecodedJSONLines.decode($0, number: $1, lineStart: $2, options: options) }))
-      }
-      guard let parallel else { return try base.nextRawLine { _, _, _ in nil } ?? nil }  // the open error, or the end
-      while let outcome = try parallel.next() {
-        switch outcome {
-        case .success(let line): return line
-        case .failure(let error):
-          if policy == .stop { throw error }
-          skipped.append(error)
-        }
-      }
-      return nil
+    init(lines: JSONLines, decoder: ParsnipDecoder) {
+      let options = decoder.optionsSnapshot
+      source = LineSource(lines: lines, parsing: options.parsingOptions)
+      // With ``JSONLines/jobs`` above 1, `Value`'s conformance is used on the worker threads; `jobs` says it must
+      // not be isolated to an actor, which the compiler cannot check for a `Decodable` type parameter.
+      outcomes = LineOutcomes(
+        LineTransform(unchecked: { DecodedJSONLines.decode($0, number: $1, lineStart: $2, options: options) }))
     }
 
     /// The next decoded value, or `nil` at the end of the input.
@@ -76,20 +50,7 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     /// - Throws: ``JSONLinesError`` for a bad line (with ``JSONLines/ErrorPolicy/stop``) or when the input can't
     ///   be read.
     public mutating func next() throws(JSONLinesError) -> Line? {
-      let options = self.options
-      if base.lines.jobs > 1 { return try nextInParallel() }
-      while true {
-        let outcome = try base.nextRawLine { (piece, number, lineStart) throws(JSONLinesError) -> Result<Line, JSONLinesError> in
-          piece.flatMap { DecodedJSONLines.decode($0, number: number, lineStart: lineStart, options: options) }
-        }
-        switch outcome {
-        case nil: return nil
-        case .success(let line)?: return line
-        case .failure(let error)?:
-          if policy == .stop { throw error }
-          skipped.append(error)
-        }
-      }
+      try outcomes.nextOutput(from: source, policy: source.lines.errorPolicy, skipped: &skipped)
     }
   }
 }

@@ -121,108 +121,22 @@ public struct JSONLines: Sendable {
 
   /// Pulls lines one at a time.
   public struct Iterator {
-    let lines: JSONLines
-    var splitter: LineSplitter?
-    var openError: JSONLinesError?
-    /// With ``JSONLines/jobs`` above 1, the reader ``next()`` takes lines from.
-    private var parallelLines: ParallelLineReader<Line>?
+    private let source: LineSource
+    private var outcomes: LineOutcomes<Line>
     /// The bad lines skipped so far under ``ErrorPolicy/skip``, in order.
     public private(set) var skipped: [JSONLinesError] = []
 
-    /// - Parameters:
-    ///   - lines: The sequence.
-    ///   - parsing: The grammar the lines are parsed with, which decides when a line's start proves it invalid.
-    init(lines: JSONLines, parsing: JSON.ParsingOptions? = nil) {
-      self.lines = lines
-      let options = parsing ?? lines.options
-      do {
-        splitter = LineSplitter(
-          source: try lines.makeSource(), chunkSize: lines.chunkSize, maximumLineLength: lines.maximumLineLength,
-          provesInvalid: { ScanPipeline.provesInvalid(prefix: $0, options: options) })
-      } catch {
-        openError = error
-      }
-    }
-
-    /// The error for a line over ``JSONLines/maximumLineLength``.
-    func tooLong(line number: Int, length: Int, in splitter: LineSplitter) -> JSONLinesError {
-      lines.tooLong(line: number, length: length, lineStart: splitter.lineStart)
-    }
-
-    /// A reader that parses lines with `transform` on ``JSONLines/jobs`` threads, or `nil` for 1 job (and when the
-    /// input could not be opened: `next()` throws that). Made once per iteration, on its first line.
-    func parallel<Output>(_ transform: LineTransform<Output>) -> ParallelLineReader<Output>? {
-      guard lines.jobs > 1, let splitter else { return nil }
-      let lines = self.lines
-      return ParallelLineReader(
-        splitter: splitter, jobs: lines.jobs,
-        tooLong: { lines.tooLong(line: $0, length: $1, lineStart: $2) }, transform: transform)
+    init(lines: JSONLines) {
+      let options = lines.options
+      source = LineSource(lines: lines, parsing: options)
+      outcomes = LineOutcomes(LineTransform({ JSONLines.parse($0, number: $1, lineStart: $2, options: options) }))
     }
 
     /// The next value, or `nil` at the end of the input.
     /// - Returns: The value and its line number.
     /// - Throws: ``JSONLinesError`` for a bad line (with ``ErrorPolicy/stop``) or when the input can't be read.
     public mutating func next() throws(JSONLinesError) -> Line? {
-      if let openError { throw openError }
-      guard let splitter else { return nil }
-      let options = lines.options
-      if lines.jobs > 1 { return try nextInParallel(options: options) }
-      while true {
-        let result = try splitter.nextLine { (piece, number) throws(JSONLinesError) -> Result<Line, JSONLinesError>? in
-          guard case .line(let bytes) = piece else {
-            guard case .tooLong(let length) = piece else { return nil }
-            return .failure(tooLong(line: number, length: length, in: splitter))
-          }
-          if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
-          return JSONLines.parse(bytes, number: number, lineStart: splitter.lineStart, options: options)
-        }
-        guard let outcome = result else { return nil }
-        switch outcome {
-        case nil: continue  // blank line
-        case .success(let line)?: return line
-        case .failure(let error)?:
-          if lines.errorPolicy == .stop { throw error }
-          skipped.append(error)
-        }
-      }
-    }
-
-    /// ``next()`` with ``JSONLines/jobs`` above 1: the same lines, parsed by the parallel reader.
-    private mutating func nextInParallel(options: JSON.ParsingOptions) throws(JSONLinesError) -> Line? {
-      if parallelLines == nil {
-        parallelLines = parallel(LineTransform({ JSONLines.parse($0, number: $1, lineStart: $2, options: options) }))
-      }
-      while let outcome = try parallelLines!.next() {
-        switch outcome {
-        case .success(let line): return line
-        case .failure(let error):
-          if lines.errorPolicy == .stop { throw error }
-          skipped.append(error)
-        }
-      }
-      return nil
-    }
-
-    /// Calls `body` with the raw bytes of each non-blank line, its number and its offset in the input, for callers
-    /// that parse lines themselves.
-    mutating func nextRawLine<R>(
-      _ body: (Result<UnsafeRawBufferPointer, JSONLinesError>, Int, Int) throws(JSONLinesError) -> R
-    ) throws(JSONLinesError) -> R? {
-      if let openError { throw openError }
-      guard let splitter else { return nil }
-      while true {
-        let result = try splitter.nextLine { (piece, number) throws(JSONLinesError) -> R? in
-          switch piece {
-          case .tooLong(let length):
-            return try body(.failure(tooLong(line: number, length: length, in: splitter)), number, splitter.lineStart)
-          case .line(let bytes):
-            if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
-            return try body(.success(bytes), number, splitter.lineStart)
-          }
-        }
-        guard let outcome = result else { return nil }
-        if let value = outcome { return value }
-      }
+      try outcomes.nextOutput(from: source, policy: source.lines.errorPolicy, skipped: &skipped)
     }
   }
 }
@@ -245,26 +159,17 @@ extension JSONLines {
   ///   lines before it were handed to `invalidLine`.
   @discardableResult
   public func validate(_ invalidLine: (JSONLinesError) -> Void = { _ in }) throws(JSONLinesError) -> Int {
-    var iterator = makeIterator()
     let options = self.options
+    let source = LineSource(lines: self, parsing: options)
+    var outcomes = LineOutcomes(LineTransform({ JSONLines.check($0, number: $1, lineStart: $2, options: options) }))
     var valid = 0
-    func handle(_ outcome: Result<Void, JSONLinesError>) throws(JSONLinesError) {
+    while let outcome = try outcomes.next(from: source) {
       switch outcome {
       case .success: valid += 1
       case .failure(let error):
         if errorPolicy == .stop { throw error }
         invalidLine(error)
       }
-    }
-    let check = LineTransform({ JSONLines.check($0, number: $1, lineStart: $2, options: options) })
-    if let parallel = iterator.parallel(check) {
-      while let outcome = try parallel.next() { try handle(outcome) }
-      return valid
-    }
-    while let outcome = try iterator.nextRawLine({ (piece, number, lineStart) -> Result<Void, JSONLinesError> in
-      piece.flatMap { JSONLines.check($0, number: number, lineStart: lineStart, options: options) }
-    }) {
-      try handle(outcome)
     }
     return valid
   }
