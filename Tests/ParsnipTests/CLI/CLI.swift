@@ -10,6 +10,26 @@ struct CLIResult: Equatable, CustomStringConvertible {
   var stderr: String
 
   var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+
+  /// What a usage error of `command` prints: status 2, nothing on standard output, and on standard error the
+  /// message, the command's usage line and where its help is.
+  static func usageError(_ message: String, command: String, usage: String) -> CLIResult {
+    CLIResult(
+      status: 2, stdout: "",
+      stderr: """
+        parsnip: error: \(message)
+        Usage: \(usage)
+        See 'parsnip help \(command)' for more information.
+
+        """)
+  }
+
+  /// The same result with every mention of `path` replaced by `name`.
+  func named(_ name: String, for path: String) -> CLIResult {
+    CLIResult(
+      status: status, stdout: stdout.replacingOccurrences(of: path, with: name),
+      stderr: stderr.replacingOccurrences(of: path, with: name))
+  }
 }
 
 /// Runs `parsnip` in process (through `run(arguments:stdin:stdout:stderr:)`) and as the built executable.

@@ -85,14 +85,7 @@ import Testing
     let result = try CLI.both(arguments)
     #expect(
       result
-        == CLIResult(
-          status: 2, stdout: "",
-          stderr: """
-            parsnip: error: \(message)
-            Usage: parsnip diff [--merge] [--compact] [--json5] A B
-            See 'parsnip help diff' for more information.
-
-            """))
+        == CLIResult.usageError(message, command: "diff", usage: "parsnip diff [--merge] [--compact] [--json5] A B"))
   }
 
   @Test func invalidJSONExitsOne() throws {

@@ -113,14 +113,9 @@ import Testing
     (["--indent=0", "--lines"], "'--indent' cannot be used with '--lines' (each value is printed on one line)"),
   ])
   func usageErrors(arguments: [String], message: String) throws {
-    let expected = CLIResult(
-      status: 2, stdout: "",
-      stderr: """
-        parsnip: error: \(message)
-        Usage: parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [FILE]
-        See 'parsnip help format' for more information.
-
-        """)
+    let expected = CLIResult.usageError(
+      message, command: "format",
+      usage: "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [FILE]")
     #expect(try CLI.both(["format"] + arguments) == expected)
   }
 

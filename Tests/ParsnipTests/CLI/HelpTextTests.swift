@@ -261,14 +261,9 @@ import Testing
   }
 
   @Test func subcommandUsageErrorShowsItsUsage() throws {
-    let expected = CLIResult(
-      status: 2, stdout: "",
-      stderr: """
-        parsnip: error: unknown option '--pretty'
-        Usage: parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]
-        See 'parsnip help validate' for more information.
-
-        """)
+    let expected = CLIResult.usageError(
+      "unknown option '--pretty'", command: "validate",
+      usage: "parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]")
     #expect(try CLI.both(["validate", "--pretty", "x.json"]) == expected)
   }
 }

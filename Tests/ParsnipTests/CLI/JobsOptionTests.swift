@@ -55,23 +55,8 @@ import Testing
     (["--lines", "--jobs"], "missing value for '--jobs N'"),
   ])
   func badJobsAreUsageErrors(arguments: [String], message: String) throws {
-    let expected = CLIResult(
-      status: 2, stdout: "",
-      stderr: """
-        parsnip: error: \(message)
-        Usage: parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]
-        See 'parsnip help validate' for more information.
-
-        """)
+    let expected = CLIResult.usageError(
+      message, command: "validate", usage: "parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]")
     #expect(try CLI.both(["validate"] + arguments, stdin: "1\n") == expected)
-  }
-}
-
-extension CLIResult {
-  /// The same result with every mention of `path` replaced by `name`.
-  func named(_ name: String, for path: String) -> CLIResult {
-    CLIResult(
-      status: status, stdout: stdout.replacingOccurrences(of: path, with: name),
-      stderr: stderr.replacingOccurrences(of: path, with: name))
   }
 }

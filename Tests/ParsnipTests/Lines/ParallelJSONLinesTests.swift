@@ -30,32 +30,28 @@ import Testing
 
   static func trace(_ lines: JSONLines) -> Trace<JSON> {
     var iterator = lines.makeIterator()
-    var trace = Trace<JSON>()
-    while true {
-      do throws(JSONLinesError) {
-        guard let line = try iterator.next() else { break }
-        trace.steps.append(.value(line.number, line.value))
-      } catch {
-        trace.steps.append(.error(error))
-      }
-    }
-    trace.skipped = iterator.skipped
-    return trace
+    let steps = steps { () throws(JSONLinesError) in try iterator.next().map { ($0.number, $0.value) } }
+    return Trace(steps: steps, skipped: iterator.skipped)
   }
 
   static func decodedTrace(_ lines: JSONLines) -> Trace<Event> {
     var iterator = lines.decoded(as: Event.self).makeIterator()
-    var trace = Trace<Event>()
+    let steps = steps { () throws(JSONLinesError) in try iterator.next().map { ($0.number, $0.value) } }
+    return Trace(steps: steps, skipped: iterator.skipped)
+  }
+
+  /// Calls `next` until it returns `nil`, recording each line and each error it throws.
+  static func steps<Value>(_ next: () throws(JSONLinesError) -> (Int, Value)?) -> [Step<Value>] {
+    var steps: [Step<Value>] = []
     while true {
       do throws(JSONLinesError) {
-        guard let line = try iterator.next() else { break }
-        trace.steps.append(.value(line.number, line.value))
+        guard let (number, value) = try next() else { break }
+        steps.append(.value(number, value))
       } catch {
-        trace.steps.append(.error(error))
+        steps.append(.error(error))
       }
     }
-    trace.skipped = iterator.skipped
-    return trace
+    return steps
   }
 
   /// Lines of every kind the splitter hands out: valid values, invalid JSON, values that do not decode as `Event`,
