@@ -41,7 +41,12 @@ extension JSONDocument {
     }
 
     /// The number as an `Int`, when it is an integer that fits (``JSON/intValue`` of the tree).
-    public var intValue: Int? { numberValue?.intValue }
+    public var intValue: Int? {
+      if let (magnitude, isNegative) = nodes.smallInteger(index) {
+        return NumberParser.exactInteger(Int.self, magnitude: magnitude, isNegative: isNegative)
+      }
+      return numberValue?.intValue
+    }
 
     /// The number as the nearest `Double`, when this value is a number (``JSON/doubleValue`` of the tree).
     public var doubleValue: Double? {

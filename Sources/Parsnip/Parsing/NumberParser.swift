@@ -120,7 +120,8 @@ enum NumberParser {
 
     /// The number's tape kind with its flags (`Tape.Flag.isFloat`, `Tape.Flag.isBigInteger`).
     var tapeKind: UInt8 {
-      Tape.Kind.number.rawValue | (isFloat ? Tape.Flag.isFloat : 0) | (isBigInteger ? Tape.Flag.isBigInteger : 0)
+      if isFloat { return Tape.Kind.number.rawValue | Tape.Flag.isFloat }
+      return isBigInteger ? Tape.Kind.number.rawValue | Tape.Flag.isBigInteger : Tape.Kind.number.rawValue
     }
   }
 
@@ -222,6 +223,21 @@ enum NumberParser {
       i &+= 1
     }
     return (magnitude, isNegative)
+  }
+
+  /// A ``smallInteger(_:from:count:)`` as `I`, or `nil` when it is out of `I`'s range.
+  @inline(__always)
+  static func exactInteger<I: FixedWidthInteger>(_: I.Type, magnitude: UInt64, isNegative: Bool) -> I? {
+    if I.bitWidth > 64 {  // Int128, UInt128: every magnitude fits; constant-folded for the others
+      if !isNegative || magnitude == 0 { return I(magnitude) }
+      return I.isSigned ? 0 - I(magnitude) : nil
+    }
+    if !isNegative {
+      return magnitude <= UInt64(I.max) ? I(truncatingIfNeeded: magnitude) : nil
+    }
+    if magnitude == 0 { return 0 }
+    guard I.isSigned, magnitude - 1 <= UInt64(I.max) else { return nil }
+    return I(truncatingIfNeeded: 0 &- magnitude)
   }
 
   /// The value of a ``smallInteger(_:from:count:)``: the same `JSONNumber` as ``number(_:from:_:)`` gives after

@@ -112,6 +112,13 @@ struct TapeCursor {
     String(decoding: UnsafeBufferPointer(start: base + offset(i), count: aux(i)), as: UTF8.self)
   }
 
+  /// The sign and magnitude of the number node `i` when the scanner flagged it a small integer (no flags: integer
+  /// syntax, at most 19 digits), else `nil`: the fast path of every integer read.
+  @inline(__always) func smallInteger(_ i: Int) -> (magnitude: UInt64, isNegative: Bool)? {
+    guard kinds[i] == Tape.Kind.number.rawValue else { return nil }
+    return NumberParser.smallInteger(base, from: offset(i), count: aux(i))
+  }
+
   /// The lossless number of the number node `i`.
   func number(_ i: Int) -> JSONNumber {
     let start = offset(i)

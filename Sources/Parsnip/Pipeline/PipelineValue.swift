@@ -121,8 +121,10 @@ import Foundation
 
   /// The exact integer value, or `nil` when this is not a whole number in `T`'s range (never through `Double`).
   @usableFromInline func integer<T: FixedWidthInteger>() -> T? {
-    // A document's small integers are read straight from their digits (`TapeCursor.number`).
-    number.flatMap(T.readingExactly)
+    if case .document(let node) = self, let (magnitude, isNegative) = node.nodes.smallInteger(node.index) {
+      return NumberParser.exactInteger(T.self, magnitude: magnitude, isNegative: isNegative)
+    }
+    return number.flatMap(T.readingExactly)
   }
 
   /// The value as a tree (what `.json` decodes to; a document value builds only its own subtree).

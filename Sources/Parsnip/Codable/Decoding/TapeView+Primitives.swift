@@ -26,7 +26,7 @@ extension TapeView {
       return try integerSlowPath(I.self, at: node)
     }
     let (magnitude, isNegative) = smallInteger(nodes.word(node))
-    if let value = Self.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
+    if let value = NumberParser.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
     throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in \(I.self)", I.self, node)
   }
 
@@ -35,20 +35,6 @@ extension TapeView {
   @inline(__always)
   func smallInteger(_ word: UInt64) -> (magnitude: UInt64, isNegative: Bool) {
     NumberParser.smallInteger(base, from: TapeCursor.offset(word), count: TapeCursor.aux(word))
-  }
-
-  @inline(__always)
-  static func exactInteger<I: FixedWidthInteger>(_: I.Type, magnitude: UInt64, isNegative: Bool) -> I? {
-    if I.bitWidth > 64 {  // Int128, UInt128: every magnitude fits; constant-folded for the others
-      if !isNegative || magnitude == 0 { return I(magnitude) }
-      return I.isSigned ? 0 - I(magnitude) : nil
-    }
-    if !isNegative {
-      return magnitude <= UInt64(I.max) ? I(truncatingIfNeeded: magnitude) : nil
-    }
-    if magnitude == 0 { return 0 }
-    guard I.isSigned, magnitude - 1 <= UInt64(I.max) else { return nil }
-    return I(truncatingIfNeeded: 0 &- magnitude)
   }
 
   @inline(never)
