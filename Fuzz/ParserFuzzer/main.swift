@@ -155,10 +155,13 @@ struct TapeWalker {
         default: fatalError("ParserFuzzer: unknown JSON5 number node \(text)")
         }
       }
-      guard let scanned = try? NumberParser.scan(base, from: tape.offset(node), end: tape.offset(node) + tape.aux(node)),
-        scanned.end == tape.offset(node) + tape.aux(node)
-      else { fatalError("ParserFuzzer: number node does not rescan: \(text)") }
-      let fast = NumberParser.double(base, from: tape.offset(node), scanned)
+      let (start, end) = (tape.offset(node), tape.offset(node) + tape.aux(node))
+      guard let checked = try? NumberParser.validate(base, from: start, end: end), checked.end == end,
+        checked.tapeKind == tape.kinds[node]
+      else { fatalError("ParserFuzzer: number node does not validate again with its flags: \(text)") }
+      let scanned = NumberParser.read(base, from: start, end: end)
+      guard scanned.end == end else { fatalError("ParserFuzzer: number node does not read to its end: \(text)") }
+      let fast = NumberParser.double(base, from: start, scanned)
       guard let reference = Double(text), fast.bitPattern == reference.bitPattern else {
         fatalError("ParserFuzzer: double mismatch for \(text): \(fast) vs \(String(describing: Double(text)))")
       }
