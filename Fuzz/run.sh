@@ -2,6 +2,7 @@
 # Builds and runs a libFuzzer target (libFuzzer + AddressSanitizer). Not part of `swift build`.
 #
 #   Fuzz/run.sh [SECONDS]               fuzz the parser for SECONDS (default 600), then print the run count
+#   Fuzz/run.sh check                   type-check all three targets against the library (no build; CI runs it)
 #   Fuzz/run.sh -- CRASHFILE            replay one parser input (for example a crash-* artifact)
 #   Fuzz/run.sh paths [SECONDS]         fuzz key paths, JSON Pointers, JSONPath and JSON Patch (Fuzz/PathFuzzer)
 #   Fuzz/run.sh paths -- CRASHFILE      replay one input of the path fuzzer
@@ -16,6 +17,50 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build"
 
+# Sets main, dict, bin, corpus and sources for target $1.
+configure() {
+  case "$1" in
+    paths)
+      main="$root/Fuzz/PathFuzzer/main.swift"
+      dict="$root/Fuzz/PathFuzzer/paths.dict"
+      bin="$work/path-fuzzer"
+      corpus="$work/corpus-paths"
+      ;;
+    codable)
+      main="$root/Fuzz/CodableFuzzer/main.swift"
+      dict="$root/Fuzz/CodableFuzzer/codable.dict"
+      bin="$work/codable-fuzzer"
+      corpus="$work/corpus-codable"
+      ;;
+    *)
+      main="$root/Fuzz/ParserFuzzer/main.swift"
+      dict="$root/Fuzz/ParserFuzzer/json.dict"
+      bin="$work/parser-fuzzer"
+      corpus="$work/corpus"
+      ;;
+  esac
+  if [ "$1" != parser ]; then
+    sources=$(find "$root/Sources/Parsnip" -name '*.swift' | sort)
+  else
+    # The parser, the values it builds and the writer: the rest of the library is not needed, and an optimized,
+    # instrumented build of all of it takes many minutes.
+    sources=$(find "$root/Sources/Parsnip/Parsing" "$root/Sources/Parsnip/Value" "$root/Sources/Parsnip/Writing" \
+      -name '*.swift' | sort)
+  fi
+  sources="$sources $(find "$root/Fuzz/Shared" -name '*.swift' | sort)"
+}
+
+if [ "${1:-}" = check ]; then
+  # Type-checks every target against the library as it is now (CI runs this: a fuzzer that no longer compiles is
+  # a fuzzer nobody runs).
+  for target in parser paths codable; do
+    configure "$target"
+    swiftc -parse-as-library -typecheck -module-name Parsnip -package-name parsnip $sources "$main"
+  done
+  echo "fuzz: parser, paths and codable targets type-check"
+  exit 0
+fi
+
 target=parser
 case "${1:-}" in
   parser | paths | codable)
@@ -23,33 +68,9 @@ case "${1:-}" in
     shift
     ;;
 esac
-if [ "$target" = paths ]; then
-  main="$root/Fuzz/PathFuzzer/main.swift"
-  dict="$root/Fuzz/PathFuzzer/paths.dict"
-  bin="$work/path-fuzzer"
-  corpus="$work/corpus-paths"
-elif [ "$target" = codable ]; then
-  main="$root/Fuzz/CodableFuzzer/main.swift"
-  dict="$root/Fuzz/CodableFuzzer/codable.dict"
-  bin="$work/codable-fuzzer"
-  corpus="$work/corpus-codable"
-else
-  main="$root/Fuzz/ParserFuzzer/main.swift"
-  dict="$root/Fuzz/ParserFuzzer/json.dict"
-  bin="$work/parser-fuzzer"
-  corpus="$work/corpus"
-fi
+configure "$target"
 mkdir -p "$corpus" "$work/artifacts"
 
-if [ "$target" != parser ]; then
-  sources=$(find "$root/Sources/Parsnip" -name '*.swift' | sort)
-else
-  # The parser, the values it builds and the writer: the rest of the library is not needed, and an optimized,
-  # instrumented build of all of it takes many minutes.
-  sources=$(find "$root/Sources/Parsnip/Parsing" "$root/Sources/Parsnip/Value" "$root/Sources/Parsnip/Writing" \
-    -name '*.swift' | sort)
-fi
-sources="$sources $(find "$root/Fuzz/Shared" -name '*.swift' | sort)"
 newest=$(ls -t $sources "$main" | sed -n 1p)  # not head: ls would get SIGPIPE, fatal with pipefail
 if [ ! -x "$bin" ] || [ "$newest" -nt "$bin" ]; then
   echo "fuzz: building $bin" >&2
