@@ -54,7 +54,8 @@ extension JSONDocument {
       // JSON5's `Infinity` and `NaN` are not number text: the lossless value reads them.
       guard nodes.flags(index) & Tape.Flag.json5 == 0 else { return numberValue?.doubleValue }
       let start = nodes.offset(index)
-      return NumberParser.double(nodes.base, from: start, NumberParser.read(nodes.base, from: start, end: start + nodes.aux(index)))
+      let scanned = NumberParser.read(nodes.base, from: start, end: start + nodes.aux(index))
+      return NumberParser.double(nodes.base, from: start, scanned)
     }
 
     /// The number of elements of an array or members of an object; `0` for any other value.

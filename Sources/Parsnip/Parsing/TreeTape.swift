@@ -51,7 +51,9 @@ enum TreeTape {
         let checked = text.withUnsafeBufferPointer { buffer in
           try? NumberParser.validate(buffer.baseAddress!, from: start, end: buffer.count)
         }
-        tape.append(checked?.tapeKind ?? Tape.Kind.number.rawValue, offset: start, aux: UInt32(truncatingIfNeeded: text.count - start))
+        tape.append(
+          checked?.tapeKind ?? Tape.Kind.number.rawValue, offset: start,
+          aux: UInt32(truncatingIfNeeded: text.count - start))
       case .array(let elements):
         guard frames.count < maximumDepth else { throw tooDeep(maximumDepth) }
         let start = tape.append(Tape.Kind.array.rawValue, offset: try offset(), aux: 0)
