@@ -201,7 +201,7 @@ struct TapeCursor {
   }
 
   @inline(never) func escapedKeyEquals(_ j: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-    StringDecoding.slowpathUnescape(base, from: offset(j), count: aux(j)).utf8.elementsEqual(wanted)
+    StringDecoding.unescapedEquals(base, from: offset(j), count: aux(j), wanted)
   }
 
   /// The value node of the member `key` of the object at `i` (the last one when the key repeats), or `nil`.

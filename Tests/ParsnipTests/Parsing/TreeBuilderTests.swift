@@ -48,6 +48,23 @@ import Testing
     }
   }
 
+  /// Escaped strings are unescaped into a scratch buffer and made without a second UTF-8 validation: the bytes,
+  /// and equality and hashing by canonical equivalence (a decomposed `e\u0301` is `é`), are what the tree, the
+  /// document and the decoder give alike, for escapes that write ASCII, two-, three- and four-byte scalars.
+  @Test func escapedStringsCompareByCanonicalEquivalence() throws {
+    let text = #"["e\u0301", "caf\u00e9", "a\nb", "\ud83d\ude00!", "\u0041\u0042", "é\t", "\u00e9"]"#
+    let expected = ["\u{E9}", "café", "a\nb", "😀!", "AB", "\u{E9}\t", "e\u{301}"]
+    let tree = try JSON(parsing: text).arrayValue!.map { $0.stringValue! }
+    let document = try JSONDocument(parsing: text)
+    let read = (0..<expected.count).map { document.root[$0]?.stringValue ?? "" }
+    let decoded = try ParsnipDecoder().decode([String].self, from: Data(text.utf8))
+    for strings in [tree, read, decoded] {
+      #expect(strings == expected)
+      #expect(Set(strings) == Set(expected))
+      #expect(strings.map { $0.utf8.count } == [3, 5, 3, 5, 2, 3, 2])
+    }
+  }
+
   @Test func escapedAndPlainSpellingsOfAKeyAreOneKey() throws {
     let text = Self.padded(#"[{"ab": 1, "x": 0, "a\u0062": 2}, {"a\u0062": 3, "ab": 4}]"#)
     #expect(try JSON(parsing: text) == [["ab": 2, "x": 0], ["ab": 4]])
