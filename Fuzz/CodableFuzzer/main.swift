@@ -199,7 +199,7 @@ enum CodableFuzzer {
   // MARK: Decoding
 
   static func decode(_ bytes: [UInt8], snakeCase: Bool) -> Probe? {
-    var decoder = ParsnipDecoder()
+    let decoder = ParsnipDecoder()
     if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
     return try? decoder.decode(Probe.self, from: bytes)
   }

@@ -148,7 +148,7 @@ struct OutputCore {
   /// Like ``beginMember(key:)`` for keys known to be unique (a dictionary's): recorded only for sorting.
   @inline(__always)
   mutating func beginUniqueMember(key: String) {
-    let top = separateMember()
+    _ = separateMember()
     let start = out.count
     appendString(key)
     if sortsKeys { members.append(MemberRecord(start: start, keyLength: out.count &- start &- 2, hash: 0)) }
