@@ -30,18 +30,17 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
 
   /// Pulls decoded lines one at a time, with the decoder's settings as they were when it was made.
   public struct Iterator {
-    private let source: LineSource
-    private var outcomes: LineOutcomes<Line>
+    private let outcomes: LineOutcomes<Line>
     /// The bad lines skipped so far under ``JSONLines/ErrorPolicy/skip``, in order: invalid JSON and values that
     /// did not decode.
     public private(set) var skipped: [JSONLinesError] = []
 
     init(lines: JSONLines, decoder: ParsnipDecoder) {
       let options = decoder.optionsSnapshot
-      source = LineSource(lines: lines, parsing: options.parsingOptions)
       // With ``JSONLines/jobs`` above 1, `Value`'s conformance is used on the worker threads; `jobs` says it must
       // not be isolated to an actor, which the compiler cannot check for a `Decodable` type parameter.
       outcomes = LineOutcomes(
+        lines, parsing: options.parsingOptions,
         LineTransform(unchecked: { DecodedJSONLines.decode($0, number: $1, lineStart: $2, options: options) }))
     }
 
@@ -50,7 +49,7 @@ public struct DecodedJSONLines<Value: Decodable>: Sendable {
     /// - Throws: ``JSONLinesError`` for a bad line (with ``JSONLines/ErrorPolicy/stop``) or when the input can't
     ///   be read.
     public mutating func next() throws(JSONLinesError) -> Line? {
-      try outcomes.nextOutput(from: source, policy: source.lines.errorPolicy, skipped: &skipped)
+      try outcomes.nextOutput { skipped.append($0) }
     }
   }
 }

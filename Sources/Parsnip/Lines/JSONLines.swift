@@ -121,22 +121,21 @@ public struct JSONLines: Sendable {
 
   /// Pulls lines one at a time.
   public struct Iterator {
-    private let source: LineSource
-    private var outcomes: LineOutcomes<Line>
+    private let outcomes: LineOutcomes<Line>
     /// The bad lines skipped so far under ``ErrorPolicy/skip``, in order.
     public private(set) var skipped: [JSONLinesError] = []
 
     init(lines: JSONLines) {
       let options = lines.options
-      source = LineSource(lines: lines, parsing: options)
-      outcomes = LineOutcomes(LineTransform({ JSONLines.parse($0, number: $1, lineStart: $2, options: options) }))
+      outcomes = LineOutcomes(
+        lines, parsing: options, LineTransform({ JSONLines.parse($0, number: $1, lineStart: $2, options: options) }))
     }
 
     /// The next value, or `nil` at the end of the input.
     /// - Returns: The value and its line number.
     /// - Throws: ``JSONLinesError`` for a bad line (with ``ErrorPolicy/stop``) or when the input can't be read.
     public mutating func next() throws(JSONLinesError) -> Line? {
-      try outcomes.nextOutput(from: source, policy: source.lines.errorPolicy, skipped: &skipped)
+      try outcomes.nextOutput { skipped.append($0) }
     }
   }
 }
@@ -160,17 +159,10 @@ extension JSONLines {
   @discardableResult
   public func validate(_ invalidLine: (JSONLinesError) -> Void = { _ in }) throws(JSONLinesError) -> Int {
     let options = self.options
-    let source = LineSource(lines: self, parsing: options)
-    var outcomes = LineOutcomes(LineTransform({ JSONLines.check($0, number: $1, lineStart: $2, options: options) }))
+    let outcomes = LineOutcomes(
+      self, parsing: options, LineTransform({ JSONLines.check($0, number: $1, lineStart: $2, options: options) }))
     var valid = 0
-    while let outcome = try outcomes.next(from: source) {
-      switch outcome {
-      case .success: valid += 1
-      case .failure(let error):
-        if errorPolicy == .stop { throw error }
-        invalidLine(error)
-      }
-    }
+    while try outcomes.nextOutput(skipping: invalidLine) != nil { valid += 1 }
     return valid
   }
 
