@@ -26,16 +26,25 @@ enum StringDecoding {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Strings with escapes up to this many bytes are unescaped in a scratch buffer; longer ones in place.
+  static let scratchLimit = 1 << 16
+
   /// Unescapes validated contents into a `String`.
   ///
   /// The unescaped text is never longer than the escaped, and it is valid UTF-8 by construction (the scanner
   /// validated the runs between escapes, and every escape is encoded here), so it is made in a scratch buffer and
   /// becomes a `String` without a second validation (``validated(_:isASCII:)``): on text with many `\u` escapes
-  /// that validation was most of the cost.
+  /// that validation was most of the cost. Past ``scratchLimit`` bytes it is unescaped straight into the string's
+  /// storage, which validates it again, so that a huge string is never held twice.
   /// - Parameter flags: The string node's `Tape.Flag` bits; `nonASCII` says whether the runs hold non-ASCII bytes.
   @inline(never)
   static func slowpathUnescape(_ p: UnsafePointer<UInt8>, from start: Int, count: Int, flags: UInt8) -> String {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { out in
+    guard count <= scratchLimit else {
+      return String(unsafeUninitializedCapacity: count) { out in
+        unescape(p, from: start, count: count, into: out.baseAddress!).count
+      }
+    }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { out in
       let (length, escapedNonASCII) = unescape(p, from: start, count: count, into: out.baseAddress!)
       return validated(
         UnsafeBufferPointer(start: out.baseAddress!, count: length),

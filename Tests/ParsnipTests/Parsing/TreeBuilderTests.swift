@@ -63,6 +63,10 @@ import Testing
       #expect(Set(strings) == Set(expected))
       #expect(strings.map { $0.utf8.count } == [3, 5, 3, 5, 2, 3, 2])
     }
+    // Past `StringDecoding.scratchLimit` the string is unescaped in place: the same value.
+    let long = String(repeating: #"\u00e9x\n"#, count: StringDecoding.scratchLimit / 4)
+    let value = try JSON(parsing: "\"" + long + "\"").stringValue
+    #expect(value == String(repeating: "\u{E9}x\n", count: StringDecoding.scratchLimit / 4))
   }
 
   @Test func escapedAndPlainSpellingsOfAKeyAreOneKey() throws {
