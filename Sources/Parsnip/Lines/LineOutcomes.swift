@@ -42,18 +42,13 @@ struct LineOutcomes<Output> {
     if let openError { throw openError }
     guard let splitter else { return nil }
     let (lines, transform) = (self.lines, self.transform)
-    while true {
-      let result = try splitter.nextLine { (piece, number) -> Result<Output, JSONLinesError>? in
-        switch piece {
-        case .tooLong(let length):
-          return .failure(lines.tooLong(line: number, length: length, lineStart: splitter.lineStart))
-        case .line(let bytes):
-          if bytes.allSatisfy(\.isJSONWhitespace) { return nil }
-          return transform.run(bytes, number, splitter.lineStart)
-        }
+    return try splitter.nextLine { (piece, number) -> Result<Output, JSONLinesError> in
+      switch piece {
+      case .tooLong(let length):
+        return .failure(lines.tooLong(line: number, length: length, lineStart: splitter.lineStart))
+      case .line(let bytes):
+        return transform.run(bytes, number, splitter.lineStart)
       }
-      guard let outcome = result else { return nil }
-      if let outcome { return outcome }  // else a blank line
     }
   }
 

@@ -61,7 +61,8 @@ final class LineSplitter: @unchecked Sendable {
   /// Set when ``nextLine(mayRead:_:)`` returned `nil` because it needed to read and was told not to.
   private(set) var stoppedBeforeRead = false
 
-  /// Calls `body` with the next line (or what stands for it, see ``Piece``) and its number; `nil` at the end.
+  /// Calls `body` with the next non-blank line (or what stands for it, see ``Piece``) and its number; `nil` at the
+  /// end. Blank lines (JSON white space only) are counted but not handed out.
   ///
   /// With `mayRead` false it returns `nil` instead of reading (``stoppedBeforeRead`` then says so): the lines
   /// handed out since the last read stay where they are, which is what lets the parallel reader
@@ -96,6 +97,7 @@ final class LineSplitter: @unchecked Sendable {
         start = newline + 1
         (searched, checkedLength) = (0, 0)
         lineNumber += 1
+        if line.allSatisfy(\.isJSONWhitespace) { continue }  // blank: counted, not handed out
         return try body(.line(line), lineNumber)
       }
       searched = filled - start
@@ -109,6 +111,7 @@ final class LineSplitter: @unchecked Sendable {
         start = filled
         (searched, checkedLength) = (0, 0)
         lineNumber += 1
+        if line.allSatisfy(\.isJSONWhitespace) { continue }  // blank: counted, not handed out
         return try body(.line(line), lineNumber)
       }
       let pending = filled - start

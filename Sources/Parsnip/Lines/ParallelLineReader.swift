@@ -93,7 +93,7 @@ final class ParallelLineReader<Output> {
           throw readFailure
         }
         if ended { return nil }
-        continue  // only blank lines so far
+        continue  // nothing gathered yet: with nothing in hand, the next gather may wait for input
       }
       // Wait for the oldest batch, parsing queued ones meanwhile (the oldest first: it may be the one waited for):
       // this thread is one of the `jobs`, and sleeping and waking costs more than parsing a batch here.
@@ -137,7 +137,6 @@ final class ParallelLineReader<Output> {
           case .tooLong(let length):
             batch.entries.append(.failed(tooLong(number, length, splitter.lineStart)))
           case .line(let bytes):
-            if bytes.allSatisfy(\.isJSONWhitespace) { return true }
             // Lines under `batchBytes` always fit: the batch holds twice that, and stops once half full.
             guard bytes.count < byteLimit else {
               inPlace = LineBatch(parsed: transform.run(bytes, number, splitter.lineStart))
