@@ -192,13 +192,6 @@ extension JSONLines {
       return .failure(JSONLinesError(line: number, lineStart: lineStart, parseError: error, message: error.message))
     }
   }
-
-  /// The error for a line over ``maximumLineLength``.
-  func tooLong(line number: Int, length: Int, lineStart: Int) -> JSONLinesError {
-    JSONLinesError(
-      line: number, lineStart: lineStart, parseError: nil,
-      message: "line longer than the maximum line length (\(length) bytes or more, the limit is \(maximumLineLength))")
-  }
 }
 
 extension JSONLines: AsyncSequence {

@@ -2,7 +2,7 @@
 /// reached, or, with ``JSONLines/jobs`` above 1, on the parallel reader. The one loop that `JSONLines.Iterator`,
 /// `DecodedJSONLines.Iterator` and `JSONLines.validate` share, so they split, skip, order and report lines alike.
 struct LineOutcomes<Output> {
-  private let lines: JSONLines
+  private let policy: JSONLines.ErrorPolicy
   /// The input's one splitter, or `nil` when opening it failed (`openError`).
   private let splitter: LineSplitter?
   private let openError: JSONLinesError?
@@ -15,7 +15,7 @@ struct LineOutcomes<Output> {
   ///   - parsing: The grammar the lines are parsed with, which decides when a line's start proves it invalid.
   ///   - transform: What is made of each line's bytes, number and offset.
   init(_ lines: JSONLines, parsing: JSON.ParsingOptions, _ transform: LineTransform<Output>) {
-    self.lines = lines
+    policy = lines.errorPolicy
     self.transform = transform
     do {
       let splitter = LineSplitter(
@@ -23,11 +23,7 @@ struct LineOutcomes<Output> {
         provesInvalid: { ScanPipeline.provesInvalid(prefix: $0, options: parsing) })
       self.splitter = splitter
       openError = nil
-      parallel = lines.jobs > 1
-        ? ParallelLineReader(
-          splitter: splitter, jobs: lines.jobs,
-          tooLong: { lines.tooLong(line: $0, length: $1, lineStart: $2) }, transform: transform)
-        : nil
+      parallel = lines.jobs > 1 ? ParallelLineReader(splitter: splitter, jobs: lines.jobs, transform: transform) : nil
     } catch {
       splitter = nil
       openError = error
@@ -41,11 +37,10 @@ struct LineOutcomes<Output> {
     if let parallel { return try parallel.next() }
     if let openError { throw openError }
     guard let splitter else { return nil }
-    let (lines, transform) = (self.lines, self.transform)
+    let transform = self.transform
     return try splitter.nextLine { (piece, number) -> Result<Output, JSONLinesError> in
       switch piece {
-      case .tooLong(let length):
-        return .failure(lines.tooLong(line: number, length: length, lineStart: splitter.lineStart))
+      case .tooLong(let error): return .failure(error)
       case .line(let bytes):
         return transform.run(bytes, number, splitter.lineStart)
       }
@@ -59,7 +54,7 @@ struct LineOutcomes<Output> {
       switch outcome {
       case .success(let output): return output
       case .failure(let error):
-        if lines.errorPolicy == .stop { throw error }
+        if policy == .stop { throw error }
         skip(error)
       }
     }

@@ -19,8 +19,8 @@ final class LineSplitter: @unchecked Sendable {
   enum Piece {
     /// A whole line without its `\n` or `\r\n`, or the start of one that already proves it invalid.
     case line(UnsafeRawBufferPointer)
-    /// A line longer than the limit, of at least `length` bytes; it is skipped.
-    case tooLong(length: Int)
+    /// A line longer than the limit, and its error; the line is skipped.
+    case tooLong(JSONLinesError)
   }
 
   private var source: ByteSource
@@ -172,7 +172,10 @@ final class LineSplitter: @unchecked Sendable {
     lineNumber += 1
     start = rest
     (searched, checkedLength) = (0, 0)
-    return try body(.tooLong(length: length), lineNumber)
+    let error = JSONLinesError(
+      line: lineNumber, lineStart: lineStart, parseError: nil,
+      message: "line longer than the maximum line length (\(length) bytes or more, the limit is \(maximumLineLength))")
+    return try body(.tooLong(error), lineNumber)
   }
 
   /// Moves the partial line to the front and reads more; doubles the buffer when one line fills it.

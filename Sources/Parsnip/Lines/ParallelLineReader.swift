@@ -49,8 +49,6 @@ final class ParallelLineReader<Output> {
   private let splitter: LineSplitter
   private let jobs: Int
   private let transform: LineTransform<Output>
-  /// The error for a line over the limit: line number, length, line start.
-  private let tooLong: (Int, Int, Int) -> JSONLinesError
   private var workers: LineWorkers<Output>?
   /// Batches queued or parsed, not yet handed out, in input order.
   private var window: [LineBatch<Output>] = []
@@ -63,13 +61,9 @@ final class ParallelLineReader<Output> {
   /// The text buffers of batches handed out, for the next batches: a fresh buffer costs a page fault per page.
   private var spareTexts: [UnsafeMutableRawBufferPointer] = []
 
-  init(
-    splitter: LineSplitter, jobs: Int, tooLong: @escaping (Int, Int, Int) -> JSONLinesError,
-    transform: LineTransform<Output>
-  ) {
+  init(splitter: LineSplitter, jobs: Int, transform: LineTransform<Output>) {
     self.splitter = splitter
     self.jobs = jobs
-    self.tooLong = tooLong
     self.transform = transform
   }
 
@@ -126,7 +120,7 @@ final class ParallelLineReader<Output> {
   private func gather() -> Bool {
     let batch = LineBatch<Output>(text: spareTexts.popLast() ?? .allocate(byteCount: 2 * Self.batchBytes, alignment: 8))
     var inPlace: LineBatch<Output>?
-    let (splitter, transform, tooLong) = (self.splitter, self.transform, self.tooLong)
+    let (splitter, transform) = (self.splitter, self.transform)
     let (byteLimit, lineLimit) = (Self.batchBytes, Self.batchLines)
     var mayRead = false
     while true {
@@ -134,8 +128,8 @@ final class ParallelLineReader<Output> {
       do throws(JSONLinesError) {
         full = try splitter.nextLines(mayRead: mayRead) { (piece, number) -> Bool in
           switch piece {
-          case .tooLong(let length):
-            batch.entries.append(.failed(tooLong(number, length, splitter.lineStart)))
+          case .tooLong(let error):
+            batch.entries.append(.failed(error))
           case .line(let bytes):
             // Lines under `batchBytes` always fit: the batch holds twice that, and stops once half full.
             guard bytes.count < byteLimit else {
