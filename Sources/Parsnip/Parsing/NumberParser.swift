@@ -243,8 +243,7 @@ enum NumberParser {
   /// The value of a ``smallInteger(_:from:count:)``: the same `JSONNumber` as ``number(_:from:_:)`` gives after
   /// ``read(_:from:end:)``, without the fraction and exponent work.
   @inline(__always)
-  static func integer(_ p: UnsafePointer<UInt8>, from start: Int, count: Int) -> JSONNumber {
-    let (magnitude, isNegative) = smallInteger(p, from: start, count: count)
+  static func integer(magnitude: UInt64, isNegative: Bool) -> JSONNumber {
     if isNegative {
       // `-0` keeps its sign, as in `number(_:from:_:)`; the flags say the magnitude is at most 2^63.
       if magnitude == 0 { return JSONNumber(storage: .decimal(significand: 0, exponent: 0, isNegative: true)) }

@@ -124,8 +124,8 @@ struct TapeCursor {
     let start = offset(i)
     let count = aux(i)
     let flags = flags(i)
-    if flags & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 {
-      return NumberParser.integer(base, from: start, count: count)
+    if let (magnitude, isNegative) = smallInteger(i) {
+      return NumberParser.integer(magnitude: magnitude, isNegative: isNegative)
     }
     if flags & Tape.Flag.json5 != 0 {
       return JSONNumber(NumberParser.nonFiniteLiteral(base, from: start, count: count))

@@ -215,7 +215,8 @@ import Testing
         let check = try NumberParser.validate(p, from: 0, end: buffer.count)
         guard !check.isFloat, !check.isBigInteger else { return }
         let full = NumberParser.number(p, from: 0, NumberParser.read(p, from: 0, end: buffer.count))
-        let fast = NumberParser.integer(p, from: 0, count: buffer.count)
+        let (magnitude, isNegative) = NumberParser.smallInteger(p, from: 0, count: buffer.count)
+        let fast = NumberParser.integer(magnitude: magnitude, isNegative: isNegative)
         #expect("\(fast.storage)" == "\(full.storage)", "\(text)")
         #expect(fast.description == text, "\(text)")
       }

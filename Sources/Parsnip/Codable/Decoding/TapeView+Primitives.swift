@@ -20,21 +20,12 @@ extension TapeView {
   /// pass over the digits; fractions and exponents are accepted when the value is exactly an integer.
   @inline(__always)
   func integer<I: FixedWidthInteger>(_ type: I.Type, at node: Int) throws(ValueFailure) -> I {
-    let kind = nodes.tag(node)
-    guard TapeCursor.rawKind(kind) == Tape.Kind.number.rawValue else { throw .mismatch(I.self, node) }
-    guard kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 else {
+    guard let (magnitude, isNegative) = nodes.smallInteger(node) else {
+      guard nodes.rawKind(node) == Tape.Kind.number.rawValue else { throw .mismatch(I.self, node) }
       return try integerSlowPath(I.self, at: node)
     }
-    let (magnitude, isNegative) = smallInteger(nodes.word(node))
     if let value = NumberParser.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
     throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in \(I.self)", I.self, node)
-  }
-
-  /// The magnitude and sign of a number node with none of the float, big-integer and JSON5 flags
-  /// (``NumberParser/smallInteger(_:from:count:)``).
-  @inline(__always)
-  func smallInteger(_ word: UInt64) -> (magnitude: UInt64, isNegative: Bool) {
-    NumberParser.smallInteger(base, from: TapeCursor.offset(word), count: TapeCursor.aux(word))
   }
 
   @inline(never)
@@ -51,17 +42,13 @@ extension TapeView {
   /// Foundation; `nonConformingFloatDecodingStrategy` decides about strings.
   @inline(__always)
   func double(at node: Int) throws(ValueFailure) -> Double {
-    let kind = nodes.tag(node)
-    guard TapeCursor.rawKind(kind) == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Double.self) }
-    let word = nodes.word(node)
-    let start = TapeCursor.offset(word)
-    let count = TapeCursor.aux(word)
-    if kind & (Tape.Flag.isFloat | Tape.Flag.isBigInteger | Tape.Flag.json5) == 0 {
-      let (magnitude, isNegative) = smallInteger(word)
+    if let (magnitude, isNegative) = nodes.smallInteger(node) {
       let value = Double(magnitude)
       return isNegative ? -value : value
     }
-    return try floatingSlowPath(at: node, start: start, count: count)
+    guard nodes.rawKind(node) == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Double.self) }
+    let word = nodes.word(node)
+    return try floatingSlowPath(at: node, start: TapeCursor.offset(word), count: TapeCursor.aux(word))
   }
 
   @inline(never)
