@@ -216,8 +216,8 @@ final class CommandContext {
       }
     }
     lines.jobs = jobs
-    // Only this thread reads the descriptor (the parallel reader's workers parse copies of lines), and the
-    // iteration ends inside `body`, before the file is closed.
+    // The iteration, and every read of the descriptor by the parallel reader's threads, ends inside `body`,
+    // before the file is closed.
     return body(lines)
   }
 

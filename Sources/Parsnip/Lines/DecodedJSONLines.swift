@@ -72,6 +72,8 @@ extension DecodedJSONLines {
 
 extension DecodedJSONLines.Line: Sendable where Value: Sendable {}
 
+extension DecodedJSONLines.Line: NumberedLineOutput {}
+
 extension DecodedJSONLines: AsyncSequence {
   /// The element type: one decoded value and its line number.
   public typealias Element = Line

@@ -44,12 +44,14 @@ public struct JSONLines: Sendable {
   /// newline-less input. A line whose start is already invalid JSON (`/dev/zero`) fails before it is read on.
   public var maximumLineLength: Int = 1 << 30
   /// The threads that parse lines. Default 1: each line is parsed by `next()` on the calling thread, as it is
-  /// reached. With more, the calling thread reads and splits the input, and it and `jobs - 1` worker threads parse
-  /// batches of lines (about 1 MiB each) while it reads on; values, line numbers, errors and ``Iterator/skipped``
-  /// come out exactly as with 1, in input order. Memory stays bounded: at most `2 × jobs + 5` batches of lines (up to 2 MiB
-  /// each) and their values on top of the chunk (a line of 1 MiB or more is parsed in place by the calling thread,
-  /// not copied). Input that arrives slowly through a pipe is handed out as it is parsed, not held back for a full
-  /// batch.
+  /// reached. With more, the calling thread and `jobs - 1` worker threads parse batches of lines (up to about 1 MiB
+  /// and 16 384 lines each); values, line numbers, errors and ``Iterator/skipped`` come out exactly as with 1, in
+  /// input order. A regular file or bytes in memory are split into parts that each thread reads (`pread(2)`, which
+  /// leaves a descriptor's offset where it was) and splits itself; any other input is read and split by the calling
+  /// thread, which copies batches of lines out for the workers, and input that arrives slowly through a pipe is
+  /// handed out as it is parsed, not held back for a full batch. Memory stays bounded: at most `2 × jobs + 5`
+  /// batches and their values, a buffer of a little over 1 MiB per thread (or the chunk and up to 2 MiB of copied
+  /// text per batch), and a longer line in a thread's buffer while it is parsed.
   ///
   /// It applies to ``makeIterator()``, ``forEach(_:)``, ``validate(_:)`` and ``decoded(as:using:)``; `ProcessInfo`'s
   /// `activeProcessorCount` uses every core. Values below 1 mean 1. With more than one, a `Decodable` type's
@@ -68,7 +70,9 @@ public struct JSONLines: Sendable {
     self.errorPolicy = errorPolicy
   }
 
-  /// Reads an open file descriptor (for example `FileHandle.standardInput.fileDescriptor`), without closing it.
+  /// Reads an open file descriptor (for example `FileHandle.standardInput.fileDescriptor`) from its current
+  /// offset, without closing it. Byte offsets in errors count from that offset. With ``jobs`` above 1 a regular
+  /// file is read at offsets, and the descriptor's offset is not moved.
   /// - Parameters:
   ///   - fileDescriptor: A readable descriptor.
   ///   - options: Grammar and limits for each line.
@@ -178,16 +182,21 @@ extension JSONLines {
     }
   }
 
+  /// A line found valid: its number.
+  struct ValidLine: NumberedLineOutput {
+    var number: Int
+  }
+
   /// Checks one line without building its value: the scan pipeline and the duplicate-key check `JSONDocument`
   /// makes, which find the same first error `JSON(parsing:)` does.
   static func check(
     _ bytes: UnsafeRawBufferPointer, number: Int, lineStart: Int, options: JSON.ParsingOptions
-  ) -> Result<Void, JSONLinesError> {
+  ) -> Result<ValidLine, JSONLinesError> {
     do throws(JSONParseError) {
       try ScanPipeline.withScan(bytes, options: options) { (text) throws(JSONParseError) in
         if options.duplicateKeys == .reject, let key = text.firstRepeatedKey() { throw text.duplicateKeyError(at: key) }
       }
-      return .success(())
+      return .success(ValidLine(number: number))
     } catch {
       return .failure(JSONLinesError(line: number, lineStart: lineStart, parseError: error, message: error.message))
     }
@@ -209,3 +218,5 @@ extension JSONLines: AsyncSequence {
     AsyncIterator(makeIterator()) { (iterator: inout Iterator) throws(JSONLinesError) in try iterator.next() }
   }
 }
+
+extension JSONLines.Line: NumberedLineOutput {}

@@ -32,6 +32,13 @@ public struct JSONLinesError: Error, Sendable, Hashable, CustomStringConvertible
     self.init(line: line, lineStart: 0, parseError: nil, message: message)
   }
 
+  /// The error with its line number `lines` further on (a part of the input numbers its lines from 1).
+  func shifted(by lines: Int) -> JSONLinesError {
+    var error = self
+    error.line += lines
+    return error
+  }
+
   /// `LINE:COLUMN: MESSAGE` for invalid JSON, `LINE: MESSAGE` for a value that did not decode, the message alone
   /// for a read failure.
   public var description: String {

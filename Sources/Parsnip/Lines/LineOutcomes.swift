@@ -1,7 +1,7 @@
 /// What one per-line function makes of each non-blank line of an input: on the calling thread as each line is
 /// reached, or, with ``JSONLines/jobs`` above 1, on the parallel reader. The one loop that `JSONLines.Iterator`,
 /// `DecodedJSONLines.Iterator` and `JSONLines.validate` share, so they split, skip, order and report lines alike.
-struct LineOutcomes<Output> {
+struct LineOutcomes<Output: NumberedLineOutput> {
   private let policy: JSONLines.ErrorPolicy
   /// The input's one splitter, or `nil` when opening it failed (`openError`).
   private let splitter: LineSplitter?
@@ -18,12 +18,22 @@ struct LineOutcomes<Output> {
     policy = lines.errorPolicy
     self.transform = transform
     do {
-      let splitter = LineSplitter(
-        source: try lines.makeSource(), chunkSize: lines.chunkSize, maximumLineLength: lines.maximumLineLength,
-        provesInvalid: { ScanPipeline.provesInvalid(prefix: $0, options: parsing) })
-      self.splitter = splitter
+      let source = try lines.makeSource()
+      let provesInvalid = { ScanPipeline.provesInvalid(prefix: $0, options: parsing) }
+      let largestPart = ParallelLineReader<Output>.largestPart(chunkSize: lines.chunkSize)
       openError = nil
-      parallel = lines.jobs > 1 ? ParallelLineReader(splitter: splitter, jobs: lines.jobs, transform: transform) : nil
+      if lines.jobs > 1, let shared = source.shared(minimumSize: largestPart) {
+        splitter = nil
+        parallel = ParallelLineReader(
+          shared: shared, largestPart: largestPart, maximumLineLength: lines.maximumLineLength,
+          provesInvalid: provesInvalid, jobs: lines.jobs, transform: transform)
+      } else {
+        let splitter = LineSplitter(
+          source: source, chunkSize: lines.chunkSize, maximumLineLength: lines.maximumLineLength,
+          provesInvalid: provesInvalid)
+        self.splitter = splitter
+        parallel = lines.jobs > 1 ? ParallelLineReader(splitter: splitter, jobs: lines.jobs, transform: transform) : nil
+      }
     } catch {
       splitter = nil
       openError = error
@@ -37,14 +47,7 @@ struct LineOutcomes<Output> {
     if let parallel { return try parallel.next() }
     if let openError { throw openError }
     guard let splitter else { return nil }
-    let transform = self.transform
-    return try splitter.nextLine { (piece, number) -> Result<Output, JSONLinesError> in
-      switch piece {
-      case .tooLong(let error): return .failure(error)
-      case .line(let bytes):
-        return transform.run(bytes, number, splitter.lineStart)
-      }
-    }
+    return try splitter.nextOutcome(transform)
   }
 
   /// The next line's output under ``JSONLines/errorPolicy``: a bad line is thrown
@@ -59,5 +62,19 @@ struct LineOutcomes<Output> {
       }
     }
     return nil
+  }
+}
+
+extension LineSplitter {
+  /// The next non-blank line's outcome (a line over the limit fails), or `nil` at the end: what the serial
+  /// iterators and each part of the parallel reader make of their lines.
+  @inline(__always)
+  func nextOutcome<Output>(_ transform: LineTransform<Output>) throws(JSONLinesError) -> Result<Output, JSONLinesError>? {
+    try nextLine { (piece, number) -> Result<Output, JSONLinesError> in
+      switch piece {
+      case .tooLong(let error): return .failure(error)
+      case .line(let bytes): return transform.run(bytes, number, lineStart)
+      }
+    }
   }
 }

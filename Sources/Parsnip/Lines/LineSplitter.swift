@@ -28,7 +28,10 @@ final class LineSplitter: @unchecked Sendable {
   private var start = 0  // first unconsumed byte
   private var filled = 0  // bytes of valid data in buffer
   private var finished = false
-  private var memoryOffset = 0
+  /// Where the next read starts in the source (memory and shared inputs).
+  private var sourceOffset = 0
+  /// Lines that start at or after this input offset are left to the next part (``init(_:part:chunkSize:maximumLineLength:provesInvalid:buffer:)``).
+  private let endOffset: Int
   private(set) var lineNumber = 0
   /// The offset in the input of `buffer[0]`.
   private var bufferOrigin = 0
@@ -50,7 +53,44 @@ final class LineSplitter: @unchecked Sendable {
     self.source = source
     self.maximumLineLength = Swift.max(maximumLineLength, 1)
     self.provesInvalid = provesInvalid
-    buffer = .allocate(byteCount: Swift.min(Swift.max(chunkSize, 4096), 1 << 30), alignment: 8)
+    buffer = .allocate(byteCount: Self.bufferSize(chunkSize), alignment: 8)
+    endOffset = .max
+  }
+
+  /// A splitter over the lines of `input` that start at offsets in `part`: one batch of the parallel reader. It
+  /// reads from the byte before the part and drops what comes up to the first newline (the end of a line that
+  /// started earlier), and it reads on past the part's end to the end of its last line. Line numbers count from 1
+  /// at the part's first line (the one `JSONLines` numbers `n` is numbered `n - m` here, `m` being the number of
+  /// newlines before the part); ``lineStart`` offsets are the input's.
+  /// - Parameter buffer: A buffer to read into, of at least `chunkSize` bytes, which the splitter owns until
+  ///   ``takeBuffer()``.
+  init(
+    _ input: SharedInput, part: Range<Int>, chunkSize: Int, maximumLineLength: Int,
+    provesInvalid: @escaping (UnsafeRawBufferPointer) -> Bool, buffer: UnsafeMutableRawBufferPointer?
+  ) {
+    source = .shared(input)
+    self.maximumLineLength = Swift.max(maximumLineLength, 1)
+    self.provesInvalid = provesInvalid
+    if let buffer, buffer.count >= Self.bufferSize(chunkSize) {
+      self.buffer = buffer
+    } else {
+      buffer?.deallocate()
+      self.buffer = .allocate(byteCount: Self.bufferSize(chunkSize), alignment: 8)
+    }
+    endOffset = part.upperBound
+    if part.lowerBound > 0 {
+      sourceOffset = part.lowerBound - 1
+      bufferOrigin = sourceOffset
+      skippingRest = true
+    }
+  }
+
+  private static func bufferSize(_ chunkSize: Int) -> Int { Swift.min(Swift.max(chunkSize, 4096), 1 << 30) }
+
+  /// Hands the buffer over (the splitter reads no more).
+  func takeBuffer() -> UnsafeMutableRawBufferPointer {
+    defer { (buffer, finished, start, filled) = (UnsafeMutableRawBufferPointer(start: nil, count: 0), true, 0, 0) }
+    return buffer
   }
 
   deinit {
@@ -80,18 +120,20 @@ final class LineSplitter: @unchecked Sendable {
           continue
         }
         start = filled
-        if finished { return nil }
+        // No line can start before the part's end any more.
+        if finished || bufferOrigin + start >= endOffset { return nil }
         guard mayRead else { return stopBeforeRead() }
         try refill()
         continue
       }
+      if bufferOrigin + start >= endOffset { return nil }
       // `memchr` is vectorized; a byte-by-byte search cost about as much as parsing the line.
       let from = start + searched
       if from < filled, let found = memchr(buffer.baseAddress! + from, Int32(UInt8.newline), filled - from) {
         let newline = UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
         var lineEnd = newline
         if lineEnd > start, buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
-        if lineEnd - start > maximumLineLength { return try cutShort(body, length: lineEnd - start, rest: newline + 1) }
+        if lineEnd - start > maximumLineLength { return try cutShort(body, rest: newline + 1) }
         let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
         lineStart = bufferOrigin + start
         start = newline + 1
@@ -105,7 +147,7 @@ final class LineSplitter: @unchecked Sendable {
         guard start < filled else { return nil }
         var lineEnd = filled
         if buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
-        if lineEnd - start > maximumLineLength { return try cutShort(body, length: lineEnd - start, rest: filled) }
+        if lineEnd - start > maximumLineLength { return try cutShort(body, rest: filled) }
         let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
         lineStart = bufferOrigin + start
         start = filled
@@ -117,7 +159,7 @@ final class LineSplitter: @unchecked Sendable {
       let pending = filled - start
       if pending > maximumLineLength {
         skippingRest = true
-        return try cutShort(body, length: pending, rest: filled)
+        return try cutShort(body, rest: filled)
       }
       // A long line is checked each time it doubles (linear in all): text already invalid is not read on.
       if pending >= FileBytes.firstChunk, pending >= 2 * checkedLength {
@@ -166,7 +208,7 @@ final class LineSplitter: @unchecked Sendable {
 
   /// Hands out a line over the limit as ``Piece/tooLong(length:)``, continuing after it at `rest`.
   private func cutShort<R>(
-    _ body: (Piece, Int) throws(JSONLinesError) -> R, length: Int, rest: Int
+    _ body: (Piece, Int) throws(JSONLinesError) -> R, rest: Int
   ) throws(JSONLinesError) -> R {
     lineStart = bufferOrigin + start
     lineNumber += 1
@@ -174,7 +216,7 @@ final class LineSplitter: @unchecked Sendable {
     (searched, checkedLength) = (0, 0)
     let error = JSONLinesError(
       line: lineNumber, lineStart: lineStart, parseError: nil,
-      message: "line longer than the maximum line length (\(length) bytes or more, the limit is \(maximumLineLength))")
+      message: "line longer than the maximum line length (\(maximumLineLength) bytes)")
     return try body(.tooLong(error), lineNumber)
   }
 
@@ -205,11 +247,18 @@ final class LineSplitter: @unchecked Sendable {
       }
       n = r
     case .memory(let bytes):
-      n = Swift.min(space.count, bytes.count - memoryOffset)
+      n = Swift.min(space.count, bytes.count - sourceOffset)
       bytes.withUnsafeBytes { all in
-        if n > 0 { space.baseAddress!.copyMemory(from: all.baseAddress! + memoryOffset, byteCount: n) }
+        if n > 0 { space.baseAddress!.copyMemory(from: all.baseAddress! + sourceOffset, byteCount: n) }
       }
-      memoryOffset += n
+      sourceOffset += n
+    case .shared(let input):
+      do throws(JSONLinesError) {
+        n = try input.read(into: space, at: sourceOffset)
+      } catch {
+        throw JSONLinesError(readFailure: error.message, line: lineNumber)
+      }
+      sourceOffset += n
     case .sequence(let next):
       var k = 0
       while k < space.count, let b = next() {

@@ -174,6 +174,46 @@ import Testing
     #expect(throws: JSONLinesError.self) { try missing.validate() }
   }
 
+  @Test func partsThatStartAndEndOnNewlinesOrBlankLinesReadTheSame() {
+    // Parts of 4 KiB: lines of 64 bytes put a newline right before every part's start, and the blank lines and
+    // the invalid line near part ends fall on both sides of it.
+    var text = ""
+    for k in 0..<2_000 {
+      let line = k % 97 == 0 ? "[\(k)," : k % 64 == 63 ? "" : "[\(k)]"
+      text += line + String(repeating: " ", count: 63 - line.utf8.count) + "\n"
+      if k % 250 == 0 { text += "\n" }
+    }
+    for chunkSize in [4096, 4096 + 64, 5000] {
+      let serial = Self.trace(Self.lines(Array(text.utf8), jobs: 1, policy: .skip, chunkSize: chunkSize))
+      #expect(serial.skipped.count == 21)
+      for jobs in [2, 3] {
+        #expect(Self.trace(Self.lines(Array(text.utf8), jobs: jobs, policy: .skip, chunkSize: chunkSize)) == serial)
+      }
+    }
+  }
+
+  @Test func aFileDescriptorIsReadInPartsFromItsOffset() throws {
+    // A descriptor already read past a prefix: lines, numbers and byte offsets count from where it stood, as the
+    // serial reader counts them, and its offset is not moved.
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-parts-\(UUID()).jsonl")
+    let prefix = Array("not JSON at all\n".utf8)
+    try Data(prefix + Self.mixed).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let fd = open(url.path, O_RDONLY)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    func trace(jobs: Int) -> Trace<JSON> {
+      lseek(fd, off_t(prefix.count), SEEK_SET)
+      var lines = JSONLines(fileDescriptor: fd, errorPolicy: .skip)
+      (lines.jobs, lines.chunkSize, lines.maximumLineLength) = (jobs, 64 << 10, 1_250_000)
+      return Self.trace(lines)
+    }
+    let serial = trace(jobs: 1)
+    #expect(serial == Self.trace(Self.lines(Self.mixed, jobs: 1, policy: .skip, chunkSize: 64 << 10)))
+    #expect(trace(jobs: 2) == serial)
+    #expect(lseek(fd, 0, SEEK_CUR) == off_t(prefix.count))
+  }
+
   @Test func stoppingEarlyLeavesNothingRunning() throws {
     // Dropped after a few lines, with batches still queued: the workers end, and a new iteration starts afresh.
     var lines = Self.lines(Self.mixed, jobs: 4, policy: .skip, chunkSize: 1 << 20)
