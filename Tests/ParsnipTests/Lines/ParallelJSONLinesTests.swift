@@ -192,6 +192,34 @@ import Testing
     }
   }
 
+  @Test func randomInputsReadInPartsAsTheSerialReaderReadsThem() throws {
+    // Lines of every kind in random order and lengths, split into parts of 4–6 KiB at random points.
+    let pieces = [
+      "{\"type\":\"a\",\"id\":1}", "", "  ", "\r", "[1,", "{\"type\":\"b\"}", "\"x\"", "nul",
+      "{\"type\":\"c\",\"id\":2,\"pad\":\"" + String(repeating: "p", count: 3000) + "\"}",
+      "[" + String(repeating: "7,", count: 6000) + "7]", "[1, x" + String(repeating: " ", count: 70_000) + "]",
+    ]
+    var random = SeededRandom(seed: 19)
+    for round in 0..<40 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...120, using: &random) {
+        text += pieces.randomElement(using: &random)! + (Bool.random(using: &random) ? "\r\n" : "\n")
+      }
+      if Bool.random(using: &random) { text += pieces.randomElement(using: &random)! }  // no final newline
+      let chunkSize = Int.random(in: 4096...6144, using: &random)
+      var lines = JSONLines(bytes: Array(text.utf8), errorPolicy: .skip)
+      (lines.chunkSize, lines.maximumLineLength) = (chunkSize, Int.random(in: 5_000...20_000, using: &random))
+      let serial = Self.trace(lines)
+      var serialErrors: [JSONLinesError] = []
+      let serialValid = try lines.validate { serialErrors.append($0) }
+      lines.jobs = Int.random(in: 2...4, using: &random)
+      #expect(Self.trace(lines) == serial, "round \(round)")
+      var errors: [JSONLinesError] = []
+      #expect(try lines.validate { errors.append($0) } == serialValid, "round \(round)")
+      #expect(errors == serialErrors, "round \(round)")
+    }
+  }
+
   @Test func aFileDescriptorIsReadInPartsFromItsOffset() throws {
     // A descriptor already read past a prefix: lines, numbers and byte offsets count from where it stood, as the
     // serial reader counts them, and its offset is not moved.
