@@ -1,8 +1,10 @@
 // libFuzzer target for the paths that do not go through the tree parser and writer: `JSONDocument`,
-// `ParsnipDecoder` and `ParsnipEncoder`. Built by Fuzz/run.sh together with all of the Parsnip sources (one module,
+// `ParsnipDecoder`, `ParsnipEncoder` and the parallel JSON Lines reader. Built by Fuzz/run.sh together with all of the Parsnip sources (one module,
 // so internal helpers are visible); it is not part of the SwiftPM build.
 //
 // Properties checked for every input:
+// - repeated past 12 000 bytes and read as JSON Lines in parts of about 4–5 KiB on 2 and 3 threads, it gives the
+//   values, line numbers, errors and valid-line count one thread gives;
 // - `JSONDocument` accepts exactly what `JSON(parsing:)` accepts, and its values agree with the tree's: kinds,
 //   strings, numbers, `int` and `double`, counts, members in order, and lookups by every key and by a missing one;
 // - `ParsnipDecoder` accepts exactly what the tree parser accepts, into a type that reads every value through the
@@ -32,6 +34,7 @@ public func codableFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int
 
 enum CodableFuzzer {
   static func check(_ bytes: [UInt8]) {
+    checkLines(bytes)
     // UTF-16 and UTF-32 text: only the decoder reads it (as Foundation's does), as its UTF-8 transcoding.
     let (encoding, markLength) = bytes.withUnsafeBytes { TextEncoding.detect($0) }
     if encoding != .utf8 {
@@ -76,6 +79,46 @@ enum CodableFuzzer {
       !foundation.sameIgnoringIntegers(parsnipSnake, mayAlsoFind: Probe.keysFoundByTheirSnakeCaseForm)
     {
       fail("convertFromSnakeCase: ParsnipDecoder found\n\(parsnipSnake)\nFoundation found\n\(foundation)", bytes)
+    }
+  }
+
+  // MARK: JSON Lines
+
+  /// The input repeated past a few parts, as JSON Lines: read in parts on 2 and 3 threads, it gives the values,
+  /// line numbers, errors and valid-line count one thread gives.
+  static func checkLines(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    var text: [UInt8] = []
+    while text.count < 12_000 { text += bytes }
+    var lines = JSONLines(bytes: text, errorPolicy: .skip)
+    lines.chunkSize = 4096 + bytes.count % 1024
+    lines.maximumLineLength = 2000 + bytes.count % 3000
+    func trace(_ lines: JSONLines) -> [String] {
+      var out: [String] = []
+      var iterator = lines.makeIterator()
+      while true {
+        do throws(JSONLinesError) {
+          guard let line = try iterator.next() else { break }
+          out.append("\(line.number) \(line.value)")
+        } catch {
+          out.append("thrown \(error) @\(error.byteOffset)")
+        }
+      }
+      return out + iterator.skipped.map { "skipped \($0) @\($0.byteOffset)" }
+    }
+    func validation(_ lines: JSONLines) -> [String] {
+      var errors: [String] = []
+      let valid = (try? lines.validate { errors.append("\($0) @\($0.byteOffset)") }) ?? -1
+      return errors + ["\(valid) valid"]
+    }
+    let serial = trace(lines)
+    let serialValidation = validation(lines)
+    for jobs in [2, 3] {
+      lines.jobs = jobs
+      if trace(lines) != serial { fail("JSON Lines read in parts on \(jobs) threads unlike on one", bytes) }
+      if validation(lines) != serialValidation {
+        fail("JSON Lines validated in parts on \(jobs) threads unlike on one", bytes)
+      }
     }
   }
 

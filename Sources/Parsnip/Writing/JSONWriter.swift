@@ -159,7 +159,7 @@ struct JSONWriter {
 
   /// Writes a scalar or an empty container; reports a non-empty container without writing it.
   @inline(__always)
-  private mutating func writeLeaf(_ value: JSON, depth: Int) -> Leaf {
+  private mutating func writeLeaf(_ value: borrowing JSON, depth: Int) -> Leaf {
     switch value {
     case .null: writeASCII("null")
     case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
