@@ -82,14 +82,18 @@ enum TapeMemory {
   }
 
   /// Makes `memory` the kept block, unless the kept one is larger; frees the other.
+  ///
+  /// A block put in the slot may be taken (and freed) by another thread at once, so its capacity is read before
+  /// it is put there; a block taken out of the slot is this thread's.
   private static func keep(_ memory: UnsafeMutableRawPointer) {
-    var candidate = memory
+    var (candidate, candidateCapacity) = (memory, memory.load(as: Int.self))
     while true {
       let previous = spare.exchange(UInt(bitPattern: candidate), ordering: .acquiringAndReleasing)
       guard let other = UnsafeMutableRawPointer(bitPattern: previous) else { return }
-      if other.load(as: Int.self) <= candidate.load(as: Int.self) { return other.deallocate() }
+      let otherCapacity = other.load(as: Int.self)
+      if otherCapacity <= candidateCapacity { return other.deallocate() }
       // The kept block was larger: put it back, and judge whatever that exchange returns (normally ours).
-      candidate = other
+      (candidate, candidateCapacity) = (other, otherCapacity)
     }
   }
 
