@@ -34,9 +34,9 @@ protocol NumberedLineOutput {
 /// (`LineSplitter.init(_:part:chunkSize:maximumLineLength:provesInvalid:buffer:)`): the calling thread only hands
 /// parts out and results back, so reading and newline search run on every core, each part's bytes in the cache of
 /// the core that parses them. A part numbers its lines from 1; when its results are handed out, in order, the
-/// numbers of the parts before it are known, and its values' and errors' line numbers are corrected. Measured
-/// against copying lines out on the calling thread (issue 19, `Benchmarks/RESULTS.md`): decoding 1.12× → 1.32× on
-/// two cores, validation 1.66× → 1.85×.
+/// numbers of the parts before it are known, and its values' and errors' line numbers are corrected. (Against
+/// copying every line out on the calling thread, this took validation on two cores from about 1.5× to 1.8–2×; see
+/// "JSON Lines in parts" in `Benchmarks/RESULTS.md`.)
 ///
 /// Any other input (a pipe, a terminal, a byte sequence) is read in order, on the calling thread:
 /// it splits the input with the iterator's one `LineSplitter` and copies consecutive lines, up to
