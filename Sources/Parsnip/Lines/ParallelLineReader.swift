@@ -407,7 +407,7 @@ final class LineBatch<Output>: @unchecked Sendable {
     let used = splitter.takeBuffer()
     // A buffer grown for a long line is not kept.
     if used.count <= 2 * part.chunkSize { buffer = used } else { used.deallocate() }
-    self.part = nil  // the input is not held longer than needed (an owned file closes with its last part)
+    self.part = nil  // a batch waiting to be handed out does not hold the input (the reader closes it when it ends)
     finished.signal()
   }
 
