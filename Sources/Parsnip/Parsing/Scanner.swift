@@ -267,12 +267,25 @@ struct Scanner: TextScanning {
   }
 
   /// Whitespace, then the colon after a key, then whitespace.
-  @inline(never)
+  @inline(__always)
   mutating func scanSpacedColon() throws(JSONParseError) {
+    guard skipSpacedColon() else { throw unexpected("':' after an object key", at: i) }
+  }
+
+  /// Skips whitespace, the colon after a key and whitespace; `false` (at what is there instead) without a colon.
+  /// Out of line, and not throwing, so that a call costs little: `"key" : value` is the layout of Python's
+  /// `indent=` output and other pretty-printers.
+  @inline(never)
+  mutating func skipSpacedColon() -> Bool {
+    if i &+ 1 < end, base[i] == .space, base[i &+ 1] == .colon {
+      i &+= 2
+    } else {
+      skipWhitespace()
+      guard i < end, base[i] == .colon else { return false }
+      i &+= 1
+    }
     skipWhitespace()
-    guard i < end, base[i] == .colon else { throw unexpected("':' after an object key", at: i) }
-    i &+= 1
-    skipWhitespace()
+    return true
   }
 
   /// Length of `Infinity`, `-Infinity` or `NaN` at `j`, or `nil`.

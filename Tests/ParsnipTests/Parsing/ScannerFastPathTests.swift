@@ -63,6 +63,21 @@ import Testing
     }
   }
 
+  /// `"key" : value` (a space before the colon, as Python's `indent=` writes) takes its own path; every layout
+  /// around the colon reads the same, and a missing colon is an error where the colon should be.
+  @Test func everyLayoutAroundAKeysColonReadsTheSame() throws {
+    for layout in [":", " :", " : ", " :  ", ": ", "  :", "\t:\t", "\n :\n", " \r\n: ", " :\n   "] {
+      let text = "{\"a\"\(layout)1,\"b\"\(layout){\"c\"\(layout)[2]}}"
+      #expect(try JSON(parsing: text) == ["a": 1, "b": ["c": [2]]], "\(layout.debugDescription)")
+      #expect(try JSONDocument(parsing: Array(text.utf8)).root["b"]?["c"]?[0]?.intValue == 2)
+    }
+    for (text, offset) in [(#"{"a" 1}"#, 5), (#"{"a"  1}"#, 6), (#"{"a" "#, 5), (#"{"a""#, 4), (#"{"a" ,1}"#, 5)] {
+      let e = ParseErrorTests.error(text)
+      #expect(e?.message.contains("':' after an object key") == true, "\(text)")
+      #expect(e?.byteOffset == offset, "\(text)")
+    }
+  }
+
   @Test func whitespaceRunsOfEveryLengthAreSkipped() throws {
     for length in 0..<40 {
       for pattern in [" ", "\n", "\r\n", "\t", " \n  "] {
