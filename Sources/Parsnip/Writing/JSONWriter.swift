@@ -60,12 +60,42 @@ struct JSONWriter {
   }
 
   /// One open, non-empty array or object.
+  ///
+  /// The frame holds the container's array and reads the children through a pointer to its elements: a child read
+  /// through the array is copied (retained, then released) before the writer looks at it, because the compiler
+  /// cannot prove that writing output leaves the array's memory alone, and that was a quarter of a write's
+  /// instructions. The pointer outlives `withUnsafeBufferPointer`'s closure, which is sound here: an array of a
+  /// non-class element type is always one native buffer (never bridged or lazily copied), the frame's own copy
+  /// keeps that buffer alive, and nothing can mutate it while that copy shares it.
   private struct Frame {
-    var elements: [JSON]
-    var members: [JSONObject.Member]
+    let elements: [JSON]
+    let members: [JSONObject.Member]
+    let elementBase: UnsafePointer<JSON>?
+    let memberBase: UnsafePointer<JSONObject.Member>?
+    let count: Int
     /// Position of the next child to write; the child being written is `next - 1`.
     var next: Int
     let isObject: Bool
+
+    init(elements: [JSON]) {
+      self.elements = elements
+      members = []
+      elementBase = elements.withUnsafeBufferPointer { $0.baseAddress }
+      memberBase = nil
+      count = elements.count
+      next = 0
+      isObject = false
+    }
+
+    init(members: [JSONObject.Member]) {
+      elements = []
+      self.members = members
+      elementBase = nil
+      memberBase = members.withUnsafeBufferPointer { $0.baseAddress }
+      count = members.count
+      next = 0
+      isObject = true
+    }
   }
 
   /// What writing a value without descending into it did.
@@ -95,7 +125,7 @@ struct JSONWriter {
   mutating func write(_ root: JSON) throws(JSONWritingError) {
     let indent = configuration.indent
     var stack: [Frame] = []
-    switch writeLeaf(root, depth: 0) {
+    switch withUnsafePointer(to: root, { writeLeaf(at: $0, depth: 0) }) {
     case .written: return
     case .container: open(root, stack: &stack)
     case .unwritableNumber: throw numberError(root, path: [])
@@ -106,44 +136,43 @@ struct JSONWriter {
     frames: while let top = stack.indices.last {
       let depth = stack.count
       var i = stack[top].next
+      let count = stack[top].count
       if stack[top].isObject {
-        let members = stack[top].members
-        while i < members.count {
+        let members = stack[top].memberBase.unsafelyUnwrapped
+        while i < count {
           if i != 0 { out.writeByte(.comma) }
           if let indent { writeNewline(indent: indent, depth: depth) }
-          writeKey(members[i].key, cache: &keys)
-          let value = members[i].value
+          writeKey(at: Self.key(of: members + i), cache: &keys)
           i &+= 1
-          switch writeLeaf(value, depth: depth) {
+          switch writeLeaf(at: Self.value(of: members + (i &- 1)), depth: depth) {
           case .written: continue
           case .container:
             stack[top].next = i
-            open(value, stack: &stack)
+            open(members[i &- 1].value, stack: &stack)
             continue frames
           case .unwritableNumber:
             stack[top].next = i
-            throw numberError(value, path: path(stack))
+            throw numberError(members[i &- 1].value, path: path(stack))
           case .tooDeep:
             stack[top].next = i
             throw depthError(path: path(stack))
           }
         }
       } else {
-        let elements = stack[top].elements
-        while i < elements.count {
+        let elements = stack[top].elementBase.unsafelyUnwrapped
+        while i < count {
           if i != 0 { out.writeByte(.comma) }
           if let indent { writeNewline(indent: indent, depth: depth) }
-          let value = elements[i]
           i &+= 1
-          switch writeLeaf(value, depth: depth) {
+          switch writeLeaf(at: elements + (i &- 1), depth: depth) {
           case .written: continue
           case .container:
             stack[top].next = i
-            open(value, stack: &stack)
+            open(elements[i &- 1], stack: &stack)
             continue frames
           case .unwritableNumber:
             stack[top].next = i
-            throw numberError(value, path: path(stack))
+            throw numberError(elements[i &- 1], path: path(stack))
           case .tooDeep:
             stack[top].next = i
             throw depthError(path: path(stack))
@@ -159,8 +188,8 @@ struct JSONWriter {
 
   /// Writes a scalar or an empty container; reports a non-empty container without writing it.
   @inline(__always)
-  private mutating func writeLeaf(_ value: borrowing JSON, depth: Int) -> Leaf {
-    switch value {
+  private mutating func writeLeaf(at value: UnsafePointer<JSON>, depth: Int) -> Leaf {
+    switch value.pointee {
     case .null: writeASCII("null")
     case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
     case .number(let number): guard writeNumber(number) else { return .unwritableNumber }
@@ -178,6 +207,20 @@ struct JSONWriter {
     return .written
   }
 
+  /// The key of the member at `member`, by address.
+  @inline(__always)
+  private static func key(of member: UnsafePointer<JSONObject.Member>) -> UnsafePointer<String> {
+    UnsafeRawPointer(member).advanced(by: MemoryLayout<JSONObject.Member>.offset(of: \.key).unsafelyUnwrapped)
+      .assumingMemoryBound(to: String.self)
+  }
+
+  /// The value of the member at `member`, by address.
+  @inline(__always)
+  private static func value(of member: UnsafePointer<JSONObject.Member>) -> UnsafePointer<JSON> {
+    UnsafeRawPointer(member).advanced(by: MemoryLayout<JSONObject.Member>.offset(of: \.value).unsafelyUnwrapped)
+      .assumingMemoryBound(to: JSON.self)
+  }
+
   /// `[]` or `{}`; with indentation in `JSONEncoder`'s layout, an empty line between the brackets.
   @inline(__always)
   private mutating func writeEmpty(_ open: UInt8, _ close: UInt8, depth: Int) {
@@ -190,14 +233,14 @@ struct JSONWriter {
   }
 
   /// Writes the opening bracket of a non-empty container and pushes its frame.
-  private mutating func open(_ value: JSON, stack: inout [Frame]) {
+  private mutating func open(_ value: borrowing JSON, stack: inout [Frame]) {
     switch value {
     case .array(let elements):
       out.writeByte(.openBracket)
-      stack.append(Frame(elements: elements, members: [], next: 0, isObject: false))
+      stack.append(Frame(elements: elements))
     case .object(let object):
       out.writeByte(.openBrace)
-      stack.append(Frame(elements: [], members: orderedMembers(object), next: 0, isObject: true))
+      stack.append(Frame(members: orderedMembers(object)))
     default:
       preconditionFailure("only containers are opened")
     }

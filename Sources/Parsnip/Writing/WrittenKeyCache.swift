@@ -26,12 +26,6 @@ struct WrittenKeyCache {
   /// Frees the slots.
   func release() { slots?.deallocate() }
 
-  /// The words that identify `key`.
-  @inline(__always)
-  static func words(of key: String) -> (UInt64, UInt64) {
-    withUnsafeBytes(of: key) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
-  }
-
   /// The slot holding `words`, else the slot to remember them in (the set's newer one, moved over the older one
   /// first); `nil` while the cache is not yet in use.
   @inline(__always)
@@ -58,10 +52,15 @@ struct WrittenKeyCache {
 extension JSONWriter {
   /// Writes an object member's key and what follows it, copying the bytes last written for the same key when the
   /// cache has them (see ``WrittenKeyCache``).
+  ///
+  /// The key is passed by address and its words are read as plain bytes, so a key found in the cache is never
+  /// retained: a `String` read out of memory the writer cannot prove unchanged would be.
   @inline(__always)
-  mutating func writeKey(_ key: String, cache: inout WrittenKeyCache) {
-    let words = WrittenKeyCache.words(of: key)
-    guard let slot = cache.slot(for: words) else { return writeKey(key) }
+  mutating func writeKey(at key: UnsafePointer<String>, cache: inout WrittenKeyCache) {
+    let raw = UnsafeRawPointer(key)
+    let words = WrittenKeyCache.isAvailable
+      ? (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self)) : (0, 0)
+    guard let slot = cache.slot(for: words) else { return writeKey(key.pointee) }
     if slot.pointee.words == words, slot.pointee.length != 0 {
       let p = out.reserve(32)
       UnsafeMutableRawPointer(p).storeBytes(of: slot.pointee.bytes, as: (UInt64, UInt64, UInt64, UInt64).self)
@@ -70,7 +69,7 @@ extension JSONWriter {
     }
     // A streaming buffer may hand its bytes on in the middle of the key: remember keys of growing buffers only.
     let start = out.count
-    writeKey(key)
+    writeKey(key.pointee)
     let length = out.count &- start
     guard !out.isStreaming, length <= 32 else { return }
     slot.pointee.words = words
