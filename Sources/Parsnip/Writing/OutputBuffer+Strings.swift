@@ -48,6 +48,21 @@ extension OutputBuffer {
     writeByte(.quote)
   }
 
+  /// The position (0..<16) of the first byte among `bytes` that needs escaping (a quote, backslash or control
+  /// character, or a slash when `escapesSlashes`); 16 when none does.
+  @inline(__always)
+  private static func firstEscapedByte(_ bytes: SIMD16<UInt8>, escapesSlashes: Bool) -> Int {
+    let quotes: SIMD16<UInt8> = SIMD16(repeating: .quote)
+    let backslashes: SIMD16<UInt8> = SIMD16(repeating: .backslash)
+    let controls: SIMD16<UInt8> = SIMD16(repeating: 0x20)
+    var special = (bytes .== quotes) .| (bytes .== backslashes) .| (bytes .< controls)
+    if escapesSlashes {
+      let slashes: SIMD16<UInt8> = SIMD16(repeating: .slash)
+      special .|= bytes .== slashes
+    }
+    return SIMD16Mask.firstLane(special)
+  }
+
   /// Escapes `n` bytes into `to`, which has room for their worst case plus 16 bytes, and returns the end.
   @inline(__always)
   private static func escape(
@@ -68,6 +83,21 @@ extension OutputBuffer {
         i &+= 1
       }
       return to
+    }
+    // 16 bytes at a time (SIMD compares), stored whole and kept up to the first byte that needs escaping.
+    while n &- i >= 16 {
+      let bytes = UnsafeRawPointer(from + i).loadUnaligned(as: SIMD16<UInt8>.self)
+      to.storeBytes(of: bytes, as: SIMD16<UInt8>.self)
+      let k = firstEscapedByte(bytes, escapesSlashes: escapesSlashes)
+      if k == 16 {
+        i &+= 16
+        to += 16
+        continue
+      }
+      i &+= k
+      to += k
+      to += StringEscaping.writeEscape(ascii: from.load(fromByteOffset: i, as: UInt8.self), to: to)
+      i &+= 1
     }
     while i < n {
       let remaining = n &- i
