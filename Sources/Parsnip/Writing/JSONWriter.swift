@@ -59,43 +59,51 @@ struct JSONWriter {
     }
   }
 
-  /// One open, non-empty array or object.
+  /// One open, non-empty array or object: where its children are, and which is next.
   ///
-  /// The frame holds the container's array and reads the children through a pointer to its elements: a child read
-  /// through the array is copied (retained, then released) before the writer looks at it, because the compiler
-  /// cannot prove that writing output leaves the array's memory alone, and that was a quarter of a write's
-  /// instructions. The pointer outlives `withUnsafeBufferPointer`'s closure, which is sound here: an array of a
-  /// non-class element type is always one native buffer (never bridged or lazily copied), the frame's own copy
-  /// keeps that buffer alive, and nothing can mutate it while that copy shares it.
+  /// Children are read through a pointer to the container's elements. Read through the array, each child would be
+  /// copied (retained, then released) before the writer looks at it, because the compiler cannot prove that writing
+  /// output leaves the array's memory alone, and that was a quarter of a write's instructions. The pointer outlives
+  /// `withUnsafeBufferPointer`'s closure, which is sound here: an array of a non-class element type is always one
+  /// native buffer (never bridged or copied lazily), and that buffer belongs to the value being written, which the
+  /// caller holds unchanged for the whole write; a sorted copy of an object's members is kept alive by the writer
+  /// (`ownsMembers`) until its frame closes.
   private struct Frame {
-    let elements: [JSON]
-    let members: [JSONObject.Member]
-    let elementBase: UnsafePointer<JSON>?
-    let memberBase: UnsafePointer<JSONObject.Member>?
+    let elements: UnsafePointer<JSON>?
+    let members: UnsafePointer<JSONObject.Member>?
     let count: Int
     /// Position of the next child to write; the child being written is `next - 1`.
     var next: Int
     let isObject: Bool
+    let ownsMembers: Bool
+  }
 
-    init(elements: [JSON]) {
-      self.elements = elements
-      members = []
-      elementBase = elements.withUnsafeBufferPointer { $0.baseAddress }
-      memberBase = nil
-      count = elements.count
-      next = 0
-      isObject = false
+  /// The open frames, innermost last, in memory the writer manages (frames are plain values): no uniqueness check
+  /// or bounds check when the top frame's position is saved.
+  private struct FrameStack {
+    private(set) var base: UnsafeMutablePointer<Frame>
+    private(set) var count = 0
+    private var capacity = 16
+
+    init() { base = .allocate(capacity: 16) }
+
+    func deallocate() { base.deallocate() }
+
+    mutating func push(_ frame: Frame) {
+      if count == capacity {
+        let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity &* 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity &*= 2
+      }
+      (base + count).initialize(to: frame)
+      count &+= 1
     }
 
-    init(members: [JSONObject.Member]) {
-      elements = []
-      self.members = members
-      elementBase = nil
-      memberBase = members.withUnsafeBufferPointer { $0.baseAddress }
-      count = members.count
-      next = 0
-      isObject = true
-    }
+    mutating func pop() { count &-= 1 }
+
+    var frames: UnsafeBufferPointer<Frame> { UnsafeBufferPointer(start: base, count: count) }
   }
 
   /// What writing a value without descending into it did.
@@ -124,21 +132,24 @@ struct JSONWriter {
   /// index, and the frame is only updated when the loop descends into a child container.
   mutating func write(_ root: JSON) throws(JSONWritingError) {
     let indent = configuration.indent
-    var stack: [Frame] = []
+    var stack = FrameStack()
+    defer { stack.deallocate() }
+    var sortedMembers: [[JSONObject.Member]] = []
     switch withUnsafePointer(to: root, { writeLeaf(at: $0, depth: 0) }) {
     case .written: return
-    case .container: open(root, stack: &stack)
+    case .container: open(root, stack: &stack, sortedMembers: &sortedMembers)
     case .unwritableNumber: throw numberError(root, path: [])
     case .tooDeep: throw depthError(path: [])
     }
     var keys = WrittenKeyCache()
     defer { keys.release() }
-    frames: while let top = stack.indices.last {
+    frames: while stack.count > 0 {
       let depth = stack.count
-      var i = stack[top].next
-      let count = stack[top].count
-      if stack[top].isObject {
-        let members = stack[top].memberBase.unsafelyUnwrapped
+      let top = stack.base + (depth &- 1)
+      var i = top.pointee.next
+      let count = top.pointee.count
+      if top.pointee.isObject {
+        let members = top.pointee.members.unsafelyUnwrapped
         while i < count {
           if i != 0 { out.writeByte(.comma) }
           if let indent { writeNewline(indent: indent, depth: depth) }
@@ -147,19 +158,19 @@ struct JSONWriter {
           switch writeLeaf(at: Self.value(of: members + (i &- 1)), depth: depth) {
           case .written: continue
           case .container:
-            stack[top].next = i
-            open(members[i &- 1].value, stack: &stack)
+            top.pointee.next = i
+            open(members[i &- 1].value, stack: &stack, sortedMembers: &sortedMembers)
             continue frames
           case .unwritableNumber:
-            stack[top].next = i
+            top.pointee.next = i
             throw numberError(members[i &- 1].value, path: path(stack))
           case .tooDeep:
-            stack[top].next = i
+            top.pointee.next = i
             throw depthError(path: path(stack))
           }
         }
       } else {
-        let elements = stack[top].elementBase.unsafelyUnwrapped
+        let elements = top.pointee.elements.unsafelyUnwrapped
         while i < count {
           if i != 0 { out.writeByte(.comma) }
           if let indent { writeNewline(indent: indent, depth: depth) }
@@ -167,20 +178,21 @@ struct JSONWriter {
           switch writeLeaf(at: elements + (i &- 1), depth: depth) {
           case .written: continue
           case .container:
-            stack[top].next = i
-            open(elements[i &- 1], stack: &stack)
+            top.pointee.next = i
+            open(elements[i &- 1], stack: &stack, sortedMembers: &sortedMembers)
             continue frames
           case .unwritableNumber:
-            stack[top].next = i
+            top.pointee.next = i
             throw numberError(elements[i &- 1], path: path(stack))
           case .tooDeep:
-            stack[top].next = i
+            top.pointee.next = i
             throw depthError(path: path(stack))
           }
         }
       }
-      let isObject = stack[top].isObject
-      stack.removeLast()
+      let isObject = top.pointee.isObject
+      if top.pointee.ownsMembers { sortedMembers.removeLast() }
+      stack.pop()
       if let indent { writeNewline(indent: indent, depth: depth &- 1) }
       out.writeByte(isObject ? .closeBrace : .closeBracket)
     }
@@ -233,14 +245,21 @@ struct JSONWriter {
   }
 
   /// Writes the opening bracket of a non-empty container and pushes its frame.
-  private mutating func open(_ value: borrowing JSON, stack: inout [Frame]) {
+  private mutating func open(
+    _ value: borrowing JSON, stack: inout FrameStack, sortedMembers: inout [[JSONObject.Member]]
+  ) {
     switch value {
     case .array(let elements):
+      let base = elements.withUnsafeBufferPointer { $0.baseAddress }
+      stack.push(Frame(elements: base, members: nil, count: elements.count, next: 0, isObject: false, ownsMembers: false))
       out.writeByte(.openBracket)
-      stack.append(Frame(elements: elements))
     case .object(let object):
+      let owns = configuration.keyOrder != .stored
+      if owns { sortedMembers.append(orderedMembers(object)) }
+      let members = owns ? sortedMembers[sortedMembers.count &- 1] : object._members
+      let base = members.withUnsafeBufferPointer { $0.baseAddress }
+      stack.push(Frame(elements: nil, members: base, count: members.count, next: 0, isObject: true, ownsMembers: owns))
       out.writeByte(.openBrace)
-      stack.append(Frame(members: orderedMembers(object)))
     default:
       preconditionFailure("only containers are opened")
     }
@@ -354,9 +373,9 @@ struct JSONWriter {
   // MARK: Errors
 
   /// The path of the child being written in the top frame (`next - 1` in every frame).
-  private func path(_ stack: [Frame]) -> [JSONWritingError.PathComponent] {
-    stack.map { frame in
-      frame.isObject ? .key(frame.members[frame.next - 1].key) : .index(frame.next - 1)
+  private func path(_ stack: FrameStack) -> [JSONWritingError.PathComponent] {
+    stack.frames.map { frame in
+      frame.isObject ? .key(frame.members.unsafelyUnwrapped[frame.next - 1].key) : .index(frame.next - 1)
     }
   }
 

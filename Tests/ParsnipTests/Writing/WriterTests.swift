@@ -163,6 +163,21 @@ import Testing
     #expect(objectError.path == "$['k']['k']")
   }
 
+  /// Sorted members are copies the writer keeps while their object is open; siblings and nesting at several levels
+  /// read the right copy, and an error's path names the sorted position's key.
+  @Test func nestedSortedObjectsAndErrorPathsInsideThem() throws {
+    let json: JSON = [
+      "b": ["z": [3, ["y": 2, "x": 1]], "c": [:]], "a": ["q": ["n": 1, "m": [true]]], "d": [["f": 1, "e": 0]],
+    ]
+    let sorted = try json.string(options: .init(sortsKeys: true))
+    #expect(sorted == #"{"a":{"q":{"m":[true],"n":1}},"b":{"c":{},"z":[3,{"x":1,"y":2}]},"d":[{"e":0,"f":1}]}"#)
+    #expect(try json.string(options: .canonical) == sorted)
+    let bad: JSON = ["b": ["y": [1, ["k": .number(JSONNumber(Double.nan))]], "a": 1], "a": 0]
+    let error = try #require(throws: JSONWritingError.self) { try bad.bytes(options: .init(sortsKeys: true)) }
+    #expect(error.path == "$['b']['y'][1]['k']")
+    #expect(error.kind == .nonFiniteNumber)
+  }
+
   @Test func streamsToAFileHandleInChunks() throws {
     let big = JSON.array(
       (0..<20_000).map { i in ["id": JSON(i), "name": JSON("item \(i) é/\"q\""), "x": JSON(Double(i) / 7)] })
