@@ -4,6 +4,7 @@
 // Properties checked for every input, in strict and in JSON5 mode:
 // - parsing never crashes, and fails only with a JSONParseError whose position lies inside the input;
 // - a parsed value written with `description` parses again to an equal value, and writing that gives the same text;
+//   written with sorted keys, it parses again, and sorting that changes nothing;
 // - the tree agrees with a direct walk of the tape (kinds, strings, numbers as doubles, containers, duplicate keys);
 // - every number's double equals `Double(String)` of its text (Eisel–Lemire against the standard library);
 // - JSON5 is a superset: strict input parses to the same value in JSON5 mode;
@@ -86,6 +87,14 @@ enum ParserFuzzer {
       }
       guard FuzzEquality.same(value, reparsed) else { fail("round trip changed the value:\n\(text)", input) }
       guard reparsed.description == texts[0] else { fail("writing is not idempotent:\n\(text)", input) }
+    }
+    // Sorted keys (the writer's own sorted copies of members): the text parses, and sorting it again changes nothing.
+    if let sorted = try? value.string(options: .init(sortsKeys: true)) {
+      guard let again = try? JSON(parsing: sorted, options: options).string(options: .init(sortsKeys: true)),
+        again == sorted
+      else { fail("sorted writing is not idempotent:\n\(sorted)", input) }
+    } else if !options.allowsJSON5 {
+      fail("strict value cannot be written with sorted keys", input)
     }
     // The tape, read directly, agrees with the tree.
     do {
