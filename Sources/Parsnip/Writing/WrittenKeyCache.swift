@@ -67,6 +67,15 @@ extension JSONWriter {
       out.advance(by: slot.pointee.length)
       return
     }
+    writeAndRemember(key, words: words, in: slot)
+  }
+
+  /// Writes a key the cache does not have, and remembers its bytes in `slot`; out of line, so that the hit above
+  /// stays small enough to be inlined into the writer's loop.
+  @inline(never)
+  private mutating func writeAndRemember(
+    _ key: UnsafePointer<String>, words: (UInt64, UInt64), in slot: UnsafeMutablePointer<WrittenKeyCache.Slot>
+  ) {
     // A streaming buffer may hand its bytes on in the middle of the key: remember keys of growing buffers only.
     let start = out.count
     writeKey(key.pointee)
