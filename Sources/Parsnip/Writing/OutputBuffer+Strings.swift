@@ -10,8 +10,9 @@ extension OutputBuffer {
   /// Appends `string` quoted and escaped, spelled as ``StringEscaping`` spells it.
   ///
   /// The fast path for the writer and the encoder: each chunk of the string gets room for its worst case, so every
-  /// eight-byte word is stored unconditionally and the output advances past it when no byte in it needs escaping,
-  /// with no bounds checks or copy calls per run of plain text. ASCII-only output takes ``StringEscaping``'s path.
+  /// block of 16 bytes (then 8, at the end) is stored unconditionally and the output advances past it when no byte
+  /// in it needs escaping, with no bounds checks or copy calls per run of plain text. ASCII-only output takes
+  /// ``StringEscaping``'s path.
   @inline(__always)
   mutating func appendQuoted(_ string: String, escapesSlashes: Bool, asciiOnly: Bool = false) {
     if !asciiOnly {
