@@ -135,9 +135,9 @@ struct JSONWriter {
     var stack = FrameStack()
     defer { stack.deallocate() }
     var sortedMembers: [[JSONObject.Member]] = []
-    switch withUnsafePointer(to: root, { writeLeaf(at: $0, depth: 0) }) {
+    switch withUnsafePointer(to: root, { writeLeaf(at: $0, depth: 0, stack: &stack, sortedMembers: &sortedMembers) }) {
     case .written: return
-    case .container: open(root, stack: &stack, sortedMembers: &sortedMembers)
+    case .container: break
     case .unwritableNumber: throw numberError(root, path: [])
     case .tooDeep: throw depthError(path: [])
     }
@@ -155,18 +155,12 @@ struct JSONWriter {
           if let indent { writeNewline(indent: indent, depth: depth) }
           writeKey(at: Self.key(of: members + i), cache: &keys)
           i &+= 1
-          switch writeLeaf(at: Self.value(of: members + (i &- 1)), depth: depth) {
+          top.pointee.next = i  // before the leaf: opening a container may move the frames
+          switch writeLeaf(at: Self.value(of: members + (i &- 1)), depth: depth, stack: &stack, sortedMembers: &sortedMembers) {
           case .written: continue
-          case .container:
-            top.pointee.next = i
-            open(members[i &- 1].value, stack: &stack, sortedMembers: &sortedMembers)
-            continue frames
-          case .unwritableNumber:
-            top.pointee.next = i
-            throw numberError(members[i &- 1].value, path: path(stack))
-          case .tooDeep:
-            top.pointee.next = i
-            throw depthError(path: path(stack))
+          case .container: continue frames
+          case .unwritableNumber: throw numberError(members[i &- 1].value, path: path(stack))
+          case .tooDeep: throw depthError(path: path(stack))
           }
         }
       } else {
@@ -175,18 +169,12 @@ struct JSONWriter {
           if i != 0 { out.writeByte(.comma) }
           if let indent { writeNewline(indent: indent, depth: depth) }
           i &+= 1
-          switch writeLeaf(at: elements + (i &- 1), depth: depth) {
+          top.pointee.next = i  // before the leaf: opening a container may move the frames
+          switch writeLeaf(at: elements + (i &- 1), depth: depth, stack: &stack, sortedMembers: &sortedMembers) {
           case .written: continue
-          case .container:
-            top.pointee.next = i
-            open(elements[i &- 1], stack: &stack, sortedMembers: &sortedMembers)
-            continue frames
-          case .unwritableNumber:
-            top.pointee.next = i
-            throw numberError(elements[i &- 1], path: path(stack))
-          case .tooDeep:
-            top.pointee.next = i
-            throw depthError(path: path(stack))
+          case .container: continue frames
+          case .unwritableNumber: throw numberError(elements[i &- 1], path: path(stack))
+          case .tooDeep: throw depthError(path: path(stack))
           }
         }
       }
@@ -198,9 +186,11 @@ struct JSONWriter {
     }
   }
 
-  /// Writes a scalar or an empty container; reports a non-empty container without writing it.
+  /// Writes a scalar or an empty container; opens a non-empty container (its bracket, and its frame on `stack`).
   @inline(__always)
-  private mutating func writeLeaf(at value: UnsafePointer<JSON>, depth: Int) -> Leaf {
+  private mutating func writeLeaf(
+    at value: UnsafePointer<JSON>, depth: Int, stack: inout FrameStack, sortedMembers: inout [[JSONObject.Member]]
+  ) -> Leaf {
     switch value.pointee {
     case .null: writeASCII("null")
     case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
@@ -209,11 +199,17 @@ struct JSONWriter {
     case .array(let elements):
       // Empty containers count as a level too, as in the parser.
       guard depth < configuration.maximumDepth else { return .tooDeep }
-      guard elements.isEmpty else { return .container }
+      guard elements.isEmpty else {
+        open(elements, stack: &stack)
+        return .container
+      }
       writeEmpty(.openBracket, .closeBracket, depth: depth)
     case .object(let object):
       guard depth < configuration.maximumDepth else { return .tooDeep }
-      guard object.isEmpty else { return .container }
+      guard object.isEmpty else {
+        open(object, stack: &stack, sortedMembers: &sortedMembers)
+        return .container
+      }
       writeEmpty(.openBrace, .closeBrace, depth: depth)
     }
     return .written
@@ -244,25 +240,26 @@ struct JSONWriter {
     out.writeByte(close)
   }
 
-  /// Writes the opening bracket of a non-empty container and pushes its frame.
+  /// Writes the opening bracket of a non-empty array and pushes its frame.
+  @inline(__always)
+  private mutating func open(_ elements: borrowing [JSON], stack: inout FrameStack) {
+    let base = elements.withUnsafeBufferPointer { $0.baseAddress }
+    stack.push(Frame(elements: base, members: nil, count: elements.count, next: 0, isObject: false, ownsMembers: false))
+    out.writeByte(.openBracket)
+  }
+
+  /// Writes the opening brace of a non-empty object and pushes its frame (over a sorted copy of its members, which
+  /// `sortedMembers` keeps until the frame closes, when keys are sorted).
+  @inline(__always)
   private mutating func open(
-    _ value: borrowing JSON, stack: inout FrameStack, sortedMembers: inout [[JSONObject.Member]]
+    _ object: borrowing JSONObject, stack: inout FrameStack, sortedMembers: inout [[JSONObject.Member]]
   ) {
-    switch value {
-    case .array(let elements):
-      let base = elements.withUnsafeBufferPointer { $0.baseAddress }
-      stack.push(Frame(elements: base, members: nil, count: elements.count, next: 0, isObject: false, ownsMembers: false))
-      out.writeByte(.openBracket)
-    case .object(let object):
-      let owns = configuration.keyOrder != .stored
-      if owns { sortedMembers.append(orderedMembers(object)) }
-      let members = owns ? sortedMembers[sortedMembers.count &- 1] : object._members
-      let base = members.withUnsafeBufferPointer { $0.baseAddress }
-      stack.push(Frame(elements: nil, members: base, count: members.count, next: 0, isObject: true, ownsMembers: owns))
-      out.writeByte(.openBrace)
-    default:
-      preconditionFailure("only containers are opened")
-    }
+    let owns = configuration.keyOrder != .stored
+    if owns { sortedMembers.append(orderedMembers(object)) }
+    let members = owns ? sortedMembers[sortedMembers.count &- 1] : object._members
+    let base = members.withUnsafeBufferPointer { $0.baseAddress }
+    stack.push(Frame(elements: nil, members: base, count: members.count, next: 0, isObject: true, ownsMembers: owns))
+    out.writeByte(.openBrace)
   }
 
   // MARK: Pieces
