@@ -1,6 +1,6 @@
 // libFuzzer target for the paths that do not go through the tree parser and writer: `JSONDocument`,
-// `ParsnipDecoder`, `ParsnipEncoder` and the parallel JSON Lines reader. Built by Fuzz/run.sh together with all of the Parsnip sources (one module,
-// so internal helpers are visible); it is not part of the SwiftPM build.
+// `ParsnipDecoder`, `ParsnipEncoder` and the parallel JSON Lines reader. Built by Fuzz/run.sh together with all of
+// the Parsnip sources (one module, so internal helpers are visible); it is not part of the SwiftPM build.
 //
 // Properties checked for every input:
 // - repeated past 12 000 bytes and read as JSON Lines in parts of about 4–5 KiB on 2 and 3 threads, it gives the

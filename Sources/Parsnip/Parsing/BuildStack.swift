@@ -120,7 +120,7 @@ struct BuildStack {
 
 extension UnsafeMutablePointer {
   /// Moves the first `count` elements into a new buffer of twice `capacity` (which is updated) and frees this one:
-  /// the growth step of the parser's scratch stacks.
+  /// the growth step of the parser's scratch stacks and the writer's frames.
   @inline(never)
   func movedToDoubleCapacity(count: Int, capacity: inout Int) -> UnsafeMutablePointer<Pointee> {
     capacity &*= 2

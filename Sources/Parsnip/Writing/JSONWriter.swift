@@ -69,13 +69,16 @@ struct JSONWriter {
   /// caller holds unchanged for the whole write; a sorted copy of an object's members is kept alive by the writer
   /// (`ownsMembers`) until its frame closes.
   private struct Frame {
+    /// An array's elements (`nil` for an object).
     let elements: UnsafePointer<JSON>?
+    /// An object's members (`nil` for an array).
     let members: UnsafePointer<JSONObject.Member>?
     let count: Int
     /// Position of the next child to write; the child being written is `next - 1`.
     var next: Int
-    let isObject: Bool
     let ownsMembers: Bool
+
+    var isObject: Bool { members != nil }
   }
 
   /// The open frames, innermost last, in memory the writer manages (frames are plain values): no uniqueness check
@@ -90,13 +93,7 @@ struct JSONWriter {
     func deallocate() { base.deallocate() }
 
     mutating func push(_ frame: Frame) {
-      if count == capacity {
-        let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity &* 2)
-        grown.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = grown
-        capacity &*= 2
-      }
+      if count == capacity { base = base.movedToDoubleCapacity(count: count, capacity: &capacity) }
       (base + count).initialize(to: frame)
       count &+= 1
     }
@@ -110,7 +107,7 @@ struct JSONWriter {
   private enum Leaf {
     /// A scalar or an empty container, written.
     case written
-    /// A non-empty container: the caller opens it.
+    /// A non-empty container, opened (its bracket written, its frame pushed).
     case container
     /// A number that cannot be written (no payload: a trivial enum returns in a register).
     case unwritableNumber
@@ -129,7 +126,7 @@ struct JSONWriter {
   /// Writes `root` and everything in it.
   ///
   /// Each open container is a frame; the children of the top frame are written in a tight loop with a local
-  /// index, and the frame is only updated when the loop descends into a child container.
+  /// index, and the frame is only updated when the loop leaves it (into a child container, or with an error).
   mutating func write(_ root: JSON) throws(JSONWritingError) {
     let indent = configuration.indent
     var stack = FrameStack()
@@ -155,12 +152,18 @@ struct JSONWriter {
           if let indent { writeNewline(indent: indent, depth: depth) }
           writeKey(at: Self.key(of: members + i), cache: &keys)
           i &+= 1
-          top.pointee.next = i  // before the leaf: opening a container may move the frames
           switch writeLeaf(at: Self.value(of: members + (i &- 1)), depth: depth, stack: &stack, sortedMembers: &sortedMembers) {
           case .written: continue
-          case .container: continue frames
-          case .unwritableNumber: throw numberError(members[i &- 1].value, path: path(stack))
-          case .tooDeep: throw depthError(path: path(stack))
+          case .container:
+            // The child's frame is pushed (which may have moved the frames): this one is now below the top.
+            stack.base[depth &- 1].next = i
+            continue frames
+          case .unwritableNumber:
+            top.pointee.next = i
+            throw numberError(members[i &- 1].value, path: path(stack))
+          case .tooDeep:
+            top.pointee.next = i
+            throw depthError(path: path(stack))
           }
         }
       } else {
@@ -169,12 +172,18 @@ struct JSONWriter {
           if i != 0 { out.writeByte(.comma) }
           if let indent { writeNewline(indent: indent, depth: depth) }
           i &+= 1
-          top.pointee.next = i  // before the leaf: opening a container may move the frames
           switch writeLeaf(at: elements + (i &- 1), depth: depth, stack: &stack, sortedMembers: &sortedMembers) {
           case .written: continue
-          case .container: continue frames
-          case .unwritableNumber: throw numberError(elements[i &- 1], path: path(stack))
-          case .tooDeep: throw depthError(path: path(stack))
+          case .container:
+            // The child's frame is pushed (which may have moved the frames): this one is now below the top.
+            stack.base[depth &- 1].next = i
+            continue frames
+          case .unwritableNumber:
+            top.pointee.next = i
+            throw numberError(elements[i &- 1], path: path(stack))
+          case .tooDeep:
+            top.pointee.next = i
+            throw depthError(path: path(stack))
           }
         }
       }
@@ -244,7 +253,7 @@ struct JSONWriter {
   @inline(__always)
   private mutating func open(_ elements: borrowing [JSON], stack: inout FrameStack) {
     let base = elements.withUnsafeBufferPointer { $0.baseAddress }
-    stack.push(Frame(elements: base, members: nil, count: elements.count, next: 0, isObject: false, ownsMembers: false))
+    stack.push(Frame(elements: base, members: nil, count: elements.count, next: 0, ownsMembers: false))
     out.writeByte(.openBracket)
   }
 
@@ -258,7 +267,7 @@ struct JSONWriter {
     if owns { sortedMembers.append(orderedMembers(object)) }
     let members = owns ? sortedMembers[sortedMembers.count &- 1] : object._members
     let base = members.withUnsafeBufferPointer { $0.baseAddress }
-    stack.push(Frame(elements: nil, members: base, count: members.count, next: 0, isObject: true, ownsMembers: owns))
+    stack.push(Frame(elements: nil, members: base, count: members.count, next: 0, ownsMembers: owns))
     out.writeByte(.openBrace)
   }
 
