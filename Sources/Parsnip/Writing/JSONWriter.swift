@@ -23,6 +23,8 @@ struct JSONWriter {
     var nonFiniteStrings: (positiveInfinity: String, negativeInfinity: String, nan: String)? = nil
     /// Levels of indentation already open around the value (a value written inside the encoder's output).
     var baseDepth = 0
+    /// Read payloads by address (see JSON+Payloads.swift); `false` only to test the copying path.
+    var readsPayloadsInPlace = JSON.storesPayloadsInPlace
 
     enum KeyOrder {
       case stored
@@ -204,7 +206,14 @@ struct JSONWriter {
     case .null: writeASCII("null")
     case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
     case .number(let number): guard writeNumber(number) else { return .unwritableNumber }
-    case .string(let string): writeString(string)
+    case .string:
+      // By address where the layout allows (see JSON+Payloads.swift): a copy of a large string is retained and
+      // released.
+      if configuration.readsPayloadsInPlace {
+        writeString(at: JSON.payload(of: value, as: String.self))
+      } else {
+        writeStringCopying(value)
+      }
     case .array(let elements):
       // Empty containers count as a level too, as in the parser.
       guard depth < configuration.maximumDepth else { return .tooDeep }
@@ -290,6 +299,24 @@ struct JSONWriter {
   @inline(__always)
   mutating func writeString(_ string: String) {
     out.appendQuoted(string, escapesSlashes: configuration.escapesSlashes, asciiOnly: configuration.asciiOnly)
+  }
+
+  /// Writes the string of the `.string` value at `value`, through a copy.
+  @inline(never)
+  private mutating func writeStringCopying(_ value: UnsafePointer<JSON>) {
+    if case .string(let string) = value.pointee { writeString(string) }
+  }
+
+  /// Writes the string at `string` without copying it (a copy of a large string is retained and released).
+  @inline(__always)
+  mutating func writeString(at string: UnsafePointer<String>) {
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *), !configuration.asciiOnly {
+      string.pointee.utf8.span.withUnsafeBufferPointer {
+        out.appendQuoted(UnsafeRawBufferPointer($0), escapesSlashes: configuration.escapesSlashes)
+      }
+    } else {
+      writeString(string.pointee)
+    }
   }
 
   @inline(__always)

@@ -1,0 +1,62 @@
+import Testing
+
+@testable import Parsnip
+
+/// The writer reads a string value's payload by address where `JSON`'s layout allows it (JSON+Payloads.swift): the
+/// layout check must hold where the tests run (or the fast path is never tested), every kind of string must read
+/// back through its address as the same string, and the writer must give the same bytes either way.
+@Suite struct PayloadsInPlaceTests {
+  /// Small (inline), large (native storage), bridged-like (from other storage), non-ASCII, escapes, empty.
+  static let strings: [String] = [
+    "", "a", "fifteen bytes!!", "sixteen bytes!!!", "Zoë", "日本語", "\u{1F600}", "tab\there \"quoted\" \\ / \u{1}",
+    String(repeating: "long string, stored out of line; ", count: 20),
+    String(decoding: Array("from bytes: ünïcödé \u{7F} end".utf8), as: UTF8.self),
+    String(repeating: "é", count: 1000) + "\n",
+    "sub" + String(repeating: "x", count: 40).dropFirst(3),
+  ]
+
+  @Test func layoutCheckHoldsOnThisPlatform() {
+    #expect(JSON.storesPayloadsInPlace)
+  }
+
+  @Test func everyKindOfStringReadsBackByAddress() throws {
+    try #require(JSON.storesPayloadsInPlace)
+    for string in Self.strings {
+      let value = JSON.string(string)
+      let read = withUnsafePointer(to: value) { JSON.payload(of: $0, as: String.self).pointee }
+      #expect(read == string)
+      #expect(Array(read.utf8) == Array(string.utf8))
+    }
+  }
+
+  /// The same tree written through addresses and through copies, in every layout that changes how a string is
+  /// written (escaped slashes, ASCII only, sorted keys for the copies sorting makes).
+  @Test(arguments: [
+    JSON.WritingOptions.compact, .pretty, .init(sortsKeys: true), .init(escapesSlashes: true),
+    .init(asciiOnly: true), .canonical,
+  ])
+  func writerGivesTheSameBytesByAddressAndByCopy(options: JSON.WritingOptions) throws {
+    var object = JSONObject()
+    for (index, string) in Self.strings.enumerated() { object["k\(index)"] = .string(string) }
+    let tree: JSON = .array(
+      Self.strings.map(JSON.string) + [.object(object), .array([.string("nested"), .array(Self.strings.map(JSON.string))])])
+    let expected = try bytes(of: tree, options: options, inPlace: false)
+    #expect(try bytes(of: tree, options: options, inPlace: true) == expected)
+    // And a string alone, the root case.
+    for string in Self.strings {
+      #expect(try bytes(of: .string(string), options: options, inPlace: true)
+        == bytes(of: .string(string), options: options, inPlace: false))
+    }
+    // The copying path is itself right: it reads back as the tree.
+    #expect(try JSON(parsing: expected) == tree)
+  }
+
+  private func bytes(of value: JSON, options: JSON.WritingOptions, inPlace: Bool) throws -> [UInt8] {
+    var configuration = JSONWriter.Configuration(options)
+    configuration.readsPayloadsInPlace = inPlace && JSON.storesPayloadsInPlace
+    var writer = JSONWriter(out: OutputBuffer(capacity: 64), configuration: configuration)
+    defer { writer.out.release() }
+    try writer.write(value)
+    return writer.out.bytes()
+  }
+}
