@@ -211,11 +211,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Float.self { return unsafeBitCast(try view.pointee.float(at: node), to: T.self) }
       case Tape.Kind.array.rawValue:
         if let arrayType = state.arrayFastPath(for: T.self) {
-          return try arrayType._parsnipDecode(from: self, at: node) as! T
+          return try arrayType._parsnipDecode(as: T.self, from: self, at: node)
         }
       case Tape.Kind.object.rawValue:
         if let dictionaryType = state.dictionaryFastPath(for: T.self) {
-          return try dictionaryType._parsnipDecode(from: self, at: node) as! T
+          return try dictionaryType._parsnipDecode(as: T.self, from: self, at: node)
         }
       default:
         break
@@ -311,6 +311,15 @@ protocol _ParsnipArrayDecodable {
   static func _parsnipDecode(from decoder: TapeDecoder, at node: Int) throws -> Self
 }
 
+extension _ParsnipArrayDecodable {
+  /// The value as a `T`, which is `Self` (arrays have no subclasses): a cast of the result through `as! T` was a
+  /// runtime dynamic cast per array.
+  @inline(__always)
+  static func _parsnipDecode<T>(as type: T.Type, from decoder: TapeDecoder, at node: Int) throws -> T {
+    unsafeBitCast(try _parsnipDecode(from: decoder, at: node), to: T.self)
+  }
+}
+
 extension Array: _ParsnipArrayDecodable where Element: Decodable {
   static func _parsnipDecode(from decoder: TapeDecoder, at node: Int) throws -> [Element] {
     // `unbox` reads each scalar element straight from the tape.
@@ -333,6 +342,14 @@ extension Array: _ParsnipArrayDecodable where Element: Decodable {
 /// Foundation, and the first of duplicate keys wins (Foundation's choice).
 protocol _ParsnipStringDictionaryDecodable {
   static func _parsnipDecode(from decoder: TapeDecoder, at node: Int) throws -> Self
+}
+
+extension _ParsnipStringDictionaryDecodable {
+  /// The value as a `T`, which is `Self` (see `_ParsnipArrayDecodable._parsnipDecode(as:from:at:)`).
+  @inline(__always)
+  static func _parsnipDecode<T>(as type: T.Type, from decoder: TapeDecoder, at node: Int) throws -> T {
+    unsafeBitCast(try _parsnipDecode(from: decoder, at: node), to: T.self)
+  }
 }
 
 extension Dictionary: _ParsnipStringDictionaryDecodable where Key == String, Value: Decodable {
