@@ -50,40 +50,43 @@ enum NumberParser {
         digits &+= 8
         i &+= 8
       }
-      while i < end, p[i].isDigit {
-        if digits < 19 {
-          significand = significand &* 10 &+ UInt64(p[i] &- .zero)
-          digits &+= 1
-        } else {
-          dropped &+= 1
-        }
+      // Then one at a time while they fit (one check a digit); digits past 19 only move the exponent.
+      while i < end, digits < 19, p[i].isDigit {
+        significand = significand &* 10 &+ UInt64(p[i] &- .zero)
+        digits &+= 1
         i &+= 1
       }
+      let droppedStart = i
+      while i < end, p[i].isDigit { i &+= 1 }
+      dropped = i &- droppedStart
     }
     var exponent = dropped
     if i < end, p[i] == .period {
       result.isIntegerSyntax = false
       i &+= 1
-      // Eight at a time once the next digit is significant (leading fraction zeros are not counted as digits).
-      while digits <= 11, i &+ 8 <= end, digits > 0 || p[i] != .zero, let eight = eightDigits(p + i) {
+      // Leading fraction zeros are not significant digits.
+      if digits == 0 {
+        while i < end, p[i] == .zero {
+          exponent &-= 1
+          i &+= 1
+        }
+      }
+      // Eight at a time, then one at a time while they fit.
+      let fractionStart = i
+      while digits <= 11, i &+ 8 <= end, let eight = eightDigits(p + i) {
         significand = significand &* 100_000_000 &+ eight
         digits &+= 8
-        exponent &-= 8
         i &+= 8
       }
-      while i < end, p[i].isDigit {
-        let d = p[i] &- .zero
-        if digits < 19 {
-          if digits > 0 || d != 0 {
-            significand = significand &* 10 &+ UInt64(d)
-            digits &+= 1
-          }
-          exponent &-= 1
-        } else {
-          dropped &+= 1
-        }
+      while i < end, digits < 19, p[i].isDigit {
+        significand = significand &* 10 &+ UInt64(p[i] &- .zero)
+        digits &+= 1
         i &+= 1
       }
+      exponent &-= i &- fractionStart
+      let droppedStart = i
+      while i < end, p[i].isDigit { i &+= 1 }
+      dropped &+= i &- droppedStart
     }
     if i < end, p[i] | 0x20 == .lowerE {
       result.isIntegerSyntax = false

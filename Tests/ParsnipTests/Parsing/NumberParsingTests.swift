@@ -92,7 +92,8 @@ import Testing
       })
     }
     for integerLength in 1...30 {
-      for (zeros, fractionLength) in [(0, 0), (0, 1), (0, 8), (0, 13), (3, 9), (9, 17), (0, 24)] {
+      // Every fraction length up to 20: each ends in the one-at-a-time loop at a different point.
+      for (zeros, fractionLength) in [(0, 0), (1, 3), (1, 6), (3, 9), (9, 17), (0, 24)] + (1...20).map({ (0, $0) }) {
         let integer = digits(integerLength, leadingNonZero: true)
         let fraction = fractionLength == 0 ? "" : "." + String(repeating: "0", count: zeros)
           + digits(fractionLength, leadingNonZero: true)
