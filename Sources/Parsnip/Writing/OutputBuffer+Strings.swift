@@ -53,6 +53,12 @@ extension OutputBuffer {
   /// character, or a slash when `escapesSlashes`); 16 when none does.
   @inline(__always)
   private static func firstEscapedByte(_ bytes: SIMD16<UInt8>, escapesSlashes: Bool) -> Int {
+    SIMD16Mask.firstLane(escapedBytes(bytes, escapesSlashes: escapesSlashes))
+  }
+
+  /// The lanes of `bytes` that need escaping.
+  @inline(__always)
+  private static func escapedBytes(_ bytes: SIMD16<UInt8>, escapesSlashes: Bool) -> SIMDMask<SIMD16<Int8>> {
     let quotes: SIMD16<UInt8> = SIMD16(repeating: .quote)
     let backslashes: SIMD16<UInt8> = SIMD16(repeating: .backslash)
     let controls: SIMD16<UInt8> = SIMD16(repeating: 0x20)
@@ -61,7 +67,7 @@ extension OutputBuffer {
       let slashes: SIMD16<UInt8> = SIMD16(repeating: .slash)
       special .|= bytes .== slashes
     }
-    return SIMD16Mask.firstLane(special)
+    return special
   }
 
   /// Escapes `n` bytes into `to`, which has room for their worst case plus 16 bytes, and returns the end.
@@ -71,8 +77,45 @@ extension OutputBuffer {
   ) -> UnsafeMutableRawPointer {
     var to = start
     var i = 0
+    if n < 16 {
+      // Most strings are short: their bytes are read as one word, or two that overlap, and tested at once; only a
+      // short string with a byte to escape goes on below.
+      if n >= 8 {
+        let head = UInt64(littleEndian: from.loadUnaligned(as: UInt64.self))
+        let tail = UInt64(littleEndian: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+        let special = StringEscaping.specialBytes(head, escapesSlashes: escapesSlashes, asciiOnly: false)
+          | StringEscaping.specialBytes(tail, escapesSlashes: escapesSlashes, asciiOnly: false)
+        if special == 0 {
+          start.storeBytes(of: head.littleEndian, as: UInt64.self)
+          start.storeBytes(of: tail.littleEndian, toByteOffset: n &- 8, as: UInt64.self)
+          return start + n
+        }
+      } else if n > 0 {
+        let word: UInt64
+        if n >= 4 {
+          let head = UInt32(littleEndian: from.loadUnaligned(as: UInt32.self))
+          let tail = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+          word = UInt64(head) | UInt64(tail) &<< 32
+        } else {
+          // One to three bytes: the first, middle and last, padded with spaces (which need no escape).
+          word = UInt64(from.load(as: UInt8.self)) | UInt64(from.load(fromByteOffset: n &>> 1, as: UInt8.self)) &<< 8
+            | UInt64(from.load(fromByteOffset: n &- 1, as: UInt8.self)) &<< 16 | 0x2020_2020_2000_0000
+        }
+        if StringEscaping.specialBytes(word, escapesSlashes: escapesSlashes, asciiOnly: false) == 0 {
+          if n >= 4 {
+            start.storeBytes(of: UInt32(truncatingIfNeeded: word).littleEndian, as: UInt32.self)
+            start.storeBytes(of: UInt32(truncatingIfNeeded: word &>> 32).littleEndian, toByteOffset: n &- 4, as: UInt32.self)
+          } else {
+            start.storeBytes(of: UInt8(truncatingIfNeeded: word), as: UInt8.self)
+            start.storeBytes(of: UInt8(truncatingIfNeeded: word &>> 8), toByteOffset: n &>> 1, as: UInt8.self)
+            start.storeBytes(of: UInt8(truncatingIfNeeded: word &>> 16), toByteOffset: n &- 1, as: UInt8.self)
+          }
+          return start + n
+        }
+      }
+    }
     if n < 8 {
-      // Too short for a word load: byte by byte.
+      // Too short for a word load, with a byte to escape: byte by byte.
       while i < n {
         let byte = from.load(fromByteOffset: i, as: UInt8.self)
         if StringEscaping.needsEscape(byte, escapesSlashes, false) {
@@ -85,7 +128,41 @@ extension OutputBuffer {
       }
       return to
     }
-    // 16 bytes at a time (SIMD compares), stored whole and kept up to the first byte that needs escaping.
+    // 64 bytes at a time while they last: four blocks stored whole and tested with one combined mask, so a long run
+    // of plain text costs one branch per 64 bytes; a block with an escape keeps its bytes up to it.
+    while n &- i >= 64 {
+      let p = UnsafeRawPointer(from + i)
+      let b0 = p.loadUnaligned(as: SIMD16<UInt8>.self)
+      let b1 = p.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+      let b2 = p.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
+      let b3 = p.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
+      to.storeBytes(of: b0, as: SIMD16<UInt8>.self)
+      to.storeBytes(of: b1, toByteOffset: 16, as: SIMD16<UInt8>.self)
+      to.storeBytes(of: b2, toByteOffset: 32, as: SIMD16<UInt8>.self)
+      to.storeBytes(of: b3, toByteOffset: 48, as: SIMD16<UInt8>.self)
+      let m0 = escapedBytes(b0, escapesSlashes: escapesSlashes)
+      let m1 = escapedBytes(b1, escapesSlashes: escapesSlashes)
+      let m2 = escapedBytes(b2, escapesSlashes: escapesSlashes)
+      let m3 = escapedBytes(b3, escapesSlashes: escapesSlashes)
+      if !SIMD16Mask.any(m0 .| m1 .| m2 .| m3) {
+        i &+= 64
+        to += 64
+        continue
+      }
+      var k = SIMD16Mask.firstLane(m0)
+      if k == 16 {
+        k &+= SIMD16Mask.firstLane(m1)
+        if k == 32 {
+          k &+= SIMD16Mask.firstLane(m2)
+          if k == 48 { k &+= SIMD16Mask.firstLane(m3) }
+        }
+      }
+      i &+= k
+      to += k
+      to += StringEscaping.writeEscape(ascii: from.load(fromByteOffset: i, as: UInt8.self), to: to)
+      i &+= 1
+    }
+    // Then 16 bytes at a time, stored whole and kept up to the first byte that needs escaping.
     while n &- i >= 16 {
       let bytes = UnsafeRawPointer(from + i).loadUnaligned(as: SIMD16<UInt8>.self)
       to.storeBytes(of: bytes, as: SIMD16<UInt8>.self)

@@ -60,7 +60,7 @@ extension JSONWriter {
     let raw = UnsafeRawPointer(key)
     let words = WrittenKeyCache.isAvailable
       ? (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self)) : (0, 0)
-    guard let slot = cache.slot(for: words) else { return writeKey(key.pointee) }
+    guard let slot = cache.slot(for: words) else { return writeKeyUncached(key) }
     if slot.pointee.words == words, slot.pointee.length != 0 {
       let p = out.reserve(32)
       UnsafeMutableRawPointer(p).storeBytes(of: slot.pointee.bytes, as: (UInt64, UInt64, UInt64, UInt64).self)
@@ -72,6 +72,10 @@ extension JSONWriter {
 
   /// Writes a key the cache does not have, and remembers its bytes in `slot`; out of line, so that the hit above
   /// stays small enough to be inlined into the writer's loop.
+  /// A key written before the cache is set up: out of line, like a miss, so the hit path stays small.
+  @inline(never)
+  private mutating func writeKeyUncached(_ key: UnsafePointer<String>) { writeKey(key.pointee) }
+
   @inline(never)
   private mutating func writeAndRemember(
     _ key: UnsafePointer<String>, words: (UInt64, UInt64), in slot: UnsafeMutablePointer<WrittenKeyCache.Slot>

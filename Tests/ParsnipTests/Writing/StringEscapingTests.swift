@@ -63,12 +63,13 @@ import Testing
   }
 
   @Test func everySpecialCharacterAtEveryOffset() throws {
-    // Exercises the block scans (16 bytes in the writer's buffer, 8 in both writers): specials before, inside and
-    // after blocks, at every alignment, next to multi-byte scalars (whose high bytes must not be mistaken for
-    // specials), through the generic escaper and through the writer's buffer.
+    // Exercises the block scans (64 and 16 bytes in the writer's buffer, 8 in both writers, and the whole-string
+    // test of strings under 16 bytes): specials before, inside and after blocks, at every alignment, in each of a
+    // 64-byte block's four parts, next to multi-byte scalars (whose high bytes must not be mistaken for specials),
+    // through the generic escaper and through the writer's buffer.
     let specials: [String] = ["\"", "\\", "/", "\n", "\u{00}", "\u{1F}", "\u{7F}", "é", "€", "😀", " ", "~"]
     var failures: [String] = []
-    for length in 0..<40 {
+    for length in Array(0..<40) + Array(60..<68) + Array(124..<130) {
       for offset in 0...length {
         for special in specials {
           var s = String(repeating: "a", count: offset) + special + String(repeating: "z", count: length - offset)
@@ -95,7 +96,7 @@ import Testing
     ]
     for _ in 0..<2_000 {
       var s = String.UnicodeScalarView()
-      for _ in 0..<Int(rng.next() % 64) { s.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
+      for _ in 0..<Int(rng.next() % 160) { s.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
       let string = String(s)
       for (slashes, ascii) in [(false, false), (true, true)] {
         #expect(
