@@ -287,10 +287,20 @@ enum NumberFormatting {
       if n > 0 {
         // A point inside the digits: write them one byte to the right, then slide the integer part back.
         writeDigits(significand, count: k, to: p + 1)
-        var i = 0
-        while i < n {
-          p[i] = p[i &+ 1]
-          i &+= 1
+        if n <= 8 {
+          // In one word (a byte loop here becomes a `memmove` call): bytes below n from one byte further on, the
+          // others as they are. `writeDigits` stored at least the eight bytes after `p`.
+          let raw = UnsafeMutableRawPointer(p)
+          let here = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+          let next = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+          let moved: UInt64 = n == 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: n &* 8)) &- 1
+          raw.storeBytes(of: ((next & moved) | (here & ~moved)).littleEndian, as: UInt64.self)
+        } else {
+          var i = 0
+          while i < n {
+            p[i] = p[i &+ 1]
+            i &+= 1
+          }
         }
         p[n] = .period
         return (p - start) &+ k &+ 1

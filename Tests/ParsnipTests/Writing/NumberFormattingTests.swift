@@ -47,6 +47,20 @@ import Testing
     #expect(try JSON(parsing: written) == json)
   }
 
+  @Test func decimalPointAfterEveryDigitOfEverySignificandLength() throws {
+    // The point is placed by sliding the integer digits back one byte: in one word up to eight of them, byte by
+    // byte beyond.
+    let digits = Array("98765432109876543")
+    for length in 2...digits.count {
+      for point in 1..<length {
+        for sign in ["", "-"] {
+          let text = sign + String(digits[..<point]) + "." + String(digits[point..<length])
+          #expect(try JSON(parsing: text).string() == text)
+        }
+      }
+    }
+  }
+
   @Test func integersOfEveryWidthAndDigitCount() throws {
     var v: UInt64 = 1
     for _ in 0..<20 {
