@@ -47,6 +47,12 @@ import Testing
     ("[1,\r\n2,\r3\n x]", .unexpectedCharacter, 11, "3:2: expected ',' or ']' after an array element, found 'x'"),
     ("[1,\r x]", .unexpectedCharacter, 5, "1:6: expected a value, found 'x'"),
     ("nul1", .unexpectedCharacter, 3, "1:4: expected 'null', found '1'"),
+    // Literals with eight bytes readable (compared as one word) and a wrong byte at each position.
+    ("[fa1se, true, null]", .unexpectedCharacter, 3, "1:4: expected 'false', found '1'"),
+    ("[false, trUe, null]", .unexpectedCharacter, 10, "1:11: expected 'true', found 'U'"),
+    ("[false, true, nulL]", .unexpectedCharacter, 17, "1:18: expected 'null', found 'L'"),
+    ("[true, falsy, null]", .unexpectedCharacter, 11, "1:12: expected 'false', found 'y'"),
+    ("[truefalse, null]", .unexpectedCharacter, 5, "1:6: expected ',' or ']' after an array element, found 'f'"),
     ("[NaN]", .unexpectedCharacter, 1, "1:2: expected a value, found 'N'"),
     ("[é]", .unexpectedCharacter, 1, "1:2: expected a value, found U+00E9"),
     ("[\u{A0}1]", .unexpectedCharacter, 1, "1:2: expected a value, found U+00A0"),
