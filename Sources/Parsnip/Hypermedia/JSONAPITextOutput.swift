@@ -62,7 +62,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
 
   /// An output with the layout of `configuration` (stored key order), its buffer sized for `capacity` bytes.
   init(configuration: JSONWriter.Configuration, capacity: Int) {
-    writer = JSONWriter(out: OutputBuffer(capacity: capacity), configuration: configuration)
+    writer = JSONWriter(out: OutputBuffer(reusing: capacity), configuration: configuration)
     indent = configuration.indent
   }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -94,28 +92,25 @@ struct StringTable {
 
   // MARK: Memory
 
-  /// One emptied table kept for the next document, as its address (0: none).
+  /// One emptied table kept for the next document.
   ///
   /// Allocating and freeing a table of hundreds of kilobytes per document makes the allocator return the memory to
   /// the system and fault it back in on the next parse, which costs more than the parse's string lookups. At most one
   /// table of up to `maximumSpareCapacity` slots (768 KiB) stays allocated for the life of the process.
-  private static let spare = Atomic<UInt>(0)
+  private static let spare = SpareMemory()
   private static let maximumSpareCapacity = 1 << 14
   /// The table memory starts with a header holding its capacity; the entries follow.
   private static let headerSize = 64
 
   /// An empty table of at least `capacity` slots: the spare one when it is large enough.
   private static func allocate(capacity: Int) -> (UnsafeMutablePointer<Entry>, capacity: Int) {
-    let spareBits = capacity <= maximumSpareCapacity ? spare.exchange(0, ordering: .acquiring) : 0
-    if let memory = UnsafeMutableRawPointer(bitPattern: spareBits) {
-      let spareCapacity = memory.load(as: Int.self)
-      // Not much larger than asked: emptying a table visits every slot.
-      if spareCapacity >= capacity && spareCapacity <= capacity &* 4 {
-        return ((memory + headerSize).assumingMemoryBound(to: Entry.self), spareCapacity)
-      }
-      if !spare.compareExchange(expected: 0, desired: spareBits, ordering: .releasing).exchanged {
-        memory.deallocate()
-      }
+    // Not much larger than asked: emptying a table visits every slot.
+    if capacity <= maximumSpareCapacity,
+      let (memory, spareCapacity) = spare.take(where: { $0 >= capacity && $0 <= capacity &* 4 }, deallocate: {
+        $0.deallocate()
+      })
+    {
+      return ((memory + headerSize).assumingMemoryBound(to: Entry.self), spareCapacity)
     }
     let memory = UnsafeMutableRawPointer.allocate(
       byteCount: headerSize + capacity * MemoryLayout<Entry>.stride, alignment: 16)
@@ -138,9 +133,7 @@ struct StringTable {
     }
     let memory = UnsafeMutableRawPointer(entries) - headerSize
     guard capacity <= maximumSpareCapacity else { return memory.deallocate() }
-    // The latest table replaces the spare: after a parse that grew its table, the largest one is kept.
-    let previous = spare.exchange(UInt(bitPattern: memory), ordering: .acquiringAndReleasing)
-    UnsafeMutableRawPointer(bitPattern: previous)?.deallocate()
+    spare.keep(memory, capacity: capacity) { $0.deallocate() }
   }
 
   /// The decoded string whose raw contents are `count` bytes at `offset`.

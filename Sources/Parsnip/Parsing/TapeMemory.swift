@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -33,22 +31,15 @@ enum TapeMemory {
   static let hugeBlockBytes = 4 << 20
   private static let hugePageSize = 2 << 20
   private static let headerSize = 16
-  /// The kept block, as its address (0: none).
-  private static let spare = Atomic<UInt>(0)
+  private static let spare = SpareMemory()
 
   private static func byteCount(capacity: Int) -> Int { headerSize &+ capacity &* 9 }
 
   /// A block for at least `capacity` nodes: the kept one when it is large enough and not much larger (a document
   /// holds its tape for as long as it lives).
   static func allocate(capacity: Int) -> Block {
-    let bits = spare.exchange(0, ordering: .acquiring)
-    if let memory = UnsafeMutableRawPointer(bitPattern: bits) {
-      let spareCapacity = memory.load(as: Int.self)
-      if spareCapacity >= capacity && spareCapacity <= Swift.max(capacity &* 8, 1 << 16) {
-        return block(at: memory, capacity: spareCapacity)
-      }
-      keep(memory)
-    }
+    let taken = spare.take(where: { $0 >= capacity && $0 <= Swift.max(capacity &* 8, 1 << 16) }) { $0.deallocate() }
+    if let (memory, spareCapacity) = taken { return block(at: memory, capacity: spareCapacity) }
     let memory = allocateLarge(byteCount: byteCount(capacity: capacity))
     memory.storeBytes(of: capacity, as: Int.self)
     return block(at: memory, capacity: capacity)
@@ -78,23 +69,7 @@ enum TapeMemory {
   static func release(_ block: Block) {
     let memory = UnsafeMutableRawPointer(block.words) - headerSize
     guard byteCount(capacity: block.capacity) <= maximumSpareBytes else { return memory.deallocate() }
-    keep(memory)
-  }
-
-  /// Makes `memory` the kept block, unless the kept one is larger; frees the other.
-  ///
-  /// A block put in the slot may be taken (and freed) by another thread at once, so its capacity is read before
-  /// it is put there; a block taken out of the slot is this thread's.
-  private static func keep(_ memory: UnsafeMutableRawPointer) {
-    var (candidate, candidateCapacity) = (memory, memory.load(as: Int.self))
-    while true {
-      let previous = spare.exchange(UInt(bitPattern: candidate), ordering: .acquiringAndReleasing)
-      guard let other = UnsafeMutableRawPointer(bitPattern: previous) else { return }
-      let otherCapacity = other.load(as: Int.self)
-      if otherCapacity <= candidateCapacity { return other.deallocate() }
-      // The kept block was larger: put it back, and judge whatever that exchange returns (normally ours).
-      (candidate, candidateCapacity) = (other, otherCapacity)
-    }
+    spare.keep(memory, capacity: block.capacity) { $0.deallocate() }
   }
 
   private static func block(at memory: UnsafeMutableRawPointer, capacity: Int) -> Block {

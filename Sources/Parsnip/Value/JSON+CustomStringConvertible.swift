@@ -9,7 +9,7 @@ extension JSON: CustomStringConvertible {
   /// json.description  // → {"a":[1,"x\n"],"b":null}
   /// ```
   public var description: String {
-    var writer = JSONWriter(out: OutputBuffer(capacity: estimatedSize), configuration: .description)
+    var writer = JSONWriter(out: OutputBuffer(reusing: estimatedSize), configuration: .description)
     defer { writer.out.release() }
     // Cannot throw: the description configuration allows non-finite numbers and any depth.
     try? writer.write(self)

@@ -20,7 +20,7 @@ extension JSON {
   /// - Throws: ``JSONWritingError`` for a NaN or infinite number, or nesting deeper than
   ///   ``WritingOptions/maximumDepth``, with the path of the offending value.
   public func bytes(options: WritingOptions = .compact) throws(JSONWritingError) -> [UInt8] {
-    var writer = JSONWriter(out: OutputBuffer(capacity: estimatedSize), configuration: .init(options))
+    var writer = JSONWriter(out: OutputBuffer(reusing: estimatedSize), configuration: .init(options))
     defer { writer.out.release() }
     try writer.write(self)
     return writer.out.bytes()
@@ -66,7 +66,7 @@ extension JSON {
   /// - Throws: ``JSONWritingError`` for a NaN or infinite number, or nesting deeper than
   ///   ``WritingOptions/maximumDepth``, with the path of the offending value.
   public func string(options: WritingOptions = .compact) throws(JSONWritingError) -> String {
-    var writer = JSONWriter(out: OutputBuffer(capacity: estimatedSize), configuration: .init(options))
+    var writer = JSONWriter(out: OutputBuffer(reusing: estimatedSize), configuration: .init(options))
     defer { writer.out.release() }
     try writer.write(self)
     return writer.out.string()
@@ -88,7 +88,7 @@ extension JSON {
   /// - Throws: ``JSONWritingError`` for a NaN or infinite number, or nesting deeper than
   ///   ``WritingOptions/maximumDepth``, with the path of the offending value.
   public func write(to bytes: inout [UInt8], options: WritingOptions = .compact) throws(JSONWritingError) {
-    var writer = JSONWriter(out: OutputBuffer(capacity: estimatedSize), configuration: .init(options))
+    var writer = JSONWriter(out: OutputBuffer(reusing: estimatedSize), configuration: .init(options))
     defer { writer.out.release() }
     try writer.write(self)
     bytes.append(contentsOf: UnsafeBufferPointer(start: writer.out.base, count: writer.out.count))

@@ -30,9 +30,27 @@ struct OutputBuffer: JSONOutput {
   /// Receives the filled part of the buffer when it is full (streaming mode); `nil` means grow instead.
   private let drain: ((UnsafeRawBufferPointer) -> Void)?
 
+  /// The largest buffer kept for the next write (see ``init(reusing:)``).
+  static let maximumSpareBytes = 16 << 20
+  /// The memory of one released buffer, kept for the next (see `SpareMemory`).
+  private static let spare = SpareMemory()
+
   /// Creates a growing buffer.
   init(capacity: Int) {
     self.init(capacity: Swift.max(capacity, Self.largestReservation), drain: nil)
+  }
+
+  /// Creates a growing buffer whose bytes will be copied out (``bytes()``, ``string()``), starting from the memory
+  /// a released buffer left when that holds at least `capacity` bytes. A program that writes documents of a few
+  /// hundred kilobytes over and over then neither grows a buffer nor faults its pages in again each time; at most
+  /// one buffer of up to ``maximumSpareBytes`` stays allocated between writes.
+  init(reusing capacity: Int) {
+    let wanted = Swift.max(capacity, Self.largestReservation)
+    if let (memory, spareCapacity) = Self.spare.take(where: { $0 >= wanted }, deallocate: { free($0) }) {
+      self.init(memory: memory, capacity: spareCapacity, drain: nil)
+    } else {
+      self.init(capacity: wanted, drain: nil)
+    }
   }
 
   /// Creates a streaming buffer that hands each full chunk to `drain`.
@@ -43,14 +61,22 @@ struct OutputBuffer: JSONOutput {
   private init(capacity: Int, drain: ((UnsafeRawBufferPointer) -> Void)?) {
     guard let memory = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
     if capacity >= TapeMemory.hugeBlockBytes { TapeMemory.adviseHugePages(memory, byteCount: capacity) }
+    self.init(memory: memory, capacity: capacity, drain: drain)
+  }
+
+  private init(memory: UnsafeMutableRawPointer, capacity: Int, drain: ((UnsafeRawBufferPointer) -> Void)?) {
     base = memory.assumingMemoryBound(to: UInt8.self)
     count = 0
     self.capacity = capacity
     self.drain = drain
   }
 
-  /// Frees the memory (unless it was handed to a `Data`).
-  func release() { free(base) }
+  /// Keeps the memory for the next buffer made with ``init(reusing:)``, or frees it (unless it was handed to a
+  /// `Data`).
+  func release() {
+    guard capacity <= Self.maximumSpareBytes else { return free(base) }
+    Self.spare.keep(UnsafeMutableRawPointer(base), capacity: capacity) { free($0) }
+  }
 
   /// Room for `n` bytes at the returned position (`n ≤ largestReservation` when streaming); advance ``count`` by
   /// what was written.

@@ -1,7 +1,7 @@
 extension EncoderOptions {
   /// A `JSON` value as the encoder writes it at the top level (the tree encoder's result, the model layer's text).
   func bytes(for json: JSON) throws -> [UInt8] {
-    var out = OutputBuffer(capacity: 256)
+    var out = OutputBuffer(reusing: 256)
     defer { out.release() }
     try write(json, into: &out, indentDepth: 0, depth: 0, path: { [] })
     return out.bytes()

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Parsnip
+
+/// The one-block slot that tapes, string tables and output buffers keep memory in between uses (`SpareMemory`).
+@Suite("Spare memory")
+struct SpareMemoryTests {
+  static func block(_ capacity: Int) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer.allocate(byteCount: Swift.max(capacity, 8), alignment: 16)
+  }
+
+  @Test("of two blocks the larger is kept and the other deallocated, in either order")
+  func keepsTheLarger() {
+    for order in [[64, 256], [256, 64]] {
+      let spare = SpareMemory()
+      var freed: [Int] = []
+      for capacity in order {
+        spare.keep(Self.block(capacity), capacity: capacity) {
+          freed.append($0.load(as: Int.self))
+          $0.deallocate()
+        }
+      }
+      #expect(freed == [64])
+      let taken = spare.take(where: { _ in true }) { $0.deallocate() }
+      #expect(taken?.capacity == 256)
+      taken?.memory.deallocate()
+      #expect(spare.take(where: { _ in true }) { $0.deallocate() } == nil)
+    }
+  }
+
+  @Test("a block the taker refuses stays kept for the next")
+  func refusedBlockStays() {
+    let spare = SpareMemory()
+    spare.keep(Self.block(100), capacity: 100) { $0.deallocate() }
+    #expect(spare.take(where: { $0 >= 1000 }) { $0.deallocate() } == nil)
+    let taken = spare.take(where: { $0 >= 50 }) { $0.deallocate() }
+    #expect(taken?.capacity == 100)
+    taken?.memory.deallocate()
+  }
+
+  @Test("blocks taken and kept on several threads at once are never shared")
+  func concurrentBlocksAreNeverShared() {
+    let spare = SpareMemory()
+    let failures = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      var random = SeededRandom(seed: UInt64(thread) + 11)
+      let stamp = UInt64(thread) &+ 0x5A5A_0000
+      for _ in 0..<20_000 {
+        let wanted = [16, 64, 300, 1000].randomElement(using: &random)!
+        let (memory, capacity) =
+          spare.take(where: { $0 >= wanted }) { $0.deallocate() } ?? (Self.block(wanted * 8), wanted)
+        let words = memory.assumingMemoryBound(to: UInt64.self)
+        words[0] = stamp
+        words[capacity - 1] = stamp
+        if words[0] != stamp || words[capacity - 1] != stamp { failures.withLock { $0 += 1 } }
+        spare.keep(memory, capacity: capacity) { $0.deallocate() }
+      }
+    }
+    #expect(failures.withLock { $0 } == 0)
+    spare.take(where: { _ in true }) { $0.deallocate() }?.memory.deallocate()
+  }
+
+  @Test("writes that reuse one output buffer never show what an earlier write left in it")
+  func outputBufferReuse() throws {
+    let long: JSON = .array((0..<20_000).map { .string("element \($0) " + String(repeating: "x", count: $0 % 50)) })
+    let longText = try long.bytes()
+    for value: JSON in [1, "a", [:], ["k": [true, nil]], .string(String(repeating: "é", count: 300))] {
+      #expect(try long.bytes() == longText)
+      // `data()` hands its buffer over instead of keeping it: it never starts from a kept one.
+      let expected = String(decoding: try value.data(), as: UTF8.self)
+      #expect(try value.string() == expected)
+      #expect(try value.bytes() == Array(expected.utf8))
+      var appended: [UInt8] = [0x20]
+      try value.write(to: &appended)
+      #expect(appended == [0x20] + Array(expected.utf8))
+    }
+  }
+
+  @Test("output buffers reused on several threads at once each write their own bytes")
+  func concurrentWrites() {
+    let values: [JSON] = (0..<8).map { k in .array((0..<(k * 700 + 1)).map { .number(JSONNumber($0 * k)) }) }
+    let expected = values.map { String(decoding: try! $0.data(), as: UTF8.self) }
+    let failures = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for round in 0..<200 {
+        let k = (thread * 3 + round) % values.count
+        if (try? values[k].string()) != expected[k] { failures.withLock { $0 += 1 } }
+      }
+    }
+    #expect(failures.withLock { $0 } == 0)
+  }
+}
