@@ -36,7 +36,20 @@ struct Scanner: TextScanning {
       i &+= 1
       return
     }
+    // A line break and indentation (pretty-printed text): the spaces found with one compare.
+    if base[i] == .newline, i &+ 17 <= end {
+      i &+= 1 &+ Self.firstNonSpaceByte(base + (i &+ 1))
+      if i < end, base[i] > .space { return }
+    }
     skipWhitespaceRun()
+  }
+
+  /// The position (0..<16) of the first byte among 16 at `p` that is not a space; 16 when all are.
+  @inline(__always)
+  static func firstNonSpaceByte(_ p: UnsafePointer<UInt8>) -> Int {
+    let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+    let spaces: SIMD16<UInt8> = SIMD16(repeating: 0x20)
+    return SIMD16Mask.firstLane(bytes .!= spaces)
   }
 
   /// Skips a run of whitespace 16 bytes at a time (a line break and indentation make up much of pretty-printed

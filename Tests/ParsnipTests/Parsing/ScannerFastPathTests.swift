@@ -89,6 +89,23 @@ import Testing
     }
   }
 
+  @Test func aLineBreakAndIndentationOfEveryWidthAreSkipped() throws {
+    // Pretty-printed text: a line feed and spaces, found 16 at a time; tabs, returns and more spaces after them, and
+    // the last 16 bytes of the input, go on through the general whitespace run.
+    for width in 0..<40 {
+      let indent = String(repeating: " ", count: width)
+      for after in ["", "\t", "\r\n  ", "  \t "] {
+        let gap = "\n" + indent + after
+        #expect(try JSON(parsing: "{\(gap)\"k\":\(gap)[\(gap)1,\(gap)null\(gap)]\(gap)}\(gap)") == ["k": [1, nil]])
+      }
+      // A control character right after the indentation is an error at its own offset.
+      let bytes = Array("[1,\n".utf8) + Array(indent.utf8) + [0x0B] + Array("2]".utf8)
+      let e = ParseErrorTests.error(bytes)
+      #expect(e?.kind == .unexpectedCharacter, "width \(width)")
+      #expect(e?.byteOffset == 4 + width, "width \(width)")
+    }
+  }
+
   @Test func aControlCharacterInsideAWhitespaceRunIsAnErrorAtItsOffset() {
     for length in 0..<24 {
       for position in 0...length {
