@@ -76,6 +76,12 @@ import Testing
       #expect(e?.message.contains("':' after an object key") == true, "\(text)")
       #expect(e?.byteOffset == offset, "\(text)")
     }
+    // ` : ` is stepped over at once (one 4-byte compare); what follows it is read as a value, near the end too.
+    for (text, offset) in [(#"{"a" : }"#, 7), (#"{"a" : x}"#, 7), (#"{"a" : "#, 7), (#"{"a" :  ,"#, 8)] {
+      let e = ParseErrorTests.error(text)
+      #expect(e?.message.contains("a value") == true, "\(text)")
+      #expect(e?.byteOffset == offset, "\(text)")
+    }
   }
 
   @Test func whitespaceRunsOfEveryLengthAreSkipped() throws {
