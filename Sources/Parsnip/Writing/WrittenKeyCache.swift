@@ -70,12 +70,12 @@ extension JSONWriter {
     writeAndRemember(key, words: words, in: slot)
   }
 
-  /// Writes a key the cache does not have, and remembers its bytes in `slot`; out of line, so that the hit above
-  /// stays small enough to be inlined into the writer's loop.
-  /// A key written before the cache is set up: out of line, like a miss, so the hit path stays small.
+  /// Writes a key before the cache is set up; out of line, like a miss, so that the hit above stays small.
   @inline(never)
   private mutating func writeKeyUncached(_ key: UnsafePointer<String>) { writeKey(key.pointee) }
 
+  /// Writes a key the cache does not have, and remembers its bytes in `slot`; out of line, so that the hit above
+  /// stays small enough to be inlined into the writer's loop.
   @inline(never)
   private mutating func writeAndRemember(
     _ key: UnsafePointer<String>, words: (UInt64, UInt64), in slot: UnsafeMutablePointer<WrittenKeyCache.Slot>
