@@ -205,11 +205,11 @@ struct Scanner: TextScanning {
       case .minus, .zero ... .nine:
         try scanNumber()
       case UInt8(ascii: "t"):
-        try scanLiteral("true", bytes: 0x6575_7274, Tape.Kind.true)
+        try scanLiteral("true", Tape.Kind.true)
       case UInt8(ascii: "f"):
-        try scanLiteral("false", bytes: 0x65_736C_6166, Tape.Kind.false)
+        try scanLiteral("false", Tape.Kind.false)
       case UInt8(ascii: "n"):
-        try scanLiteral("null", bytes: 0x6C6C_756E, Tape.Kind.null)
+        try scanLiteral("null", Tape.Kind.null)
       default:
         if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
           tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
@@ -322,10 +322,13 @@ struct Scanner: TextScanning {
     return nil
   }
 
-  /// Scans `word` (`true`, `false` or `null`), whose bytes, read as a little-endian integer, are `bytes`.
+  /// Scans `word`: `true`, `false` or `null`.
   @inline(__always)
-  mutating func scanLiteral(_ word: StaticString, bytes: UInt64, _ kind: Tape.Kind) throws(JSONParseError) {
+  mutating func scanLiteral(_ word: StaticString, _ kind: Tape.Kind) throws(JSONParseError) {
     let n = word.utf8CodeUnitCount
+    // The word's bytes as a little-endian integer (constant-folded: `word` is a literal).
+    var bytes: UInt64 = 0
+    for k in 0..<n { bytes |= UInt64(word.utf8Start[k]) &<< UInt64(k &* 8) }
     // One load and compare where eight bytes are readable; byte by byte (for the error's offset) otherwise.
     if i &+ 8 <= end, Self.load(base + i) & ((1 &<< UInt64(truncatingIfNeeded: n &* 8)) &- 1) == bytes {
       tape.append(kind.rawValue, offset: i, aux: 0)
