@@ -408,7 +408,8 @@ struct Scanner: TextScanning {
       } else if b == .backslash {
         flags |= Tape.Flag.hasEscapes
         guard j &+ 1 < end else { throw error(.unexpectedEndOfInput, "unterminated string", at: i) }
-        j = try scanEscape(at: j)
+        // `\n`, `\"` and the other one-letter escapes in place; a call (which copies the scanner) for `\u` and errors.
+        j = Self.isOneLetterEscape(base[j &+ 1]) ? j &+ 2 : try scanEscape(at: j)
       } else if b < 0x20 {
         throw error(
           .unescapedControlCharacter,
@@ -417,28 +418,36 @@ struct Scanner: TextScanning {
         flags |= Tape.Flag.nonASCII
         // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 16-byte steps.
         repeat {
-          // Common runs many bytes at a time, checked as one word: four two-byte sequences (Cyrillic, Greek,
-          // Hebrew, Arabic), or two three-byte ones (CJK) whose leads are neither 0xE0 nor 0xED (those two need a
-          // range check on their second byte). Anything else goes through `utf8SequenceLength`.
+          // Common runs many bytes at a time, each kind in its own loop: two-byte sequences with ASCII (Cyrillic,
+          // Greek, Hebrew, Arabic), 16 bytes a step, or near the end of the input four as one word; three-byte ones
+          // (CJK), two as one word. Anything else goes through `utf8SequenceLength`.
           let lead = base[j]
-          if j &+ 8 <= end {
+          if lead >= 0xE0 {
+            if lead < 0xF0 {
+              let after = Self.skipThreeByteText(base, from: j, end: end)
+              if after != j {
+                j = after
+                continue
+              }
+            }
+          } else if j &+ 16 <= end {
+            // Two-byte sequences mixed with ASCII (a Cyrillic name, its spaces, up to the closing quote): 16 bytes
+            // a step, not from a stray continuation byte or an overlong lead (errors, reported below).
+            if lead >= 0xC2 {
+              let after = Self.skipTwoByteText(base, from: j, end: end)
+              if after != j {
+                j = after
+                continue
+              }
+            }
+          } else if j &+ 8 <= end {
             let word = Self.load(base + j)
-            if lead < 0xE0 {
-              let leadBits = word & 0x001E_001E_001E_001E  // zero only for the overlong leads 0xC0 and 0xC1
-              if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0,
-                (leadBits &+ 0x007F_007F_007F_007F) & 0x0080_0080_0080_0080 == 0x0080_0080_0080_0080
-              {
-                j &+= 8
-                continue
-              }
-            } else if lead < 0xF0 {
-              let second = UInt8(truncatingIfNeeded: word >> 24)
-              if word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0, lead != 0xE0, lead != 0xED, second != 0xE0,
-                second != 0xED
-              {
-                j &+= 6
-                continue
-              }
+            let leadBits = word & 0x001E_001E_001E_001E  // zero only for the overlong leads 0xC0 and 0xC1
+            if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0,
+              (leadBits &+ 0x007F_007F_007F_007F) & 0x0080_0080_0080_0080 == 0x0080_0080_0080_0080
+            {
+              j &+= 8
+              continue
             }
           }
           let length =
@@ -456,6 +465,16 @@ struct Scanner: TextScanning {
     }
     tape.append(Tape.Kind.string.rawValue | flags, offset: start, aux: UInt32(truncatingIfNeeded: j &- start))
     i = j &+ 1
+  }
+
+  /// Whether `\` followed by `byte` is a complete escape: `"`, `\`, `/`, `b`, `f`, `n`, `r` or `t`; one bit test in a
+  /// 128-bit set, as two words.
+  @inline(__always)
+  static func isOneLetterEscape(_ byte: UInt8) -> Bool {
+    let below64: UInt64 = 1 << 0x22 | 1 << 0x2F
+    let from64: UInt64 = 1 << (0x5C - 64) | 1 << (0x62 - 64) | 1 << (0x66 - 64) | 1 << (0x6E - 64) | 1 << (0x72 - 64)
+      | 1 << (0x74 - 64)
+    return byte < 0x80 && ((byte < 0x40 ? below64 : from64) >> (byte & 63)) & 1 != 0
   }
 
   /// Validates one escape sequence at `j` (the backslash) and returns the offset after it.
@@ -494,6 +513,66 @@ struct Scanner: TextScanning {
   func hex4(_ v: UInt16) -> String {
     let s = String(v, radix: 16, uppercase: true)
     return String(repeating: "0", count: 4 - s.count) + s
+  }
+
+  /// The end of the string text from `j` made only of ASCII and two-byte sequences (see ``plainTwoByteRun(_:)``),
+  /// read 16 bytes a step while 16 remain; `j` itself when there is none. Out of line, so that the SIMD constants do
+  /// not crowd the registers of `scanStringSlowly`'s other loops.
+  @inline(never)
+  static func skipTwoByteText(_ base: UnsafePointer<UInt8>, from j: Int, end: Int) -> Int {
+    var j = j
+    while j &+ 16 <= end {
+      let run = plainTwoByteRun(base + j)
+      j &+= run
+      if run < 15 { break }  // 15 may end before a lead whose continuation starts the next block
+    }
+    return j
+  }
+
+  /// The end of the three-byte sequences from `j` (CJK text), two at a time, checked as one word, while their leads
+  /// are neither 0xE0 nor 0xED (those two need a range check on their second byte) and at least 8 bytes remain; `j`
+  /// itself when there is no such pair.
+  @inline(never)
+  static func skipThreeByteText(_ base: UnsafePointer<UInt8>, from j: Int, end: Int) -> Int {
+    var j = j
+    while j &+ 8 <= end {
+      let word = load(base + j)
+      let first = UInt8(truncatingIfNeeded: word)
+      let second = UInt8(truncatingIfNeeded: word >> 24)
+      guard word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0, first != 0xE0, first != 0xED, second != 0xE0,
+        second != 0xED
+      else { break }
+      j &+= 6
+    }
+    return j
+  }
+
+  /// How many of the 16 bytes at `p` are string text made only of ASCII (no `"`, `\`, or control character) and
+  /// whole, well-formed two-byte UTF-8 sequences. `p[-1]` must be readable and must not lead a sequence (it is
+  /// ASCII, a quote or the end of a sequence). The count never ends inside a sequence (15 when the last byte leads
+  /// one), and it stops where something else begins (the closing quote, a longer sequence, an error; at the lead of
+  /// a sequence without its continuation), for the byte-by-byte path to read.
+  ///
+  /// A byte is a continuation exactly when the byte before it leads a two-byte sequence (0xC2–0xDF), so each
+  /// byte's "is a continuation" is compared with its predecessor's "is a lead", both from 16-byte compares (signed:
+  /// continuations are -128 ... -65, leads -62 ... -33).
+  @inline(__always)
+  static func plainTwoByteRun(_ p: UnsafePointer<UInt8>) -> Int {
+    let raw = UnsafeRawPointer(p)
+    let bytes = raw.loadUnaligned(as: SIMD16<Int8>.self)
+    let previous = (raw - 1).loadUnaligned(as: SIMD16<Int8>.self)
+    let continuations = bytes .< SIMD16<Int8>(repeating: -64)
+    let leadsBefore = (previous .> SIMD16<Int8>(repeating: -63)) .& (previous .< SIMD16<Int8>(repeating: -32))
+    // Controls (0x00–0x1F) and leads of longer sequences (0xE0–0xFF) are -32 ... 31: 0 ... 63 once 32 is added.
+    let controlsOrLongLeads =
+      (bytes &+ SIMD16<Int8>(repeating: 32)) & SIMD16<Int8>(repeating: -64) .== SIMD16<Int8>(repeating: 0)
+    let overlongLeads = (bytes | SIMD16<Int8>(repeating: 1)) .== SIMD16<Int8>(repeating: -63)  // 0xC0, 0xC1
+    let special =
+      (bytes .== SIMD16<Int8>(repeating: 0x22)) .| (bytes .== SIMD16<Int8>(repeating: 0x5C)) .| controlsOrLongLeads
+      .| overlongLeads .| (continuations .^ leadsBefore)
+    let k = SIMD16Mask.firstLane(special)
+    // Stop before a lead whose continuation is missing (lane k) or not yet read (lane 16).
+    return k != 0 && p[k &- 1] &- 0xC2 < 0x1E ? k &- 1 : k
   }
 
   /// Length of the well-formed UTF-8 sequence at `p` (first byte ≥ 0x80, four bytes readable), or 0 when it is

@@ -54,6 +54,112 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
+  /// Cyrillic text with its spaces is checked 16 bytes a step (`Scanner.skipTwoByteText`). Put one wrong or special
+  /// byte at every position of such a run, with the run at every alignment, and compare the verdict and the error's
+  /// offset with reading the same bytes one sequence at a time.
+  @Test func twoByteTextIsCheckedLikeOneSequenceAtATime() {
+    // "Артемий Попов" and more: two-byte sequences with spaces.
+    let text = Array("Артемий Попов Вячеслав Захаров".utf8)
+    let replacements: [[UInt8]] = [
+      [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xD0], [0xD0, 0x41], [0xD0, 0xD0], [0xE2, 0x80, 0x99],
+      [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98, 0x80], [0xF5], [0xFF], [0x22], [0x5C, 0x6E],
+      [0x5C, 0x78], [0x09], [0x1F], [0x41], [0x20], [0xC2, 0x80], [0xDF, 0xBF],
+    ]
+    var mismatches: [String] = []
+    for prefix in 0..<3 {
+      for position in 0..<text.count {
+        for replacement in replacements {
+          var body = text
+          body.replaceSubrange(position..<position + 1, with: replacement)
+          let head = Array(repeating: UInt8(ascii: " "), count: prefix) + Array("[\"".utf8)
+          let input = head + body + Array("\",1]".utf8)
+          let expected = Self.byteByByteVerdict(input, stringAt: head.count)
+          let got = ParseErrorTests.error(input).map { "\($0.kind) at \($0.byteOffset)" }
+          // A quote ends the string early: the text after it is some other error.
+          if expected != got, expected != "other" || got == nil {
+            mismatches.append("\(prefix) \(position) \(replacement): \(got ?? "valid"), expected \(expected ?? "valid")")
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
+  /// Chinese text is checked two sequences a word (`Scanner.skipThreeByteText`); the same comparison.
+  @Test func threeByteTextIsCheckedLikeOneSequenceAtATime() {
+    let text = Array("中文字符测试，日本語のテキスト".utf8)
+    let replacements: [[UInt8]] = [
+      [0x80], [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xE3, 0x81],
+      [0xE3, 0x41, 0x82], [0xEF, 0xBF, 0xBD], [0xC3, 0xA9], [0x41], [0x22], [0x0A],
+    ]
+    var mismatches: [String] = []
+    for prefix in 0..<3 {
+      for position in 0..<text.count {
+        for replacement in replacements {
+          var body = text
+          body.replaceSubrange(position..<position + 1, with: replacement)
+          let head = Array(repeating: UInt8(ascii: " "), count: prefix) + Array("[\"".utf8)
+          let input = head + body + Array("\",1]".utf8)
+          let expected = Self.byteByByteVerdict(input, stringAt: head.count)
+          let got = ParseErrorTests.error(input).map { "\($0.kind) at \($0.byteOffset)" }
+          // A quote ends the string early: the text after it is some other error.
+          if expected != got, expected != "other" || got == nil {
+            mismatches.append("\(prefix) \(position) \(replacement): \(got ?? "valid"), expected \(expected ?? "valid")")
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
+  /// Every byte after a backslash, at several alignments: the one-letter escapes are read in place, the rest go
+  /// through the full escape check.
+  @Test func everyByteAfterABackslashIsJudgedAsTheGrammarSays() {
+    let oneLetter: [UInt8: String] = [
+      0x22: "\"", 0x5C: "\\", 0x2F: "/", 0x62: "\u{08}", 0x66: "\u{0C}", 0x6E: "\n", 0x72: "\r", 0x74: "\t",
+    ]
+    for byte in UInt8.min...UInt8.max {
+      for before in [0, 5, 16, 17] {
+        let filler = Self.filler(before)
+        let input = Array("[\"\(filler)\\".utf8) + [byte] + Array("abc\"]".utf8)
+        if let decoded = oneLetter[byte] {
+          #expect((try? JSON(parsing: input)) == [.string(filler + decoded + "abc")], "byte \(byte)")
+        } else if byte == UInt8(ascii: "u") {
+          #expect(ParseErrorTests.error(input)?.kind == .invalidEscape)  // "\uabc\"" has too few hex digits
+        } else {
+          let e = ParseErrorTests.error(input)
+          #expect(e?.kind == .invalidEscape, "byte \(byte)")
+          #expect(e?.byteOffset == 2 + before, "byte \(byte)")
+        }
+      }
+    }
+  }
+
+  /// What reading a string one byte or sequence at a time reports for `input`, whose string's contents start at
+  /// `start` and whose value is followed by `,1]`: `nil` when it parses.
+  static func byteByByteVerdict(_ input: [UInt8], stringAt start: Int) -> String? {
+    var j = start
+    while true {
+      let b = input[j]
+      if b == 0x22 {
+        // The string ends here; what follows must be `,1]` for the input to parse.
+        return Array(input[(j + 1)...]) == Array(",1]".utf8) ? nil : "other"
+      } else if b == 0x5C {
+        let next = input[j + 1]
+        guard Array("\"\\/bfnrt".utf8).contains(next) else { return "\(JSONParseError.Kind.invalidEscape) at \(j)" }
+        j += 2
+      } else if b < 0x20 {
+        return "\(JSONParseError.Kind.unescapedControlCharacter) at \(j)"
+      } else if b < 0x80 {
+        j += 1
+      } else {
+        let length = input.withUnsafeBufferPointer { Scanner.utf8SequenceLength($0.baseAddress!, at: j, end: $0.count) }
+        guard let length else { return "\(JSONParseError.Kind.invalidUTF8) at \(j)" }
+        j += length
+      }
+    }
+  }
+
   @Test func sequencesEndingTheInputAreCheckedWithinIt() {
     // No bytes after the sequence: the 4-byte load must not be used.
     for bytes: [UInt8] in [[0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80]] {
