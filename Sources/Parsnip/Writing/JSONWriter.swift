@@ -25,6 +25,8 @@ struct JSONWriter {
     var baseDepth = 0
     /// Read payloads by address (see JSON+Payloads.swift); `false` only to test the copying path.
     var readsPayloadsInPlace = JSON.storesPayloadsInPlace
+    /// Read strings' bytes where they lie (see String+BytesInPlace.swift); `false` only to test the other path.
+    var readsStringsInPlace = String.readsBytesInPlace
 
     enum KeyOrder {
       case stored
@@ -307,22 +309,15 @@ struct JSONWriter {
     if case .string(let string) = value.pointee { writeString(string) }
   }
 
-  /// Writes the string at `string` without copying it (a copy of a large string is retained and released).
+  /// Writes the string at `string` from its bytes where they lie (String+BytesInPlace.swift): a copy of a large
+  /// string is retained and released.
   @inline(__always)
   mutating func writeString(at string: UnsafePointer<String>) {
-    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *), !configuration.asciiOnly {
-      string.pointee.utf8.span.withUnsafeBufferPointer {
-        out.appendQuoted(UnsafeRawBufferPointer($0), escapesSlashes: configuration.escapesSlashes)
-      }
+    if configuration.readsStringsInPlace, !configuration.asciiOnly, let bytes = String.utf8InPlace(string) {
+      out.appendQuoted(bytes, escapesSlashes: configuration.escapesSlashes)
     } else {
       writeString(string.pointee)
     }
-  }
-
-  @inline(__always)
-  mutating func writeKey(_ key: String) {
-    writeString(key)
-    writeColon()
   }
 
   /// What follows a key: `:`, or `: ` when indenting (` : ` in `JSONEncoder`'s layout).

@@ -72,7 +72,10 @@ extension JSONWriter {
 
   /// Writes a key before the cache is set up; out of line, like a miss, so that the hit above stays small.
   @inline(never)
-  private mutating func writeKeyUncached(_ key: UnsafePointer<String>) { writeKey(key.pointee) }
+  private mutating func writeKeyUncached(_ key: UnsafePointer<String>) {
+    writeString(at: key)
+    writeColon()
+  }
 
   /// Writes a key the cache does not have, and remembers its bytes in `slot`; out of line, so that the hit above
   /// stays small enough to be inlined into the writer's loop.
@@ -82,7 +85,8 @@ extension JSONWriter {
   ) {
     // A streaming buffer may hand its bytes on in the middle of the key: remember keys of growing buffers only.
     let start = out.count
-    writeKey(key.pointee)
+    writeString(at: key)
+    writeColon()
     let length = out.count &- start
     guard !out.isStreaming, length <= 32 else { return }
     slot.pointee.words = words
