@@ -216,21 +216,47 @@ struct JSONWriter {
       } else {
         writeStringCopying(value)
       }
-    case .array(let elements):
+    case .array, .object:
       // Empty containers count as a level too, as in the parser.
       guard depth < configuration.maximumDepth else { return .tooDeep }
-      guard elements.isEmpty else {
-        open(elements, stack: &stack)
+      return openContainer(at: value, depth: depth, stack: &stack, sortedMembers: &sortedMembers)
+    }
+    return .written
+  }
+
+  /// Opens the array or object at `value` (its bracket, and its frame on `stack`), or writes it when it is empty.
+  /// Out of line: containers are fewer than scalars, and inlined, this made the scalar paths slower.
+  @inline(never)
+  private mutating func openContainer(
+    at value: UnsafePointer<JSON>, depth: Int, stack: inout FrameStack, sortedMembers: inout [[JSONObject.Member]]
+  ) -> Leaf {
+    let isObject: Bool
+    if case .object = value.pointee { isObject = true } else { isObject = false }
+    if configuration.readsPayloadsInPlace, !isObject || configuration.keyOrder == .stored {
+      // By address (see JSON+Payloads.swift): a copy of the array would be retained and released.
+      let (elements, count) = JSON.elements(ofArrayAt: value, as: JSON.self)
+      if count != 0 {
+        let members = UnsafeRawPointer(elements).assumingMemoryBound(to: JSONObject.Member.self)
+        stack.push(
+          Frame(
+            elements: isObject ? nil : elements, members: isObject ? members : nil, count: count, next: 0,
+            ownsMembers: false))
+        out.writeByte(isObject ? .openBrace : .openBracket)
         return .container
       }
-      writeEmpty(.openBracket, .closeBracket, depth: depth)
-    case .object(let object):
-      guard depth < configuration.maximumDepth else { return .tooDeep }
-      guard object.isEmpty else {
+    } else if case .object(let object) = value.pointee {
+      if !object.isEmpty {
         open(object, stack: &stack, sortedMembers: &sortedMembers)
         return .container
       }
+    } else if case .array(let elements) = value.pointee, !elements.isEmpty {
+      open(elements, stack: &stack)
+      return .container
+    }
+    if isObject {
       writeEmpty(.openBrace, .closeBrace, depth: depth)
+    } else {
+      writeEmpty(.openBracket, .closeBracket, depth: depth)
     }
     return .written
   }

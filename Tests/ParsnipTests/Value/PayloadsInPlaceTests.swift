@@ -29,6 +29,46 @@ import Testing
     }
   }
 
+  /// Arrays and objects made in every way a caller might (literals, grown by appending past their capacity, with
+  /// spare capacity, emptied, with a key index): the writer finds their elements from the value's first word.
+  static var containers: [JSON] {
+    var grown: [JSON] = []
+    for k in 0..<100 { grown.append(.number(JSONNumber(k))) }
+    var spare: [JSON] = [.null]
+    spare.reserveCapacity(64)
+    var emptied: [JSON] = [true, false]
+    emptied.removeAll(keepingCapacity: true)
+    var indexed = JSONObject((0..<40).map { ("key \($0)", JSON.number(JSONNumber($0))) })
+    _ = indexed["key 3"]  // builds the key index
+    indexed["added"] = "after the index"
+    var edited: JSONObject = ["a": 1, "b": 2, "c": 3]
+    edited["b"] = nil
+    return [
+      .array([]), .array([1, "two", nil]), .array(grown), .array(spare), .array(emptied),
+      .array(Array(grown[10..<20])), .object(JSONObject()), .object(["k": "v"]), .object(indexed), .object(edited),
+    ]
+  }
+
+  @Test func everyKindOfContainerIsFoundByAddress() throws {
+    try #require(JSON.storesPayloadsInPlace)
+    for value in Self.containers {
+      let (count, first) = withUnsafePointer(to: value) { pointer in
+        let (elements, count) = JSON.elements(ofArrayAt: pointer, as: JSON.self)
+        return (count, count == 0 ? nil : UnsafeRawPointer(elements))
+      }
+      switch value {
+      case .array(let elements):
+        #expect(count == elements.count)
+        elements.withUnsafeBufferPointer { #expect(count == 0 || first == UnsafeRawPointer($0.baseAddress)) }
+      case .object(let object):
+        #expect(count == object.count)
+        object._members.withUnsafeBufferPointer { #expect(count == 0 || first == UnsafeRawPointer($0.baseAddress)) }
+      default:
+        Issue.record("not a container")
+      }
+    }
+  }
+
   /// The same tree written through addresses and through copies, in every layout that changes how a string is
   /// written (escaped slashes, ASCII only, sorted keys for the copies sorting makes).
   @Test(arguments: [
@@ -39,7 +79,8 @@ import Testing
     var object = JSONObject()
     for (index, string) in Self.strings.enumerated() { object["k\(index)"] = .string(string) }
     let tree: JSON = .array(
-      Self.strings.map(JSON.string) + [.object(object), .array([.string("nested"), .array(Self.strings.map(JSON.string))])])
+      Self.strings.map(JSON.string) + [.object(object), .array([.string("nested"), .array(Self.strings.map(JSON.string))])]
+        + Self.containers + [.object(["containers": .array(Self.containers)])])
     let expected = try bytes(of: tree, options: options, inPlace: false)
     #expect(try bytes(of: tree, options: options, inPlace: true) == expected)
     // And a string alone, the root case.
