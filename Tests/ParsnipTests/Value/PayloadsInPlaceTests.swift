@@ -81,20 +81,24 @@ import Testing
     let tree: JSON = .array(
       Self.strings.map(JSON.string) + [.object(object), .array([.string("nested"), .array(Self.strings.map(JSON.string))])]
         + Self.containers + [.object(["containers": .array(Self.containers)])])
-    let expected = try bytes(of: tree, options: options, inPlace: false)
-    #expect(try bytes(of: tree, options: options, inPlace: true) == expected)
+    let expected = try Self.bytes(of: tree, options: options, inPlace: false)
+    #expect(try Self.bytes(of: tree, options: options, inPlace: true) == expected)
     // And a string alone, the root case.
     for string in Self.strings {
-      #expect(try bytes(of: .string(string), options: options, inPlace: true)
-        == bytes(of: .string(string), options: options, inPlace: false))
+      #expect(try Self.bytes(of: .string(string), options: options, inPlace: true)
+        == Self.bytes(of: .string(string), options: options, inPlace: false))
     }
     // The copying path is itself right: it reads back as the tree.
     #expect(try JSON(parsing: expected) == tree)
   }
 
-  private func bytes(of value: JSON, options: JSON.WritingOptions, inPlace: Bool) throws -> [UInt8] {
+  /// `value` written with `options`, reading payloads (and, with `strings`, strings' bytes) in place or by copy.
+  static func bytes(
+    of value: JSON, options: JSON.WritingOptions, inPlace: Bool, strings: Bool = true
+  ) throws -> [UInt8] {
     var configuration = JSONWriter.Configuration(options)
     configuration.readsPayloadsInPlace = inPlace && JSON.storesPayloadsInPlace
+    configuration.readsStringsInPlace = strings && String.readsBytesInPlace
     var writer = JSONWriter(out: OutputBuffer(capacity: 64), configuration: configuration)
     defer { writer.out.release() }
     try writer.write(value)

@@ -60,17 +60,8 @@ import Testing
     }
     let parsed = try JSON(parsing: #"{"key":"value, long enough to be stored out of line", "é": ["x", "ü\n"]}"#)
     let tree: JSON = .array(Self.strings.map(JSON.string) + [.object(object), parsed])
-    let expected = try bytes(of: tree, options: options, inPlace: false)
-    #expect(try bytes(of: tree, options: options, inPlace: true) == expected)
+    let expected = try PayloadsInPlaceTests.bytes(of: tree, options: options, inPlace: true, strings: false)
+    #expect(try PayloadsInPlaceTests.bytes(of: tree, options: options, inPlace: true) == expected)
     #expect(try JSON(parsing: expected) == tree)
-  }
-
-  private func bytes(of value: JSON, options: JSON.WritingOptions, inPlace: Bool) throws -> [UInt8] {
-    var configuration = JSONWriter.Configuration(options)
-    configuration.readsStringsInPlace = inPlace && String.readsBytesInPlace
-    var writer = JSONWriter(out: OutputBuffer(capacity: 64), configuration: configuration)
-    defer { writer.out.release() }
-    try writer.write(value)
-    return writer.out.bytes()
   }
 }
