@@ -80,6 +80,17 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
+  /// Scripts, widths and ASCII mixed, with a four-byte sequence among them.
+  @Test func mixedTextIsCheckedLikeOneSequenceAtATime() {
+    let mismatches = Self.corruptionsReadByteByByte(
+      in: "Привет, 世界! ünï 日本語 text \u{1F600} と English、混在 ok",
+      replacements: [
+        [0x80], [0xBF], [0xC0, 0x80], [0xD0], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xE3, 0x81], [0xE3, 0x41],
+        [0xF0, 0x9F, 0x98, 0x80], [0xF0, 0x9F], [0x22], [0x5C, 0x6E], [0x09], [0x41],
+      ])
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
   /// Each byte of `text` replaced by each of `replacements`, inside a string after 0 to 2 spaces: the inputs whose
   /// parse does not give the verdict of ``byteByByteVerdict(_:stringAt:)``.
   static func corruptionsReadByteByByte(in text: String, replacements: [[UInt8]]) -> [String] {
