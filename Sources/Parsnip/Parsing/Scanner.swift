@@ -259,16 +259,22 @@ struct Scanner: TextScanning {
     do {
       scanned = try NumberParser.validate(base, from: i, end: end)
     } catch {
-      // `-Infinity` in text that JSON5 normalization produced.
-      if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
-        tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
-        i &+= length
-        return
-      }
-      throw numberError(error, start: start)
+      return try scanNumberFailed(error)
     }
     tape.append(scanned.tapeKind, offset: start, aux: UInt32(truncatingIfNeeded: scanned.end &- start))
     i = scanned.end
+  }
+
+  /// A number at `i` that does not validate: `-Infinity` and the like in text that JSON5 normalization produced, or
+  /// the error. Out of line, so that the valid path inlines small.
+  @inline(never)
+  mutating func scanNumberFailed(_ failure: NumberParser.Failure) throws(JSONParseError) {
+    if allowsNonFiniteLiterals, let length = nonFiniteLiteralLength(at: i) {
+      tape.append(Tape.Kind.number.rawValue | Tape.Flag.json5, offset: i, aux: UInt32(length))
+      i &+= length
+      return
+    }
+    throw numberError(failure, start: i)
   }
 
   /// The error for a number that failed to scan at `start`.
