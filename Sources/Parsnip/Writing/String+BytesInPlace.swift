@@ -17,7 +17,8 @@ extension String {
     let samples: [String] = [
       "", "a", "fifteen bytes!!", "ünïcödé", "日本語テキスト",  // small
       "a literal string stored in the binary, long enough not to be small",  // immortal, tail-allocated
-      String(repeating: "native storage ", count: 3), String(decoding: Array("from bytes: ünïcödé, past 15".utf8), as: UTF8.self),
+      String(repeating: "native storage ", count: 3),
+      String(decoding: Array("from bytes: ünïcödé, past 15".utf8), as: UTF8.self),
       String(repeating: "é", count: 40) + "\u{1F600}",
     ]
     for var sample in samples {

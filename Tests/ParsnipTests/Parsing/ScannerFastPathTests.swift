@@ -107,7 +107,8 @@ import Testing
           let got = ParseErrorTests.error(input).map { "\($0.kind) at \($0.byteOffset)" }
           // A quote ends the string early: the text after it is some other error.
           if expected != got, expected != "other" || got == nil {
-            mismatches.append("\(prefix) \(position) \(replacement): \(got ?? "valid"), expected \(expected ?? "valid")")
+            let verdicts = "\(got ?? "valid"), expected \(expected ?? "valid")"
+            mismatches.append("\(prefix) \(position) \(replacement): \(verdicts)")
           }
         }
       }

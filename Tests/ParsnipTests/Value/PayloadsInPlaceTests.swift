@@ -78,9 +78,10 @@ import Testing
   func writerGivesTheSameBytesByAddressAndByCopy(options: JSON.WritingOptions) throws {
     var object = JSONObject()
     for (index, string) in Self.strings.enumerated() { object["k\(index)"] = .string(string) }
+    let nested: JSON = .array([.string("nested"), .array(Self.strings.map(JSON.string))])
     let tree: JSON = .array(
-      Self.strings.map(JSON.string) + [.object(object), .array([.string("nested"), .array(Self.strings.map(JSON.string))])]
-        + Self.containers + [.object(["containers": .array(Self.containers)])])
+      Self.strings.map(JSON.string) + [.object(object), nested] + Self.containers
+        + [.object(["containers": .array(Self.containers)])])
     let expected = try Self.bytes(of: tree, options: options, inPlace: false)
     #expect(try Self.bytes(of: tree, options: options, inPlace: true) == expected)
     // And a string alone, the root case.

@@ -14,7 +14,8 @@ import Testing
     var shrunk = String(repeating: "long enough to be stored out of line ", count: 2)
     shrunk.removeLast(60)
     return [
-      "", "a", "fifteen bytes!!", "sixteen bytes!!!", "Zoë", "日本語", "\u{1F600}", "tab\there \"quoted\" \\ / \u{1}",
+      "", "a", "fifteen bytes!!", "sixteen bytes!!!", "Zoë", "日本語", "\u{1F600}",
+      "tab\there \"quoted\" \\ / \u{1}",
       "a literal long enough to be stored out of line in the binary",
       String(repeating: "long string, stored out of line; ", count: 20),
       String(decoding: Array("from bytes: ünïcödé \u{7F} end".utf8), as: UTF8.self),
