@@ -425,34 +425,21 @@ struct Scanner: TextScanning {
         // Non-ASCII text comes in runs (Cyrillic, CJK): validate the whole run before going back to 16-byte steps.
         repeat {
           // Common runs many bytes at a time, each kind in its own loop: two-byte sequences with ASCII (Cyrillic,
-          // Greek, Hebrew, Arabic), 16 bytes a step, or near the end of the input four as one word; three-byte ones
-          // (CJK), two as one word. Anything else goes through `utf8SequenceLength`.
+          // Greek, Hebrew, Arabic), 16 bytes a step; three-byte ones (CJK), two as one word. Anything else, and
+          // the last 16 bytes of the input, go through `utf8SequenceLength`.
           let lead = base[j]
-          if lead >= 0xE0 {
-            if lead < 0xF0 {
-              let after = Self.skipThreeByteText(base, from: j, end: end)
-              if after != j {
-                j = after
-                continue
-              }
+          if lead &- 0xE0 < 0x10 {
+            let after = Self.skipThreeByteText(base, from: j, end: end)
+            if after != j {
+              j = after
+              continue
             }
-          } else if j &+ 16 <= end {
-            // Two-byte sequences mixed with ASCII (a Cyrillic name, its spaces, up to the closing quote): 16 bytes
-            // a step, not from a stray continuation byte or an overlong lead (errors, reported below).
-            if lead >= 0xC2 {
-              let after = Self.skipTwoByteText(base, from: j, end: end)
-              if after != j {
-                j = after
-                continue
-              }
-            }
-          } else if j &+ 8 <= end {
-            let word = Self.load(base + j)
-            let leadBits = word & 0x001E_001E_001E_001E  // zero only for the overlong leads 0xC0 and 0xC1
-            if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0,
-              (leadBits &+ 0x007F_007F_007F_007F) & 0x0080_0080_0080_0080 == 0x0080_0080_0080_0080
-            {
-              j &+= 8
+          } else if lead &- 0xC2 < 0x1E, j &+ 16 <= end {
+            // Two-byte sequences mixed with ASCII (a Cyrillic name, its spaces, up to the closing quote), from a
+            // lead: a stray continuation byte or an overlong lead is an error, reported below.
+            let after = Self.skipTwoByteText(base, from: j, end: end)
+            if after != j {
+              j = after
               continue
             }
           }
@@ -488,8 +475,7 @@ struct Scanner: TextScanning {
   func scanEscape(at j: Int) throws(JSONParseError) -> Int {
     guard j &+ 1 < end else { throw error(.unexpectedEndOfInput, "unterminated string", at: j) }
     switch base[j &+ 1] {
-    case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"),
-      UInt8(ascii: "t"):
+    case let escaped where Self.isOneLetterEscape(escaped):
       return j &+ 2
     case UInt8(ascii: "u"):
       let unit = try hexQuad(at: j &+ 2)
