@@ -232,33 +232,38 @@ struct JSONWriter {
   ) -> Leaf {
     let isObject: Bool
     if case .object = value.pointee { isObject = true } else { isObject = false }
+    // The children's address and count. The tree holds their storage for the whole write, and `sortedMembers` a
+    // sorted copy of an object's members until its frame closes.
+    var first: UnsafeRawPointer? = nil
+    var count = 0
+    var ownsMembers = false
     if configuration.readsPayloadsInPlace, !isObject || configuration.keyOrder == .stored {
       // By address (see JSON+Payloads.swift): a copy of the array would be retained and released.
-      let (elements, count) = JSON.elements(ofArrayAt: value, as: JSON.self)
-      if count != 0 {
-        let members = UnsafeRawPointer(elements).assumingMemoryBound(to: JSONObject.Member.self)
-        stack.push(
-          Frame(
-            elements: isObject ? nil : elements, members: isObject ? members : nil, count: count, next: 0,
-            ownsMembers: false))
-        out.writeByte(isObject ? .openBrace : .openBracket)
-        return .container
-      }
+      let (elements, n) = JSON.elements(ofArrayAt: value, as: JSON.self)
+      (first, count) = (UnsafeRawPointer(elements), n)
     } else if case .object(let object) = value.pointee {
-      if !object.isEmpty {
-        open(object, stack: &stack, sortedMembers: &sortedMembers)
-        return .container
+      ownsMembers = configuration.keyOrder != .stored && !object.isEmpty
+      if ownsMembers { sortedMembers.append(orderedMembers(object)) }
+      let members = ownsMembers ? sortedMembers[sortedMembers.count &- 1] : object._members
+      (first, count) = (members.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }, members.count)
+    } else if case .array(let elements) = value.pointee {
+      (first, count) = (elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }, elements.count)
+    }
+    guard count != 0 else {
+      if isObject {
+        writeEmpty(.openBrace, .closeBrace, depth: depth)
+      } else {
+        writeEmpty(.openBracket, .closeBracket, depth: depth)
       }
-    } else if case .array(let elements) = value.pointee, !elements.isEmpty {
-      open(elements, stack: &stack)
-      return .container
+      return .written
     }
-    if isObject {
-      writeEmpty(.openBrace, .closeBrace, depth: depth)
-    } else {
-      writeEmpty(.openBracket, .closeBracket, depth: depth)
-    }
-    return .written
+    stack.push(
+      Frame(
+        elements: isObject ? nil : first?.assumingMemoryBound(to: JSON.self),
+        members: isObject ? first?.assumingMemoryBound(to: JSONObject.Member.self) : nil, count: count, next: 0,
+        ownsMembers: ownsMembers))
+    out.writeByte(isObject ? .openBrace : .openBracket)
+    return .container
   }
 
   /// The key of the member at `member`, by address.
@@ -284,28 +289,6 @@ struct JSONWriter {
       writeNewline(indent: indent, depth: depth)
     }
     out.writeByte(close)
-  }
-
-  /// Writes the opening bracket of a non-empty array and pushes its frame.
-  @inline(__always)
-  private mutating func open(_ elements: borrowing [JSON], stack: inout FrameStack) {
-    let base = elements.withUnsafeBufferPointer { $0.baseAddress }
-    stack.push(Frame(elements: base, members: nil, count: elements.count, next: 0, ownsMembers: false))
-    out.writeByte(.openBracket)
-  }
-
-  /// Writes the opening brace of a non-empty object and pushes its frame (over a sorted copy of its members, which
-  /// `sortedMembers` keeps until the frame closes, when keys are sorted).
-  @inline(__always)
-  private mutating func open(
-    _ object: borrowing JSONObject, stack: inout FrameStack, sortedMembers: inout [[JSONObject.Member]]
-  ) {
-    let owns = configuration.keyOrder != .stored
-    if owns { sortedMembers.append(orderedMembers(object)) }
-    let members = owns ? sortedMembers[sortedMembers.count &- 1] : object._members
-    let base = members.withUnsafeBufferPointer { $0.baseAddress }
-    stack.push(Frame(elements: nil, members: base, count: members.count, next: 0, ownsMembers: owns))
-    out.writeByte(.openBrace)
   }
 
   // MARK: Pieces
@@ -344,6 +327,13 @@ struct JSONWriter {
     } else {
       writeString(string.pointee)
     }
+  }
+
+  /// Writes the key at `key` and what follows it.
+  @inline(__always)
+  mutating func writeKey(at key: UnsafePointer<String>) {
+    writeString(at: key)
+    writeColon()
   }
 
   /// What follows a key: `:`, or `: ` when indenting (` : ` in `JSONEncoder`'s layout).

@@ -73,8 +73,7 @@ extension JSONWriter {
   /// Writes a key before the cache is set up; out of line, like a miss, so that the hit above stays small.
   @inline(never)
   private mutating func writeKeyUncached(_ key: UnsafePointer<String>) {
-    writeString(at: key)
-    writeColon()
+    writeKey(at: key)
   }
 
   /// Writes a key the cache does not have, and remembers its bytes in `slot`; out of line, so that the hit above
@@ -85,8 +84,7 @@ extension JSONWriter {
   ) {
     // A streaming buffer may hand its bytes on in the middle of the key: remember keys of growing buffers only.
     let start = out.count
-    writeString(at: key)
-    writeColon()
+    writeKey(at: key)
     let length = out.count &- start
     guard !out.isStreaming, length <= 32 else { return }
     slot.pointee.words = words
