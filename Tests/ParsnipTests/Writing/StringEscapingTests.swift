@@ -88,6 +88,28 @@ import Testing
     #expect(failures.count == 0, "\(failures.prefix(5))")
   }
 
+  @Test func everyASCIIByteAtEveryPositionOfTheBlockScans() throws {
+    // The block scans test quotes and controls together, as bytes below 0x21 once bit 1 is flipped: every ASCII
+    // byte (the quote's neighbours 0x20, 0x21 and 0x23 included) must be escaped exactly when RFC 8259 says so,
+    // wherever it falls in a 64-byte block, a 16-byte block or the words after them.
+    var failures: [String] = []
+    for value in UInt8(0)..<0x80 {
+      let byte = String(decoding: [value], as: UTF8.self)
+      for length in [15, 16, 17, 63, 64, 65, 130] {
+        for offset in 0..<length {
+          let s = String(repeating: "m", count: offset) + byte + String(repeating: "m", count: length - offset - 1)
+          for slashes in [false, true] {
+            let expected = Self.reference(s, escapesSlashes: slashes, asciiOnly: false)
+            let written = String(
+              decoding: try JSON.string(s).bytes(options: .init(escapesSlashes: slashes)), as: UTF8.self)
+            if written != expected { failures.append("0x\(String(value, radix: 16)) at \(offset) of \(length)") }
+          }
+        }
+      }
+    }
+    #expect(failures.count == 0, "\(failures.prefix(5))")
+  }
+
   @Test func randomStringsMatchTheReference() {
     var rng = SeededRandom(seed: 7)
     let alphabet: [Unicode.Scalar] = [
