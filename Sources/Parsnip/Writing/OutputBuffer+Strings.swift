@@ -165,6 +165,8 @@ extension OutputBuffer {
       }
       return to
     }
+    // Where the output last matched the input byte for byte (after the last escape).
+    var copiedFrom = 0
     // 64 bytes at a time while they last: four blocks stored whole and tested together, so a long run of plain text
     // costs one branch per 64 bytes; a block with an escape keeps its bytes up to it.
     while n &- i >= 64 {
@@ -194,6 +196,7 @@ extension OutputBuffer {
       to += k
       to += StringEscaping.writeEscape(ascii: from.load(fromByteOffset: i, as: UInt8.self), to: to)
       i &+= 1
+      copiedFrom = i
     }
     // Then 16 bytes at a time, stored whole and kept up to the first byte that needs escaping.
     while n &- i >= 16 {
@@ -209,6 +212,16 @@ extension OutputBuffer {
       to += k
       to += StringEscaping.writeEscape(ascii: from.load(fromByteOffset: i, as: UInt8.self), to: to)
       i &+= 1
+      copiedFrom = i
+    }
+    // Under 16 bytes left: the 16 bytes that end the string, when those before `i` among them were copied unchanged,
+    // are stored to end where its text ends, in one step if none needs escaping.
+    if i < n, n >= 16, copiedFrom <= n &- 16 {
+      let bytes = UnsafeRawPointer(from + (n &- 16)).loadUnaligned(as: SIMD16<UInt8>.self)
+      if !SIMD16Mask.any(escapedBytes(bytes, escapesSlashes: escapesSlashes)) {
+        (to - (16 &- (n &- i))).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
+        return to + (n &- i)
+      }
     }
     while i < n {
       let remaining = n &- i
