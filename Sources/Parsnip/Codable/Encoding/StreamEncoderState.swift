@@ -8,13 +8,13 @@ final class StreamEncoderState {
   let usesDefaultKeys: Bool
   private let maximumCallDepth: Int
 
-  init(options: EncoderOptions) {
+  init(options: EncoderOptions, capacity: Int = 256) {
     self.options = options
     self.userInfo = options.encoderUserInfo
     self.usesDefaultKeys = options.usesDefaultKeys
     self.maximumCallDepth = options.maximumCallDepth
     core = .allocate(capacity: 1)
-    core.initialize(to: StreamCore(output: OutputCore(options: options)))
+    core.initialize(to: StreamCore(output: OutputCore(options: options, capacity: capacity)))
   }
 
   deinit {
