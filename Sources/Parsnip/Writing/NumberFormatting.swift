@@ -175,13 +175,22 @@ enum NumberFormatting {
     let low = v % 100_000_000
     var high = v / 100_000_000
     var q = p
+    // A single digit before a group of eight (9 digits: ids; 17: most double significands) is one byte, not a
+    // group converted and shifted.
     if count > 16 {
       let top = high / 100_000_000
       high %= 100_000_000
-      store(eightDigits(top) >> (UInt64(truncatingIfNeeded: 24 &- count) &<< 3), to: q)
+      if count == 17 {
+        q.pointee = UInt8(truncatingIfNeeded: top) &+ .zero
+      } else {
+        store(eightDigits(top) >> (UInt64(truncatingIfNeeded: 24 &- count) &<< 3), to: q)
+      }
       q += count &- 16
       store(eightDigits(high), to: q)
       q += 8
+    } else if count == 9 {
+      q.pointee = UInt8(truncatingIfNeeded: high) &+ .zero
+      q += 1
     } else {
       store(eightDigits(high) >> (UInt64(truncatingIfNeeded: 16 &- count) &<< 3), to: q)
       q += count &- 8

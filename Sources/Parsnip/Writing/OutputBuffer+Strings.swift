@@ -10,9 +10,10 @@ extension OutputBuffer {
   /// Appends `string` quoted and escaped, spelled as ``StringEscaping`` spells it.
   ///
   /// The fast path for the writer and the encoder: each chunk of the string gets room for its worst case, so every
-  /// block (a string under 16 bytes as a whole, then 64, 16 and 8 bytes at a time) is stored unconditionally and the
-  /// output advances past it when no byte in it needs escaping, with no bounds checks or copy calls per run of plain
-  /// text. ASCII-only output takes ``StringEscaping``'s path.
+  /// block (a string under 16 bytes as a whole, then 64 and 16 bytes at a time, then the 16 that end the string, or
+  /// 8 at a time after an escape there) is stored unconditionally and the output advances past it when no byte in it
+  /// needs escaping, with no bounds checks or copy calls per run of plain text. ASCII-only output takes
+  /// ``StringEscaping``'s path.
   @inline(__always)
   mutating func appendQuoted(_ string: String, escapesSlashes: Bool, asciiOnly: Bool = false) {
     if !asciiOnly {
