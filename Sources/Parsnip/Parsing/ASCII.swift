@@ -39,6 +39,11 @@ extension UInt8 {
 enum SWAR {
   @inline(__always) static func broadcast(_ b: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(b) }
 
+  /// The eight bytes at `p` (unaligned) as a little-endian word: the first byte in the lowest bits.
+  @inline(__always) static func load(_ p: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+  }
+
   /// High bit set in each byte of `word` that is zero, exactly (no borrow between bytes).
   @inline(__always) static func zeroBytesExact(_ word: UInt64) -> UInt64 {
     let low7 = 0x7F7F_7F7F_7F7F_7F7F as UInt64

@@ -69,11 +69,6 @@ struct Scanner: TextScanning {
     UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
   }
 
-  @inline(__always)
-  static func load(_ p: UnsafePointer<UInt8>) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-  }
-
   /// The position (0..<16) of the first byte among 16 at `p` that is not a space, tab, line feed or carriage
   /// return; 16 when all are.
   @inline(__always)
@@ -336,7 +331,7 @@ struct Scanner: TextScanning {
     var bytes: UInt64 = 0
     for k in 0..<n { bytes |= UInt64(word.utf8Start[k]) &<< UInt64(k &* 8) }
     // One load and compare where eight bytes are readable; byte by byte (for the error's offset) otherwise.
-    if i &+ 8 <= end, Self.load(base + i) & ((1 &<< UInt64(truncatingIfNeeded: n &* 8)) &- 1) == bytes {
+    if i &+ 8 <= end, SWAR.load(base + i) & ((1 &<< UInt64(truncatingIfNeeded: n &* 8)) &- 1) == bytes {
       tape.append(kind.rawValue, offset: i, aux: 0)
       i &+= n
       return
@@ -399,7 +394,7 @@ struct Scanner: TextScanning {
       }
       if j &+ 16 > end {
         while j &+ 8 <= end {
-          let special = Self.stringSpecialBytes(Self.load(base + j))
+          let special = Self.stringSpecialBytes(SWAR.load(base + j))
           if special != 0 {
             j &+= special.trailingZeroBitCount >> 3
             break
@@ -528,7 +523,7 @@ struct Scanner: TextScanning {
   static func skipThreeByteText(_ base: UnsafePointer<UInt8>, from j: Int, end: Int) -> Int {
     var j = j
     while j &+ 8 <= end {
-      let word = load(base + j)
+      let word = SWAR.load(base + j)
       let first = UInt8(truncatingIfNeeded: word)
       let second = UInt8(truncatingIfNeeded: word >> 24)
       guard word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0, first != 0xE0, first != 0xED, second != 0xE0,

@@ -154,8 +154,8 @@ struct StringTable {
     if flags & Tape.Flag.hasEscapes != 0, stamp != 0 { status |= Status.uncertain }
     let p = base + offset
     let bits = UInt64(truncatingIfNeeded: count) &<< 3
-    let prefix0 = count >= 8 ? Self.load(p) : Self.load(p) & ((1 &<< bits) &- 1)
-    let prefix1 = count <= 8 ? 0 : count == 16 ? Self.load(p + 8) : Self.load(p + 8) & ((1 &<< (bits &- 64)) &- 1)
+    let prefix0 = count >= 8 ? SWAR.load(p) : SWAR.load(p) & ((1 &<< bits) &- 1)
+    let prefix1 = count <= 8 ? 0 : count == 16 ? SWAR.load(p + 8) : SWAR.load(p + 8) & ((1 &<< (bits &- 64)) &- 1)
     let hash = shortHash(prefix0, prefix1, count)
     var slot = Int(truncatingIfNeeded: hash) & mask
     let entries = self.entries.unsafelyUnwrapped
@@ -247,13 +247,13 @@ struct StringTable {
       hash = shortHash(prefix0, prefix1, count)
     } else {
       // Every read stays within the string.
-      prefix0 = Self.load(p)
-      prefix1 = Self.load(p + 8)
+      prefix0 = SWAR.load(p)
+      prefix1 = SWAR.load(p + 8)
       var h = (prefix0 ^ seed) &* 0x9E37_79B9_7F4A_7C15
       h ^= (prefix1 ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
-      h = (h ^ (h >> 29) ^ Self.load(p + count - 16)) &* 0x94D0_49BB_1331_11EB
-      h = (h ^ (h >> 29) ^ Self.load(p + count - 8)) &* 0x9E37_79B9_7F4A_7C15
-      h = (h ^ (h >> 29) ^ Self.load(p + (count >> 1) - 4)) &* 0xBF58_476D_1CE4_E5B9
+      h = (h ^ (h >> 29) ^ SWAR.load(p + count - 16)) &* 0x94D0_49BB_1331_11EB
+      h = (h ^ (h >> 29) ^ SWAR.load(p + count - 8)) &* 0x9E37_79B9_7F4A_7C15
+      h = (h ^ (h >> 29) ^ SWAR.load(p + (count >> 1) - 4)) &* 0xBF58_476D_1CE4_E5B9
       h ^= h >> 29
       hash = UInt32(truncatingIfNeeded: h ^ (h >> 32))
       if stamp == 0 { countLongValueLookup() }
@@ -318,11 +318,6 @@ struct StringTable {
     entries = newEntries
     mask = newMask
     limit = newCapacity / 2
-  }
-
-  @inline(__always)
-  static func load(_ p: UnsafePointer<UInt8>) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
   }
 }
 
