@@ -247,4 +247,27 @@ import Testing
     #expect(String(decoding: second, as: UTF8.self) == #"["short"]"#)
     #expect(first.count > 1000)
   }
+
+  /// An encoder starts each output with room for its last one (at most 4 MiB ahead): outputs that shrink, grow past
+  /// that room (a long string of escapes at the end needs six bytes a byte), and grow past the cap must all come out
+  /// as a fresh encoder writes them.
+  @Test func outputsOfChangingSizesFromOneEncoder() throws {
+    let small = ["id": 1]
+    let medium = (0..<5_000).map { "item \($0) with some text" }
+    let escapesAtTheEnd = medium + [String(repeating: "\u{1}", count: 100_000)]
+    let large = (0..<250_000).map { "item \($0) with some text" }  // about 6 MB, past the 4 MiB cap
+    let encoder = ParsnipEncoder()
+    func check<T: Encodable>(_ value: T) throws {
+      let fresh = try ParsnipEncoder().encode(value)
+      #expect(try encoder.encode(value) == fresh)
+      #expect(try encoder.encodeToBytes(value) == Array(fresh))
+    }
+    try check(small)
+    try check(medium)
+    try check(small)
+    try check(escapesAtTheEnd)
+    try check(medium)
+    try check(large)
+    try check(small)
+  }
 }
