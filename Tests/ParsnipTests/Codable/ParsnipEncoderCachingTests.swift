@@ -270,4 +270,136 @@ import Testing
     try check(large)
     try check(small)
   }
+
+  // MARK: Repeated keys of cached key types
+
+  enum Letter: String, CodingKey { case a, b, c }
+
+  /// Writes `keys` in order into one object, the n-th with the value n.
+  struct Writes: Encodable {
+    let keys: [Letter]
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Letter.self)
+      for (n, key) in keys.enumerated() { try container.encode(n, forKey: key) }
+    }
+  }
+
+  @Test func aRepeatedKeyOfOneKeyTypeKeepsItsFirstPositionAndLastValue() throws {
+    #expect(try ParsnipEncoder().encodeToString(Writes(keys: [.a, .b, .a])) == #"{"a":2,"b":1}"#)
+    #expect(try ParsnipEncoder().encodeToString(Writes(keys: [.a, .b, .c])) == #"{"a":0,"b":1,"c":2}"#)
+    let values = [Writes(keys: [.c, .c]), Writes(keys: [.a, .b, .c, .b]), Writes(keys: [.b, .a])]
+    try expectEncodesLikeFoundation(values)
+    try expectEncodesLikeFoundation(values) { parsnip, foundation in
+      parsnip.outputFormatting = [.prettyPrinted, .sortedKeys]
+      foundation.outputFormatting = [.prettyPrinted, .sortedKeys]
+    }
+  }
+
+  struct MergedBySnakeCase: Encodable {
+    enum CodingKeys: String, CodingKey { case userID, other, userId }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(1, forKey: .userID)
+      try container.encode(2, forKey: .other)
+      try container.encode(3, forKey: .userId)
+    }
+  }
+
+  /// Two keys of one type whose snake-case names are the same are one member, as a repeated key is; in the second
+  /// object both names are already cached.
+  @Test func keysThatSnakeCaseMergesAreOneMember() throws {
+    let encoder = ParsnipEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    #expect(try encoder.encodeToString(MergedBySnakeCase()) == #"{"user_id":3,"other":2}"#)
+    #expect(
+      try encoder.encodeToString([MergedBySnakeCase(), MergedBySnakeCase()])
+        == #"[{"user_id":3,"other":2},{"user_id":3,"other":2}]"#)
+    try expectEncodesLikeFoundation(MergedBySnakeCase()) { parsnip, foundation in
+      parsnip.keyEncodingStrategy = .convertToSnakeCase
+      foundation.keyEncodingStrategy = .convertToSnakeCase
+    }
+  }
+
+  /// A one-byte key type whose bytes 3 and 7 share a name, found only when byte 7 is first written.
+  struct SharedNameKey: CodingKey {
+    var byte: UInt8
+    init(_ byte: UInt8) { self.byte = byte }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+    var stringValue: String { byte == 7 ? "k3" : "k\(byte)" }
+    var intValue: Int? { nil }
+  }
+
+  struct SharedNames: Encodable {
+    let bytes: [UInt8]
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: SharedNameKey.self)
+      for (n, byte) in bytes.enumerated() { try container.encode(n, forKey: SharedNameKey(byte)) }
+    }
+  }
+
+  /// In the first object the shared name is found while the object is checked by bytes; in the others, after it
+  /// was found (each value alone, as any repeated key sends the whole encode through the tree).
+  @Test func twoKeysOfOneTypeWithOneNameAreOneMember() throws {
+    #expect(try ParsnipEncoder().encodeToString(SharedNames(bytes: [3, 1, 7])) == #"{"k3":2,"k1":1}"#)
+    let afterward = [SharedNames(bytes: [7]), SharedNames(bytes: [3, 1])]
+    #expect(try ParsnipEncoder().encodeToString(afterward) == #"[{"k3":0},{"k3":0,"k1":1}]"#)
+    let again = [SharedNames(bytes: [7]), SharedNames(bytes: [1, 3, 7])]
+    #expect(try ParsnipEncoder().encodeToString(again) == #"[{"k3":0},{"k1":0,"k3":2}]"#)
+  }
+
+  struct AllBytesThenRepeats: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: ByteKey.self)
+      for byte in UInt8.min...UInt8.max { try container.encode(Int(byte), forKey: ByteKey(byte)) }
+      try container.encode(-1, forKey: ByteKey(200))
+      try container.encode(-2, forKey: ByteKey(5))
+    }
+  }
+
+  /// Key bytes from 64 on are checked by hash, together with the bytes below 64 written before them.
+  @Test func repeatedKeysAmongManyBytesOfOneKeyType() throws {
+    let json = try JSON(parsing: ParsnipEncoder().encode(AllBytesThenRepeats()))
+    #expect(json.count == 256)
+    #expect(json.objectValue?.keys == (0...255).map { "k\($0)" })
+    #expect(json["k200"] == -1 && json["k5"] == -2 && json["k6"] == 6)
+  }
+
+  /// Members from a second key type, or from non-cached keys, meet the members already written in the object.
+  struct MixedKeyTypes: Encodable {
+    enum Other: String, CodingKey { case c, a }
+    let order: Int
+    func encode(to encoder: any Encoder) throws {
+      switch order {
+      case 0:
+        var letters = encoder.container(keyedBy: Letter.self)
+        try letters.encode(1, forKey: .a)
+        try letters.encode(2, forKey: .b)
+        var other = encoder.container(keyedBy: Other.self)
+        try other.encode(3, forKey: .c)
+        try other.encode(4, forKey: .a)
+      case 1:
+        var letters = encoder.container(keyedBy: Letter.self)
+        try letters.encode(1, forKey: .a)
+        try letters.encode(2, forKey: .b)
+        var strings = encoder.container(keyedBy: StringCodingKey.self)
+        try strings.encode(3, forKey: StringCodingKey("a"))
+      default:
+        var strings = encoder.container(keyedBy: StringCodingKey.self)
+        try strings.encode(1, forKey: StringCodingKey("b"))
+        var letters = encoder.container(keyedBy: Letter.self)
+        try letters.encode(2, forKey: .a)
+        try letters.encode(3, forKey: .b)
+      }
+    }
+  }
+
+  /// Each value alone: one repeated key anywhere in an encode sends the whole of it through the tree.
+  @Test func repeatedKeysAcrossKeyTypesInOneObject() throws {
+    let expected = [#"{"a":4,"b":2,"c":3}"#, #"{"a":3,"b":2}"#, #"{"b":3,"a":2}"#]
+    for order in 0..<3 {
+      #expect(try ParsnipEncoder().encodeToString(MixedKeyTypes(order: order)) == expected[order])
+      try expectEncodesLikeFoundation(MixedKeyTypes(order: order))
+    }
+  }
 }

@@ -231,4 +231,65 @@ import Testing
     }
     #expect(try ParsnipEncoder().encodeToString(Counter()) == "[0,[1],2]")
   }
+
+  // MARK: Arrays written in place
+
+  struct Point: Codable, Equatable {
+    var x: Double
+    var label: String?
+  }
+
+  final class Node: Encodable {
+    let name: String
+    var children: [Node] = []
+    init(_ name: String) { self.name = name }
+  }
+
+  struct Arrays: Encodable {
+    var points = [Point(x: 1, label: "a"), Point(x: 2.5, label: nil)]
+    var nested = [[Point(x: 3, label: "b")], [], [Point(x: 4, label: nil), Point(x: 5, label: "c")]]
+    var optionals: [Point?] = [nil, Point(x: 6, label: "d"), nil]
+    var empty: [Point] = []
+    var numbers = [[1, 2], [], [3]]
+    var nodes: [Node] = {
+      let shared = Node("shared")
+      let root = Node("root")
+      root.children = [shared, Node("other")]
+      return [root, shared]
+    }()
+  }
+
+  /// Arrays of any `Encodable` element are written by the encoder itself, not by the standard library's
+  /// `encode(to:)` through an unkeyed container; the output is the same.
+  @Test func arraysOfStructsClassesAndOptionalsAreWrittenAsFoundationWrites() throws {
+    #expect(
+      try ParsnipEncoder().encodeToString([Point(x: 1, label: "a"), Point(x: 2, label: nil)])
+        == #"[{"x":1,"label":"a"},{"x":2}]"#)
+    try expectEncodesLikeFoundation(Arrays())
+    try expectEncodesLikeFoundation([Arrays(), Arrays()]) { parsnip, foundation in
+      parsnip.outputFormatting = [.prettyPrinted, .sortedKeys]
+      foundation.outputFormatting = [.prettyPrinted, .sortedKeys]
+    }
+    #expect(try ParsnipEncoder().encodeToString([[Point]]()) == "[]")
+  }
+
+  struct SwallowsAnElementError: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: StringCodingKey.self)
+      try container.encode(1, forKey: StringCodingKey("before"))
+      try? container.encode([Point(x: 1), Point(x: .nan)], forKey: StringCodingKey("bad points"))
+      try container.encode(2, forKey: StringCodingKey("after"))
+    }
+  }
+
+  @Test func anElementErrorInAnArrayOfStructs() throws {
+    do {
+      _ = try ParsnipEncoder().encode(["list": [Point(x: 1), Point(x: 2), Point(x: .infinity)]])
+      Issue.record("expected an error")
+    } catch EncodingError.invalidValue(_, let context) {
+      #expect(context.codingPath.map(\.stringValue) == ["list", "Index 2", "x"])
+    }
+    #expect(try JSON(parsing: ParsnipEncoder().encode(SwallowsAnElementError())) == ["before": 1, "after": 2])
+    try expectEncodesLikeFoundation(SwallowsAnElementError())
+  }
 }

@@ -4,8 +4,8 @@ import Foundation
 struct KeyedContainerPlace {
   var frameIndex: Int
   var id: Int
-  /// Index + 1 into ``StreamCore/names`` per key byte (0 while unseen); `nil` when names of this key type are not
-  /// cached.
+  /// Index + 1 into ``StreamCore/names`` per key byte (0 while unseen), then whether two bytes share a name and one
+  /// past the highest byte named; `nil` when names of this key type are not cached.
   let names: UnsafeMutablePointer<Int32>?
 }
 
@@ -24,7 +24,7 @@ final class KeyedContainerTarget {
 /// A member name, quoted and escaped, in ``StreamCore/nameBytes``.
 struct CachedName {
   var start: Int
-  /// The length including the quotes.
+  /// The length including the quotes and, when not pretty printing, the colon.
   var count: Int
   /// The hash of the escaped bytes between the quotes, as ``OutputCore/hash(_:count:)`` computes it.
   var hash: UInt64
@@ -32,7 +32,7 @@ struct CachedName {
 
 /// The caches of one key type.
 struct KeyTypeEntry {
-  /// 256 name indexes (see ``KeyedContainerPlace/names``), or `nil`.
+  /// 256 name indexes and two more words (see ``KeyedContainerPlace/names``), or `nil`.
   let names: UnsafeMutablePointer<Int32>?
   /// The last `KeyedEncodingContainer` box handed out for this key type, and its target.
   var box: AnyObject?

@@ -12,8 +12,19 @@ struct OutputFrame {
   var key: PathComponent
   /// Where this frame's member records start in `OutputCore.members`.
   var memberStart: Int
-  /// A 64-bit Bloom filter of the keys written, to make duplicate-key checks cheap.
+  /// A 64-bit Bloom filter of the keys written, to make duplicate-key checks cheap (kept once `keyOwner` is
+  /// ``OutputFrame/hashedKeys``).
   var keyFilter: UInt64
+  /// How this object's keys are checked for repeats: ``unclaimedKeys`` before its first checked member,
+  /// ``hashedKeys`` by hash (`keyFilter`, then the member records), or the address of the one name table (see
+  /// `StreamEncoderState+KeyedContainerCache`) that every member so far came from, whose key bytes below 64 then
+  /// identify names exactly (`keyBytes`).
+  var keyOwner: UInt = OutputFrame.unclaimedKeys
+  /// The key bytes written while `keyOwner` is a name table, one bit each.
+  var keyBytes: UInt64 = 0
+
+  static var unclaimedKeys: UInt { 0 }
+  static var hashedKeys: UInt { 1 }
 }
 
 /// A member written into an open object: where it starts (its key's opening quote) and its escaped key length.
@@ -165,24 +176,41 @@ struct OutputCore {
     appendColon()
   }
 
-  /// Like ``beginMember(key:)`` for a cached name: `count` quoted bytes at `name` (readable eight bytes at a time)
-  /// whose hash is known.
+  /// Like ``beginMember(key:)`` for a cached name: `count` bytes at `name` (readable eight bytes at a time), the
+  /// quoted key and, when not pretty printing, its colon; its hash is known.
+  ///
+  /// `table` is the address of the name table the name came from when that table's names are distinct (else 0), and
+  /// `byte` the key's byte in it: while every member of an object comes from one such table, a repeated key is a
+  /// repeated byte, found with one bit test instead of by hash.
   @inline(__always)
-  mutating func beginMember(cachedName name: UnsafePointer<UInt8>, count: Int, hash: UInt64) {
+  mutating func beginMember(cachedName name: UnsafePointer<UInt8>, count: Int, hash: UInt64, table: UInt, byte: Int) {
     let top = frames.count - 1
+    let frame = frames.base + top
     if pretty {
-      if frames[top].count > 0 { out.writeByte(.comma) }
+      if frame.pointee.count > 0 { out.writeByte(.comma) }
       newline(indent: frames.count)
     } else {
-      // One reservation for the separator, the name (copied in words) and the colon.
-      out.reserve(count &+ 10)
-      if frames[top].count > 0 { out.writeReserved(.comma) }
+      // One reservation for the separator and the name with its colon (copied in words).
+      out.reserve(count &+ 9)
+      if frame.pointee.count > 0 { out.writeReserved(.comma) }
     }
-    frames[top].count &+= 1
+    frame.pointee.count &+= 1
     let start = out.count
     out.writeWords(name, count: count)
-    recordMember(start: start, keyLength: count &- 2, hash: hash, top: top)
-    appendColon()
+    let keyLength = pretty ? count &- 2 : count &- 3
+    if frame.pointee.keyOwner == table && byte < 64 {
+      let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: byte)
+      if frame.pointee.keyBytes & bit != 0 { sawDuplicateKey = true }
+      frame.pointee.keyBytes |= bit
+      members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
+    } else if frame.pointee.keyOwner == OutputFrame.unclaimedKeys && table != 0 && byte < 64 {
+      frame.pointee.keyOwner = table
+      frame.pointee.keyBytes = 1 &<< UInt64(truncatingIfNeeded: byte)
+      members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
+    } else {
+      recordMember(start: start, keyLength: keyLength, hash: hash, top: top)
+    }
+    if pretty { appendColon() }
   }
 
   @inline(__always)
@@ -194,6 +222,7 @@ struct OutputCore {
 
   @inline(__always)
   private mutating func recordMember(start: Int, keyLength: Int, hash: UInt64, top: Int) {
+    if _slowPath(frames[top].keyOwner != OutputFrame.hashedKeys) { checkKeysByHash(top: top) }
     if _slowPath(frames[top].count > Self.largeObjectThreshold) {
       recordMemberOfLargeObject(start: start, keyLength: keyLength, hash: hash, top: top)
       return
@@ -204,6 +233,16 @@ struct OutputCore {
     }
     frames[top].keyFilter |= bit
     members.append(MemberRecord(start: start, keyLength: keyLength, hash: hash))
+  }
+
+  /// Switches the frame's duplicate checks to hashes: its members so far (all from one name table, if any) enter
+  /// the Bloom filter.
+  @inline(never)
+  private mutating func checkKeysByHash(top: Int) {
+    var filter: UInt64 = 0
+    for record in members[frames[top].memberStart...] { filter |= 1 &<< (record.hash &>> 58) }
+    frames[top].keyFilter = filter
+    frames[top].keyOwner = OutputFrame.hashedKeys
   }
 
   /// Past this many members a Bloom filter is saturated; a set of key hashes keeps duplicate checks O(1).

@@ -40,8 +40,10 @@ struct StreamCore {
 
 /// What a one-word type without its own fast path is.
 enum OneWordKind {
-  /// Encoded through its conformance (arrays of structs, for example).
+  /// Encoded through its conformance.
   case plain
+  /// An array of `Encodable` elements, written by its type's ``EncodableArray/encodeElements(at:into:depth:)``.
+  case array(any EncodableArray.Type)
   /// A `[String: Value]` dictionary.
   case dictionary
   /// A class instance, tracked for cycles.

@@ -159,7 +159,10 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     if let value { try encode(value, forKey: key) }
   }
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) }
+    guard value != nil else { return }
+    try withUnsafePointer(to: value) {
+      try encode(UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee, forKey: key)
+    }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(

@@ -3,9 +3,11 @@ import Foundation
 // Two per-key-type caches of one streaming encode, the costs that dominate encoding a struct:
 //
 // - Member names. A `CodingKeys` enum (or any plain key type of at most one byte) is fully identified by its byte,
-//   so its `stringValue`, converted by the key strategy, is the same every time: it is quoted, escaped and hashed
-//   once per encode and copied from then on. Other key types, and the `.custom` strategy (whose answer may depend
-//   on the coding path), convert every key.
+//   so its `stringValue`, converted by the key strategy, is the same every time: it is quoted, escaped (with its
+//   colon, when compact) and hashed once per encode and copied from then on. While a table's names are distinct
+//   (synthesized keys always are; snake case can merge two), its byte also identifies the name, so an object whose
+//   members all come from one table checks for a repeated key with a bit per byte (`OutputCore`). Other key types,
+//   and the `.custom` strategy (whose answer may depend on the coding path), convert every key.
 // - Container boxes. `KeyedEncodingContainer` wraps each container in a class instance, and creating one asks the
 //   runtime for the generic metadata of the box and of `StreamKeyedContainer<Key>` (two hash lookups) before
 //   allocating. The box handed out last for a key type is handed out again, retargeted at the new object, once its
@@ -53,8 +55,9 @@ extension StreamEncoderState {
     } else {
       var names: UnsafeMutablePointer<Int32>? = nil
       if cachesKeyNames && _isPOD(Key.self) && MemoryLayout<Key>.size <= 1 {
-        names = .allocate(capacity: 256)
-        names?.initialize(repeating: 0, count: 256)
+        // 256 name indexes, then the flag that two bytes share a name and one past the highest byte named.
+        names = .allocate(capacity: 258)
+        names?.initialize(repeating: 0, count: 258)
       }
       index = core.pointee.keyTypes.count
       core.pointee.keyTypes.append(KeyTypeEntry(names: names, box: nil, target: nil))
@@ -72,8 +75,10 @@ extension StreamEncoderState {
     var index = Int(names[byte])
     if _slowPath(index == 0) { index = cacheName(of: key, names: names, byte: byte) }
     let name = core.pointee.names[index &- 1]
+    let table = names[256] == 0 ? UInt(bitPattern: names) : 0
     core.pointee.output.beginMember(
-      cachedName: UnsafePointer(core.pointee.nameBytes.base + name.start), count: name.count, hash: name.hash)
+      cachedName: UnsafePointer(core.pointee.nameBytes.base + name.start), count: name.count, hash: name.hash,
+      table: table, byte: byte)
   }
 
   @inline(never)
@@ -81,13 +86,32 @@ extension StreamEncoderState {
     let text = usesDefaultKeys ? key.stringValue : KeyConversion.convertToSnakeCase(key.stringValue)
     let start = core.pointee.nameBytes.count
     StringEscaping.appendQuoted(text, to: &core.pointee.nameBytes, escapesSlashes: options.escapesSlashes)
+    let keyLength = core.pointee.nameBytes.count &- start &- 2
+    if !options.isPretty { core.pointee.nameBytes.writeByte(.colon) }
     let count = core.pointee.nameBytes.count &- start
     // Names are copied eight bytes at a time; the slack keeps the last word inside the buffer.
     core.pointee.nameBytes.reserve(8)
-    let hash = OutputCore.hash(core.pointee.nameBytes.base + (start &+ 1), count: count &- 2)
-    core.pointee.names.append(CachedName(start: start, count: count, hash: hash))
+    let hash = OutputCore.hash(core.pointee.nameBytes.base + (start &+ 1), count: keyLength)
+    let name = CachedName(start: start, count: count, hash: hash)
+    if names[256] == 0 && sharesName(name, names: names) { names[256] = 1 }
+    core.pointee.names.append(name)
     names[byte] = Int32(core.pointee.names.count)
+    names[257] = Swift.max(names[257], Int32(byte &+ 1))
     return core.pointee.names.count
+  }
+
+  /// Whether another byte of the table already has `name`'s text (two keys that snake case maps to one name).
+  private func sharesName(_ name: CachedName, names: UnsafeMutablePointer<Int32>) -> Bool {
+    let bytes = core.pointee.nameBytes.base
+    for byte in 0..<Int(names[257]) where names[byte] != 0 {
+      let other = core.pointee.names[Int(names[byte]) &- 1]
+      if other.hash == name.hash && other.count == name.count
+        && memcmp(bytes + other.start, bytes + name.start, name.count) == 0
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// Whether member names are cached per key type: with the default keys and snake case, whose names depend on

@@ -90,6 +90,9 @@ final class StreamEncoderState {
       if try writeArrayFastPath(value, depth: depth) { return }
       switch kind(of: T.self) {
       case .plain: break
+      case .array(let type):
+        try withUnsafePointer(to: value) { try type.encodeElements(at: UnsafeRawPointer($0), into: self, depth: depth) }
+        return
       case .dictionary:
         if let dictionary = value as? any StringKeyedEncodableDictionary {
           try dictionary.encodeMembers(into: self, depth: depth)
@@ -109,7 +112,13 @@ final class StreamEncoderState {
     let index = Int(truncatingIfNeeded: (key &>> 4) & 63)
     if core.pointee.kindKeys[index] == key { return core.pointee.kinds[index] }
     let kind: OneWordKind =
-      if type is any StringKeyedEncodableDictionary.Type { .dictionary } else if type is AnyClass { .object } else {
+      if let array = type as? any EncodableArray.Type {
+        .array(array)
+      } else if type is any StringKeyedEncodableDictionary.Type {
+        .dictionary
+      } else if type is AnyClass {
+        .object
+      } else {
         .plain
       }
     core.pointee.kindKeys[index] = key
@@ -144,6 +153,35 @@ final class StreamEncoderState {
       core.pointee.output.beginElement()
       write(&core.pointee.output, element)
     }
+    core.pointee.output.closeTop()
+  }
+
+  /// Writes an array's elements where they lie, as an unkeyed container would: the standard library's
+  /// `encode(to:)` copies each element out of the array (a retain and a release per reference it holds) and calls a
+  /// container through an existential per element.
+  func writeEncodableArray<Element: Encodable>(_ array: [Element], depth: Int) throws {
+    try checkDepth(depth, value: array)
+    let key = takePendingKey()
+    core.pointee.pendingSlot = 0
+    let id = core.pointee.output.open(isObject: false, slot: 0, key: key)
+    let frameIndex = core.pointee.output.frames.count - 1
+    try array.withUnsafeBufferPointer { buffer in
+      // Through the pointer's addressor: `UnsafeBufferPointer`'s subscript getter returns a copy.
+      guard let elements = buffer.baseAddress else { return }
+      for index in buffer.indices {
+        guard makeTop(frameIndex, id: id) else { return }
+        core.pointee.output.beginElement()
+        core.pointee.pendingSlot = -1
+        core.pointee.pendingKey = .index(index)
+        do {
+          try encodeValue(elements[index], depth: depth + 1)
+        } catch {
+          core.pointee.sawSwallowableError = true  // as `guarded`, without a closure that copies the element
+          throw error
+        }
+      }
+    }
+    guard makeTop(frameIndex, id: id) else { return }
     core.pointee.output.closeTop()
   }
 
@@ -263,10 +301,10 @@ final class StreamEncoderState {
 
   /// Fails when a container at `depth` would exceed the depth limit.
   @inline(__always)
-  func checkDepth(_ depth: Int, value: Any) throws {
+  func checkDepth(_ depth: Int, value: @autoclosure () -> Any) throws {
     guard depth >= options.maximumDepth else { return }
     throw options.depthError(
-      value, codingPath: codingPathOfPendingSlot(depth: Swift.min(depth, core.pointee.output.frames.count)))
+      value(), codingPath: codingPathOfPendingSlot(depth: Swift.min(depth, core.pointee.output.frames.count)))
   }
 
   // MARK: Container bookkeeping
@@ -406,6 +444,18 @@ final class StreamEncoderState {
 struct CustomLeaf: Encodable {
   let body: (any Encoder) throws -> Void
   func encode(to encoder: any Encoder) throws { try body(encoder) }
+}
+
+/// Arrays of `Encodable` elements, written without a container and without copying their elements; found once per
+/// type (a cast) and called through the cached metatype, as `value` is known to be the conforming array.
+protocol EncodableArray {
+  static func encodeElements(at value: UnsafeRawPointer, into state: StreamEncoderState, depth: Int) throws
+}
+
+extension Array: EncodableArray where Element: Encodable {
+  static func encodeElements(at value: UnsafeRawPointer, into state: StreamEncoderState, depth: Int) throws {
+    try state.writeEncodableArray(value.assumingMemoryBound(to: [Element].self).pointee, depth: depth)
+  }
 }
 
 /// `[String: Value]` dictionaries, whose keys are written verbatim and without a container per member.
