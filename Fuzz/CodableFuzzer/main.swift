@@ -21,7 +21,9 @@
 //   twice, which makes it fall back from streaming to its tree encoder), writes text that parses back to the tree,
 //   `encodeToJSON` gives the same, and Foundation's `JSONEncoder` writes the same values, with default keys and with
 //   `convertToSnakeCase`; with `sortedKeys` (and indentation), keys come in the order Foundation puts them and the
-//   bytes are Foundation's exactly.
+//   bytes are Foundation's exactly. A second replay writes members under a one-byte key type (names cached per key
+//   byte, repeats found by byte; half of each object under string keys, which mixes the two checks in one object)
+//   and arrays as `[Replay]` values (written in place, without an unkeyed container).
 
 import Foundation
 
@@ -189,7 +191,9 @@ enum CodableFuzzer {
   static func checkEncoder(_ tree: JSON, _ bytes: [UInt8]) {
     guard !hasInfiniteNumber(tree) else { return }  // both encoders throw for those, as they are told to
     let expected = Replay.normalized(tree)
-    for snakeCase in [false, true] {
+    TableKey.names = TableKey.memberNames(of: tree)
+    for (snakeCase, byteKeys) in [(false, false), (true, false), (false, true), (true, true)] {
+      if byteKeys && TableKey.names.count > 256 { continue }
       let parsnip = ParsnipEncoder()
       let foundation = JSONEncoder()
       if snakeCase {
@@ -197,7 +201,7 @@ enum CodableFuzzer {
         parsnip.keyEncodingStrategy = .convertToSnakeCase
         foundation.keyEncodingStrategy = .convertToSnakeCase
       }
-      let replay = Replay(json: tree)
+      let replay = Replay(json: tree, byteKeys: byteKeys)
       guard let text = try? parsnip.encodeToBytes(replay), let written = try? JSON(parsing: text) else {
         fail("ParsnipEncoder (snake_case: \(snakeCase)) failed or wrote invalid JSON", bytes)
       }
@@ -312,6 +316,40 @@ enum CodableFuzzer {
   static func fail(_ message: String, _ bytes: [UInt8]) -> Never {
     let shown = bytes.count <= 512 ? bytes.map { String($0) }.joined(separator: ", ") : "\(bytes.count) bytes"
     fatalError("CodableFuzzer: \(message)\ninput: [\(shown)]")
+  }
+}
+
+/// A one-byte key type whose names are the input's member names (distinct, at most 256), as an enum's would be.
+struct TableKey: CodingKey {
+  nonisolated(unsafe) static var names: [String] = []
+  nonisolated(unsafe) static var bytes: [String: UInt8] = [:]
+  let byte: UInt8
+  init(_ name: String) { byte = Self.bytes[name]! }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { nil }
+  var stringValue: String { Self.names[Int(byte)] }
+  var intValue: Int? { nil }
+
+  /// The distinct member names of `json`, in first-seen order; sets `bytes` too.
+  static func memberNames(of json: JSON) -> [String] {
+    var names: [String] = []
+    bytes = [:]
+    func collect(_ json: JSON) {
+      switch json {
+      case .array(let elements): elements.forEach(collect)
+      case .object(let object):
+        for member in object.members {
+          if bytes[member.key] == nil, names.count < 257 {
+            bytes[member.key] = UInt8(truncatingIfNeeded: names.count)
+            names.append(member.key)
+          }
+          collect(member.value)
+        }
+      default: break
+      }
+    }
+    collect(json)
+    return names
   }
 }
 
@@ -470,9 +508,27 @@ indirect enum Probe: Decodable, Equatable, CustomStringConvertible {
 /// of two or more members through two requests for its keyed container (legal in Codable: the members merge).
 struct Replay: Encodable {
   let json: JSON
+  /// Members under ``TableKey`` (the first half of each object) and arrays as `[Replay]`.
+  var byteKeys = false
 
   func encode(to encoder: any Encoder) throws {
     switch json {
+    case .array(let elements) where byteKeys:
+      var container = encoder.singleValueContainer()
+      try container.encode(elements.map { Replay(json: $0, byteKeys: true) })
+    case .object(let object) where byteKeys:
+      let members = object.members
+      let half = members.count >= 2 ? members.count / 2 : members.count
+      var first = encoder.container(keyedBy: TableKey.self)
+      for member in members[..<half] {
+        try first.encode(Replay(json: member.value, byteKeys: true), forKey: TableKey(member.key))
+      }
+      if half < members.count {
+        var second = encoder.container(keyedBy: AnyKey.self)
+        for member in members[half...] {
+          try second.encode(Replay(json: member.value, byteKeys: true), forKey: AnyKey(stringValue: member.key))
+        }
+      }
     case .array(let elements):
       var container = encoder.unkeyedContainer()
       try Self.fill(&container, elements)
