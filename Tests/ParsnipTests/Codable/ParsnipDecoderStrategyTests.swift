@@ -375,4 +375,32 @@ import Testing
       try decoder.decode(F.Scalars.self, from: #"{"flag":true,"t\u0065xt":"c","count":1,"ratio":1,"text":"a"}"#).text
         == "c")
   }
+
+  /// `k5` first: its lookup leaves the search hint past the first `k3`, so only the duplicate check finds it.
+  struct Twelve: Decodable, Equatable {
+    var k5: Int
+    var k3: Int
+    var k11: Int?
+  }
+
+  /// An object whose keys are byte for byte those of an earlier one of as many members with distinct keys is not
+  /// hashed again; one of that size with a repeated key, plain or escaped, is still found, and so are objects of
+  /// other sizes in between.
+  @Test func duplicateKeysAmongObjectsOfOneSizeTakeTheFirstValue() throws {
+    func object(_ keys: [String]) -> String {
+      "{" + keys.enumerated().map { "\"\($1)\":\($0 * 10)" }.joined(separator: ",") + "}"
+    }
+    let keys = (0..<12).map { "k\($0)" }
+    var repeated = keys
+    repeated[11] = "k3"
+    var escaped = keys
+    escaped[11] = #"k\u0033"#
+    let other = (0..<9).map { "k\($0)" } + ["k3"]
+    let objects = [keys, keys, repeated, keys, escaped, other, keys]
+    let text = "[" + objects.map(object).joined(separator: ",") + "]"
+    let decoded = try ParsnipDecoder().decode([Twelve].self, from: Data(text.utf8))
+    #expect(decoded.map(\.k3) == [30, 30, 30, 30, 30, 30, 30])
+    #expect(decoded.map(\.k11) == [110, 110, nil, 110, nil, nil, 110])
+    DecoderOracle.expectSame([Twelve].self, text)
+  }
 }

@@ -9,6 +9,10 @@ struct LookupWorkspace {
   var table: UnsafeMutablePointer<UInt64>
   var tableCapacity: Int
   var generation: UInt64 = 0
+  /// Per member count (modulo `distinctObjectSlots`), the last object of more than eight members whose keys the
+  /// table found distinct, or -1.
+  var distinctObjects: UnsafeMutablePointer<Int>
+  static var distinctObjectSlots: Int { 64 }
   /// Cached member names (see `DecodingState.cacheName`), back to back, and where each one is.
   var nameBytes: UnsafeMutablePointer<UInt8>
   var nameCount = 0
@@ -27,6 +31,8 @@ struct LookupWorkspace {
     nameBytes = .allocate(capacity: nameCapacity)
     entryCapacity = 64
     nameEntries = .allocate(capacity: entryCapacity)
+    distinctObjects = .allocate(capacity: Self.distinctObjectSlots)
+    distinctObjects.initialize(repeating: -1, count: Self.distinctObjectSlots)
   }
 
   func deallocate() {
@@ -34,6 +40,7 @@ struct LookupWorkspace {
     table.deallocate()
     nameBytes.deallocate()
     nameEntries.deallocate()
+    distinctObjects.deallocate()
   }
 
   /// Room for `count` scratch bytes.
