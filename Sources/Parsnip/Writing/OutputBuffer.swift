@@ -124,7 +124,14 @@ struct OutputBuffer: JSONOutput {
   /// Appends `n` bytes copied eight at a time: `source` must be readable up to the next multiple of eight.
   @inline(__always)
   mutating func writeWords(_ source: UnsafePointer<UInt8>, count n: Int) {
-    let to = UnsafeMutableRawPointer(reserve(n &+ 8))
+    reserve(n &+ 8)
+    writeReservedWords(source, count: n)
+  }
+
+  /// Like ``writeWords(_:count:)`` after ``reserve(_:)`` made room for `n + 8` bytes.
+  @inline(__always)
+  mutating func writeReservedWords(_ source: UnsafePointer<UInt8>, count n: Int) {
+    let to = UnsafeMutableRawPointer(base + count)
     let from = UnsafeRawPointer(source)
     var i = 0
     repeat {

@@ -186,17 +186,20 @@ struct OutputCore {
   mutating func beginMember(cachedName name: UnsafePointer<UInt8>, count: Int, hash: UInt64, table: UInt, byte: Int) {
     let top = frames.count - 1
     let frame = frames.base + top
+    let start: Int
     if pretty {
       if frame.pointee.count > 0 { out.writeByte(.comma) }
       newline(indent: frames.count)
+      start = out.count
+      out.writeWords(name, count: count)
     } else {
       // One reservation for the separator and the name with its colon (copied in words).
       out.reserve(count &+ 9)
       if frame.pointee.count > 0 { out.writeReserved(.comma) }
+      start = out.count
+      out.writeReservedWords(name, count: count)
     }
     frame.pointee.count &+= 1
-    let start = out.count
-    out.writeWords(name, count: count)
     let keyLength = pretty ? count &- 2 : count &- 3
     if frame.pointee.keyOwner == table && byte < 64 {
       let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: byte)
