@@ -339,13 +339,17 @@ import Testing
   }
 
   /// In the first object the shared name is found while the object is checked by bytes; in the others, after it
-  /// was found (each value alone, as any repeated key sends the whole encode through the tree).
+  /// was found (each encode with one repeated key at most, as any repeated key sends the whole encode through the
+  /// tree).
   @Test func twoKeysOfOneTypeWithOneNameAreOneMember() throws {
     #expect(try ParsnipEncoder().encodeToString(SharedNames(bytes: [3, 1, 7])) == #"{"k3":2,"k1":1}"#)
     let afterward = [SharedNames(bytes: [7]), SharedNames(bytes: [3, 1])]
     #expect(try ParsnipEncoder().encodeToString(afterward) == #"[{"k3":0},{"k3":0,"k1":1}]"#)
     let again = [SharedNames(bytes: [7]), SharedNames(bytes: [1, 3, 7])]
     #expect(try ParsnipEncoder().encodeToString(again) == #"[{"k3":0},{"k1":0,"k3":2}]"#)
+    // An object that starts after the table is known to share a name: checked by hash from its first member.
+    let fresh = [SharedNames(bytes: [3]), SharedNames(bytes: [7]), SharedNames(bytes: [3, 1, 7])]
+    #expect(try ParsnipEncoder().encodeToString(fresh) == #"[{"k3":0},{"k3":0},{"k3":2,"k1":1}]"#)
   }
 
   struct AllBytesThenRepeats: Encodable {

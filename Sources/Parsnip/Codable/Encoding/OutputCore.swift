@@ -201,7 +201,7 @@ struct OutputCore {
     }
     frame.pointee.count &+= 1
     let keyLength = pretty ? count &- 2 : count &- 3
-    if frame.pointee.keyOwner == table && byte < 64 {
+    if frame.pointee.keyOwner == table && table != 0 && byte < 64 {
       let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: byte)
       if frame.pointee.keyBytes & bit != 0 { sawDuplicateKey = true }
       frame.pointee.keyBytes |= bit
