@@ -67,7 +67,7 @@ struct OutputCore {
 
   /// Opens an array or object; returns its frame id.
   @inline(__always)
-  mutating func open(isObject: Bool, slot: Int, key: PathComponent) -> Int {
+  mutating func open(isObject: Bool, slot: Int, key: consuming PathComponent) -> Int {
     out.writeByte(isObject ? .openBrace : .openBracket)
     let id = makeID()
     frames.append(

@@ -375,7 +375,7 @@ final class StreamEncoderState {
   }
 
   /// Opens a nested container under a key or element of the top frame; the caller wrote the separator.
-  func openNested(isObject: Bool, key: PathComponent) -> Int {
+  func openNested(isObject: Bool, key: consuming PathComponent) -> Int {
     core.pointee.output.open(isObject: isObject, slot: 0, key: key)
   }
 
