@@ -144,11 +144,17 @@ final class StreamEncoderState {
     return true
   }
 
-  private func writeArray<E>(_ array: [E], depth: Int, _ write: (inout OutputCore, E) -> Void) throws {
-    try checkDepth(depth, value: array)
+  /// Opens, in the pending slot, the container of a collection that the encoder writes itself; returns its id.
+  @inline(__always)
+  private func openCollection(isObject: Bool, depth: Int, value: @autoclosure () -> Any) throws -> Int {
+    try checkDepth(depth, value: value())
     let key = takePendingKey()
     core.pointee.pendingSlot = 0
-    _ = core.pointee.output.open(isObject: false, slot: 0, key: key)
+    return core.pointee.output.open(isObject: isObject, slot: 0, key: key)
+  }
+
+  private func writeArray<E>(_ array: [E], depth: Int, _ write: (inout OutputCore, E) -> Void) throws {
+    _ = try openCollection(isObject: false, depth: depth, value: array)
     for element in array {
       core.pointee.output.beginElement()
       write(&core.pointee.output, element)
@@ -161,10 +167,7 @@ final class StreamEncoderState {
   /// Swift copies a value read from memory into a generic argument, whether through an array, a buffer or a
   /// pointer, since the callee might write to that memory.)
   func writeEncodableArray<Element: Encodable>(_ array: [Element], depth: Int) throws {
-    try checkDepth(depth, value: array)
-    let key = takePendingKey()
-    core.pointee.pendingSlot = 0
-    let id = core.pointee.output.open(isObject: false, slot: 0, key: key)
+    let id = try openCollection(isObject: false, depth: depth, value: array)
     let frameIndex = core.pointee.output.frames.count - 1
     // Through the buffer's base address: `enumerated()` on a generic array goes through its iterators' witnesses
     // and metadata lookups (+50% on twitter.json's encode).
@@ -189,10 +192,7 @@ final class StreamEncoderState {
 
   /// Writes a `[String: Value]` dictionary: keys verbatim, values through the usual paths.
   func writeStringKeyedDictionary<Value: Encodable>(_ dictionary: [String: Value], depth: Int) throws {
-    try checkDepth(depth, value: dictionary)
-    let key = takePendingKey()
-    core.pointee.pendingSlot = 0
-    let id = core.pointee.output.open(isObject: true, slot: 0, key: key)
+    let id = try openCollection(isObject: true, depth: depth, value: dictionary)
     let frameIndex = core.pointee.output.frames.count - 1
     for (name, element) in dictionary {
       guard makeTop(frameIndex, id: id) else { return }
