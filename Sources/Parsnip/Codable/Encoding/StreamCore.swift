@@ -44,8 +44,9 @@ enum OneWordKind {
   case plain
   /// An array of `Encodable` elements, written by its type's ``EncodableArray/encodeElements(at:into:depth:)``.
   case array(any EncodableArray.Type)
-  /// A `[String: Value]` dictionary.
-  case dictionary
+  /// A `[String: Value]` dictionary, written by its type's
+  /// ``StringKeyedEncodableDictionary/encodeMembers(at:into:depth:)``.
+  case dictionary(any StringKeyedEncodableDictionary.Type)
   /// A class instance, tracked for cycles.
   case object
 }

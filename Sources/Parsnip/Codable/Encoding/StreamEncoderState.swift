@@ -93,11 +93,9 @@ final class StreamEncoderState {
       case .array(let type):
         try withUnsafePointer(to: value) { try type.encodeElements(at: UnsafeRawPointer($0), into: self, depth: depth) }
         return
-      case .dictionary:
-        if let dictionary = value as? any StringKeyedEncodableDictionary {
-          try dictionary.encodeMembers(into: self, depth: depth)
-          return
-        }
+      case .dictionary(let type):
+        try withUnsafePointer(to: value) { try type.encodeMembers(at: UnsafeRawPointer($0), into: self, depth: depth) }
+        return
       case .object:
         try encodeObjectInstance(value, depth: depth)
         return
@@ -114,8 +112,8 @@ final class StreamEncoderState {
     let kind: OneWordKind =
       if let array = type as? any EncodableArray.Type {
         .array(array)
-      } else if type is any StringKeyedEncodableDictionary.Type {
-        .dictionary
+      } else if let dictionary = type as? any StringKeyedEncodableDictionary.Type {
+        .dictionary(dictionary)
       } else if type is AnyClass {
         .object
       } else {
@@ -460,15 +458,17 @@ extension Array: EncodableArray where Element: Encodable {
   }
 }
 
-/// `[String: Value]` dictionaries, whose keys are written verbatim and without a container per member.
+/// `[String: Value]` dictionaries, whose keys are written verbatim and without a container per member. The streaming
+/// encoder finds the type once and calls it through the cached metatype, as for ``EncodableArray``; the tree
+/// encoder casts the value.
 protocol StringKeyedEncodableDictionary {
-  func encodeMembers(into state: StreamEncoderState, depth: Int) throws
+  static func encodeMembers(at value: UnsafeRawPointer, into state: StreamEncoderState, depth: Int) throws
   func encodeMembers(into encoder: TreeEncoder) throws
 }
 
 extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value: Encodable {
-  func encodeMembers(into state: StreamEncoderState, depth: Int) throws {
-    try state.writeStringKeyedDictionary(self, depth: depth)
+  static func encodeMembers(at value: UnsafeRawPointer, into state: StreamEncoderState, depth: Int) throws {
+    try state.writeStringKeyedDictionary(value.assumingMemoryBound(to: [String: Value].self).pointee, depth: depth)
   }
 
   func encodeMembers(into encoder: TreeEncoder) throws {
