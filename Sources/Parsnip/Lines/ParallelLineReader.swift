@@ -48,7 +48,9 @@ protocol NumberedLineOutput {
 /// line is parsed changes.
 ///
 /// Memory: at most ``windowSize`` (`2 × jobs + 4`) batches are queued, being parsed or waiting to be handed out,
-/// plus the one being handed out, each with the values made from its lines. A batch of copied lines holds at most
+/// plus the one being handed out, each with the values made from its lines. A worker's values stay held after they
+/// are handed out, until that worker frees them before its next batch (see `retire`): at most ``windowSize``
+/// batches more. A batch of copied lines holds at most
 /// `2 × batchBytes` of text (it closes once it holds `batchBytes`), on top of the splitter's chunk; text buffers
 /// are reused from batch to batch, and a line of ``batchBytes`` or more is not copied: the calling thread parses it
 /// where it lies, in its place in the order. Parts hold no text once parsed: each of the `jobs` threads has one
@@ -140,6 +142,7 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
       if let current {
         if let outcome = current.take() { return renumbered(outcome) }
         self.current = nil
+        retire(current.takeOutcomes(), madeBy: current.maker)
         if let failure = current.readFailure {
           // The input cannot be read on: end here, after the lines before the failure.
           ended = true
@@ -155,7 +158,10 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
           self.readFailure = nil
           throw readFailure
         }
-        if ended { return nil }
+        if ended {
+          stopWorkers()  // the workers free what they made and end, rather than wait for the iterator's end
+          return nil
+        }
         continue  // nothing gathered yet: with nothing in hand, the next gather may wait for input
       }
       // Wait for the oldest batch, parsing queued ones meanwhile (the oldest first: it may be the one waited for):
@@ -170,6 +176,17 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
       if let text = head.takeText() { spareTexts.append(text) }
       current = head
     }
+  }
+
+  /// Frees the outcomes of a batch handed out on the thread that made them.
+  ///
+  /// The caller's copies of the values are usually dropped by now, so freeing the outcomes frees the values. A
+  /// worker's values come from its allocator's arena: freed on this thread, glibc's `free` takes that arena's lock
+  /// while the worker allocates from it, and two threads then spend their time waiting on it (see "JSON Lines:
+  /// values freed where they were made" in `Benchmarks/RESULTS.md`).
+  private func retire(_ outcomes: SpentOutcomes<Output>?, madeBy maker: Int) {
+    guard let outcomes else { return }
+    if maker < 0 || workers?.retire(outcomes, to: maker) != true { outcomes.free() }
   }
 
   /// Drops the batches not started and waits for those being parsed: a part may still be reading the input, which
@@ -316,12 +333,15 @@ final class LineBatch<Output>: @unchecked Sendable {
   let partBytes: Int
   /// What stopped the reading of ``part``, after the outcomes of the lines before it.
   private(set) var readFailure: JSONLinesError?
-  /// The outcomes, initialized by ``run(_:)``; those from ``taken`` on are still held.
+  /// The outcomes, initialized by ``run(_:)``. ``take()`` copies them out; they are freed together, by the thread
+  /// that made them (``ParallelLineReader``'s `retire`).
   private var results: UnsafeMutablePointer<Result<Output, JSONLinesError>>?
   private var count = 0
   private var taken = 0
   /// Signalled once the outcomes are in.
   let finished = DispatchSemaphore(value: 0)
+  /// The worker that ran the batch, or -1 for the reading thread; written before ``finished`` is signalled.
+  var maker = -1
 
   /// An empty batch that copies lines into `text` (at least `2 × batchBytes`), which it owns until ``takeText()``.
   init(text: UnsafeMutableRawBufferPointer) {
@@ -346,10 +366,7 @@ final class LineBatch<Output>: @unchecked Sendable {
 
   deinit {
     text?.deallocate()
-    if let results {
-      (results + taken).deinitialize(count: count - taken)
-      results.deallocate()
-    }
+    takeOutcomes()?.free()
   }
 
   /// Copies a line in.
@@ -417,11 +434,31 @@ final class LineBatch<Output>: @unchecked Sendable {
     return text
   }
 
-  /// Moves the next outcome out, or `nil` when all were taken.
+  /// Copies the next outcome out, or `nil` when all were taken.
   func take() -> Result<Output, JSONLinesError>? {
     guard taken < count, let results else { return nil }
     taken += 1
-    return (results + taken - 1).move()
+    return results[taken - 1]
+  }
+
+  /// Hands the outcomes over, to be freed.
+  func takeOutcomes() -> SpentOutcomes<Output>? {
+    defer { results = nil }
+    return results.map { SpentOutcomes(results: $0, count: count) }
+  }
+}
+
+/// The outcomes of a batch handed out, to be freed by the thread that made them.
+///
+/// Why `@unchecked Sendable` holds: the reader hands them over once every outcome was copied out, and keeps no
+/// pointer to them.
+struct SpentOutcomes<Output>: @unchecked Sendable {
+  let results: UnsafeMutablePointer<Result<Output, JSONLinesError>>
+  let count: Int
+
+  func free() {
+    results.deinitialize(count: count)
+    results.deallocate()
   }
 }
 
@@ -433,14 +470,17 @@ final class LineWorkers<Output>: @unchecked Sendable {
   private let condition = NSCondition()
   private var queue: [LineBatch<Output>] = []
   private var closed = false
+  /// Per worker, the outcomes it made that were handed out, for it to free.
+  private var spent: [[SpentOutcomes<Output>]]
   private let transform: LineTransform<Output>
 
   /// Starts `count` threads (none for 0), each with the stack of a main thread (decoding recurses per level of
   /// nesting).
   init(count: Int, transform: LineTransform<Output>) {
     self.transform = transform
-    for _ in 0..<count {
-      let thread = Thread { [self] in work() }
+    spent = Array(repeating: [], count: count)
+    for index in 0..<count {
+      let thread = Thread { [self] in work(index) }
       thread.stackSize = 8 << 20
       thread.start()
     }
@@ -461,7 +501,18 @@ final class LineWorkers<Output>: @unchecked Sendable {
     return queue.isEmpty ? nil : queue.removeFirst()
   }
 
-  /// Drops the batches not started, which it returns, and lets every thread end after the batch it is on.
+  /// Queues outcomes for worker `index` to free before its next batch.
+  /// - Returns: `false` once the workers are closed: the caller frees them.
+  func retire(_ outcomes: SpentOutcomes<Output>, to index: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !closed else { return false }
+    spent[index].append(outcomes)
+    return true
+  }
+
+  /// Drops the batches not started, which it returns, and lets every thread end after the batch it is on (and after
+  /// freeing what it was given to free).
   func close() -> [LineBatch<Output>] {
     condition.lock()
     closed = true
@@ -472,18 +523,19 @@ final class LineWorkers<Output>: @unchecked Sendable {
     return dropped
   }
 
-  private func work() {
+  private func work(_ index: Int) {
     var buffer: UnsafeMutableRawBufferPointer?
     defer { buffer?.deallocate() }
     while true {
       condition.lock()
       while queue.isEmpty, !closed { condition.wait() }
-      if closed {
-        condition.unlock()
-        return
-      }
-      let batch = queue.removeFirst()
+      let retired = spent[index]
+      spent[index] = []
+      let batch = closed ? nil : queue.removeFirst()
       condition.unlock()
+      for outcomes in retired { outcomes.free() }
+      guard let batch else { return }
+      batch.maker = index
       batch.run(transform, buffer: &buffer)
     }
   }
