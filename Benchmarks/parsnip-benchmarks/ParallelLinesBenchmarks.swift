@@ -4,8 +4,9 @@ import Parsnip
 
 /// `parallel-lines`: JSON Lines on every core. A statuses file (one twitter.json status per line, 500 MB by default,
 /// `BENCH_PARALLEL_LINES_MB`) validated as `parsnip validate --lines` validates it (`JSONLines.validate`, no values
-/// built) and decoded into `Twitter.Status`, each with `jobs = 1` and with `jobs = N` (`BENCH_JOBS`, default one per
-/// core), in alternating rounds (`BENCH_PARALLEL_ROUNDS`, default 3) so that both see the same machine.
+/// built), decoded into `Twitter.Status` and parsed into `JSON` trees, each with `jobs = 1` and with `jobs = N`
+/// (`BENCH_JOBS`, default one per core), in alternating rounds (`BENCH_PARALLEL_ROUNDS`, default 3) so that both see
+/// the same machine.
 enum ParallelLinesBenchmarks {
   static func run() {
     let megabytes = Int(ProcessInfo.processInfo.environment["BENCH_PARALLEL_LINES_MB"] ?? "500") ?? 500
@@ -32,12 +33,23 @@ enum ParallelLinesBenchmarks {
         blackHole(count)
       }.seconds
     }
+    func trees(jobs: Int) -> Double {
+      clock.measure {
+        var count = 0
+        try! lines(jobs: jobs).forEach {
+          blackHole($0)
+          count += 1
+        }
+        blackHole(count)
+      }.seconds
+    }
     print("\n### JSON Lines on every core: \(format(size / 1e6)) MB file, one twitter.json status per line, jobs 1 vs \(jobs)\n")
     print("| operation | jobs 1 MB/s | jobs \(jobs) MB/s | speed-up (median of \(rounds) paired rounds) |")
     print("| --- | ---: | ---: | ---: |")
     for (label, body) in [
       ("`JSONLines.validate` (as `parsnip validate --lines`)", validate),
       ("`JSONLines.decoded(as: Twitter.Status.self)`", decode),
+      ("`JSONLines` into `JSON` trees", trees),
     ] {
       _ = body(jobs)  // warm-up: the file in the page cache, the threads' first allocations
       var serial: [Double] = []
