@@ -128,17 +128,16 @@ final class CommandContext {
   /// - Parameters:
   ///   - path: The file, or `nil`/`-` for standard input.
   ///   - options: Grammar and limits for each line.
+  ///   - jobs: The threads that parse lines (``JSONLines/jobs``); `body` runs on this thread, in input order.
   ///   - body: Called with each valid value and its one-based line number.
   ///   - invalidLine: Called with the line number of each invalid line, after its diagnostic.
   /// - Returns: Whether every line was valid, or an ``InputError`` when the input cannot be read.
   func forEachLine(
-    _ path: String?, options: JSON.ParsingOptions, _ body: (JSON, Int) -> Void,
+    _ path: String?, options: JSON.ParsingOptions, jobs: Int, _ body: (JSON, Int) -> Void,
     invalidLine: (Int) -> Void = { _ in }
   ) -> Result<Bool, InputError> {
     let name = Self.displayName(path)
-    // One job: the values are used and freed on this thread, and with glibc's allocator freeing on one thread what
-    // another built cost more than the parsing saved (`Benchmarks/RESULTS.md`, "JSON Lines on every core").
-    return withLines(path, options: options, jobs: 1) { lines in
+    return withLines(path, options: options, jobs: jobs) { lines in
       var iterator = lines.makeIterator()
       var reported = 0
       let interactive = stdout.isTerminal
@@ -166,7 +165,7 @@ final class CommandContext {
   }
 
   /// Checks every line of a JSON Lines input without building values (``JSONLines/validate(_:)``), reporting each
-  /// invalid line as ``forEachLine(_:options:_:invalidLine:)`` does, in order, on `jobs` threads.
+  /// invalid line as ``forEachLine(_:options:jobs:_:invalidLine:)`` does, in order, on `jobs` threads.
   /// - Returns: Whether every line was valid, or an ``InputError`` when the input cannot be read.
   func validateLines(_ path: String?, options: JSON.ParsingOptions, jobs: Int) -> Result<Bool, InputError> {
     let name = Self.displayName(path)

@@ -8,9 +8,9 @@ enum CommonOptions {
     "json5", help: "Accept JSON5 (comments, trailing commas, unquoted\nkeys, single quotes, hexadecimal numbers).")
   /// `--lines`: one JSON value per line.
   static let lines = OptionSpec.flag("lines", help: "Treat each line as its own JSON value (JSON Lines).")
-  /// `--jobs N`: the threads that check JSON Lines (`JSONLines.jobs`), for `validate --lines`.
+  /// `--jobs N`: the threads that parse JSON Lines (`JSONLines.jobs`), for the commands that take `--lines`.
   static let jobs = OptionSpec.option(
-    "jobs", value: "N", help: "With --lines: check lines on N threads, errors in\ninput order (default: one per core).")
+    "jobs", value: "N", help: "With --lines: parse lines on N threads, output in\ninput order (default: one per core).")
   /// The most `--jobs` accepted: a thread each, so a typo of a few digits must not start thousands.
   static let maximumJobs = 256
   /// `--compact`: one-line output.

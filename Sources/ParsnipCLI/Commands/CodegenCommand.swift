@@ -25,18 +25,22 @@ struct CodegenCommand: Command {
   static let output = OptionSpec(
     name: "output", short: "o", valueName: "FILE", help: "Write the source to FILE instead of standard\noutput.")
   static let options = [
-    rootName, structs, classes, usesVar, access, model, CommonOptions.lines, output, OptionSpec.help,
+    rootName, structs, classes, usesVar, access, model, CommonOptions.lines, CommonOptions.jobs, output,
+    OptionSpec.help,
   ]
   static let exclusiveGroups = [[structs, classes]]
 
   var files: [String]
   var lines: Bool
+  /// `--jobs N`: the threads that parse lines.
+  var jobs: Int
   var output: String?
   var generatorOptions: SwiftModelGenerator.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
     lines = arguments[CommonOptions.lines]
+    jobs = try CommonOptions.jobs(arguments, lines: lines)
     output = arguments.value(of: Self.output)
     var options = SwiftModelGenerator.Options()
     if let name = arguments.value(of: Self.rootName) {
@@ -68,7 +72,7 @@ struct CodegenCommand: Command {
     var status = ExitCode.success
     for file in files.isEmpty ? [nil] : files.map(Optional.some) {
       if lines {
-        switch context.forEachLine(file, options: .default, { json, _ in generator.add(json) }) {
+        switch context.forEachLine(file, options: .default, jobs: jobs, { json, _ in generator.add(json) }) {
         case .success(let allValid):
           if !allValid { status = max(status, .failure) }
         case .failure(let error):

@@ -1,6 +1,6 @@
 import Parsnip
 
-/// `parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [FILE]`:
+/// `parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]`:
 /// re-writes a document through the streaming writer.
 ///
 /// Decisions: the output always ends with a line feed, also when compact; `--canonical` is RFC 8785 (JCS) output,
@@ -22,7 +22,9 @@ struct FormatCommand: Command {
   static let ascii = OptionSpec.flag("ascii", help: "Escape every non-ASCII character as \\uXXXX.")
   static let lines = OptionSpec.flag(
     "lines", help: "Treat each line as its own JSON value (JSON Lines)\nand print one compact value per line.")
-  static let options = [indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, OptionSpec.help]
+  static let options = [
+    indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, CommonOptions.jobs, OptionSpec.help,
+  ]
   static let exclusiveGroups = [[indent, compact, canonical]]
 
   /// The largest indent accepted.
@@ -32,11 +34,14 @@ struct FormatCommand: Command {
   var parsingOptions: JSON.ParsingOptions
   var writingOptions: JSON.WritingOptions
   var lines: Bool
+  /// `--jobs N`: the threads that parse lines.
+  var jobs: Int
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = try CommonOptions.optionalFile(arguments)
     parsingOptions = CommonOptions.parsingOptions(arguments)
     lines = arguments[Self.lines]
+    jobs = try CommonOptions.jobs(arguments, lines: lines)
     var options: JSON.WritingOptions
     if let text = arguments.value(of: Self.indent) {
       // One value per line is the point of --lines; an indented value would span several.
@@ -70,7 +75,7 @@ struct FormatCommand: Command {
 
   private func formatLines(context: CommandContext) -> ExitCode {
     var written = true
-    let outcome = context.forEachLine(file, options: parsingOptions) { json, _ in
+    let outcome = context.forEachLine(file, options: parsingOptions, jobs: jobs) { json, _ in
       if !context.emit(json, options: writingOptions, streams: false) { written = false }
     }
     switch outcome {

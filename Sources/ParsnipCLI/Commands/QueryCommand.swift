@@ -49,7 +49,7 @@ struct QueryCommand: Command {
     help: "JSONPath only: the most nodes a nodelist may hold\n(default 10000000); past it the query fails, exit 2.")
   static let options = [
     jsonPath, pointer, keyPath, paths, onDemand, CommonOptions.compact, CommonOptions.json5, lines, nullMissing,
-    maxNodes, OptionSpec.help,
+    CommonOptions.jobs, maxNodes, OptionSpec.help,
   ]
   static let exclusiveGroups = [[jsonPath, pointer, keyPath]]
 
@@ -83,6 +83,8 @@ struct QueryCommand: Command {
   var lines: Bool
   /// `--null-missing`: print `null` for each line without a result.
   var printsNullForMissing: Bool
+  /// `--jobs N`: the threads that parse lines.
+  var jobs: Int
   var onDemand: Bool
   /// The limits of JSONPath queries: the library's defaults, `--max-nodes` for the nodes a nodelist holds (tests
   /// lower the work limit too).
@@ -105,6 +107,7 @@ struct QueryCommand: Command {
     }
     parsingOptions = CommonOptions.parsingOptions(arguments)
     lines = arguments[Self.lines]
+    jobs = try CommonOptions.jobs(arguments, lines: lines)
     printsNullForMissing = arguments[Self.nullMissing]
     if printsNullForMissing, !lines { throw UsageError("'--null-missing' applies with '--lines' only") }
     onDemand = arguments[Self.onDemand]
@@ -287,7 +290,7 @@ struct QueryCommand: Command {
     var found = false
     var failed = false
     let outcome = context.forEachLine(
-      file, options: parsingOptions,
+      file, options: parsingOptions, jobs: jobs,
       { json, line in
         switch evaluate(query, on: json) {
         case .success(let result):

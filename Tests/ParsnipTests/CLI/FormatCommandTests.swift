@@ -115,7 +115,7 @@ import Testing
   func usageErrors(arguments: [String], message: String) throws {
     let expected = CLIResult.usageError(
       message, command: "format",
-      usage: "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [FILE]")
+      usage: "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]")
     #expect(try CLI.both(["format"] + arguments) == expected)
   }
 

@@ -51,7 +51,7 @@ import Testing
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
                               keys, single quotes, hexadecimal numbers).
       --lines                 Treat each line as its own JSON value (JSON Lines).
-      --jobs N                With --lines: check lines on N threads, errors in
+      --jobs N                With --lines: parse lines on N threads, output in
                               input order (default: one per core).
       -h, --help              Show help information.
 
@@ -64,7 +64,7 @@ import Testing
     otherwise, ending with a line feed. Invalid JSON prints an error and exits 1.
 
     USAGE: parsnip format [--indent N | --compact | --canonical] [--sort-keys]
-                          [--ascii] [--json5] [--lines] [FILE]
+                          [--ascii] [--json5] [--lines] [--jobs N] [FILE]
 
     ARGUMENTS:
       FILE                    The document; '-' or none reads standard input.
@@ -79,6 +79,8 @@ import Testing
                               keys, single quotes, hexadecimal numbers).
       --lines                 Treat each line as its own JSON value (JSON Lines)
                               and print one compact value per line.
+      --jobs N                With --lines: parse lines on N threads, output in
+                              input order (default: one per core).
       -h, --help              Show help information.
 
     """
@@ -96,7 +98,7 @@ import Testing
 
     USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
                          [--on-demand] [--compact] [--json5] [--lines]
-                         [--null-missing] [--max-nodes N] EXPR [FILE]
+                         [--null-missing] [--jobs N] [--max-nodes N] EXPR [FILE]
 
     ARGUMENTS:
       EXPR                    The JSONPath query, JSON Pointer or key path.
@@ -116,6 +118,8 @@ import Testing
                               and print one compact result per line.
       --null-missing          With --lines: print null for a line without a result,
                               so output lines match input lines.
+      --jobs N                With --lines: parse lines on N threads, output in
+                              input order (default: one per core).
       --max-nodes N           JSONPath only: the most nodes a nodelist may hold
                               (default 10000000); past it the query fails, exit 2.
       -h, --help              Show help information.

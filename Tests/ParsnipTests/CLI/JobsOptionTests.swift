@@ -1,9 +1,11 @@
 import Foundation
+import Parsnip
 import Testing
 
 @testable import ParsnipCLI
 
-/// `validate --lines --jobs N`: the parallel reader prints exactly what the serial one prints.
+/// `--lines --jobs N` (`validate`, `format`, `query`, `codegen`): the parallel reader prints exactly what the serial
+/// one prints.
 @Suite struct JobsOptionTests {
   /// More than one batch of lines (16,384 lines, 1 MiB), with invalid, blank and CRLF lines and a line of over
   /// 1 MiB (parsed in place), so the output interleaves results and diagnostics from several batches.
@@ -35,6 +37,49 @@ import Testing
     }
     // The default is one job per core: the same output again.
     #expect(try CLI.both(command + [path]) == serial)
+  }
+
+  /// The lines of ``input`` that are valid JSON (and the blank ones), for `codegen`, which prints nothing when a
+  /// line is invalid.
+  static let validInput: [UInt8] = {
+    let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let kept = lines.filter { line in line.allSatisfy { $0 == 13 || $0 == 32 } || (try? JSON(parsing: Array(line))) != nil }
+    return Array(kept.joined(separator: [UInt8(ascii: "\n")]))
+  }()
+
+  /// The commands that build each line's value and print or gather it on the calling thread: their output and
+  /// diagnostics do not depend on where the lines were parsed.
+  static let valueCommands: [([String], Int32)] = [
+    (["format", "--lines"], 1),
+    (["format", "--lines", "--sort-keys", "--ascii"], 1),
+    (["query", "--lines", "id"], 1),
+    (["query", "--lines", "--null-missing", "$..name"], 1),
+    (["codegen", "--lines", "--name", "Event"], 0),
+  ]
+
+  @Test(arguments: valueCommands)
+  func valueCommandsPrintWhatTheSerialReaderPrints(command: [String], status: Int32) throws {
+    let input = status == 0 ? Self.validInput : Self.input
+    let path = try CLI.temporaryFile(bytes: input, suffix: ".jsonl")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let serial = try CLI.both(command + ["--jobs", "1", path])
+    #expect(serial.status == status)
+    #expect(status == 0 || serial.stderr.contains(":30002:15: error: "))
+    #expect(serial.stdout.utf8.count > 200)
+    for jobs in ["2", "5"] {
+      #expect(try CLI.both(command + ["--jobs", jobs, path]) == serial, "--jobs \(jobs)")
+      #expect(try CLI.both(command + ["--jobs=\(jobs)"], stdinBytes: input) == serial.named("<stdin>", for: path))
+    }
+    #expect(try CLI.both(command + [path]) == serial)
+  }
+
+  @Test(arguments: [
+    ("format", "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]"),
+    ("codegen", "parsnip codegen [--name NAME] [--struct | --class] [--var] [--access LEVEL] [--model] [--lines] [--jobs N] [-o FILE] [FILE ...]"),
+  ])
+  func jobsWithoutLinesIsAUsageError(command: String, usage: String) throws {
+    let expected = CLIResult.usageError("'--jobs' applies with '--lines' only", command: command, usage: usage)
+    #expect(try CLI.both([command, "--jobs", "2"], stdin: "1\n") == expected)
   }
 
   @Test func validateReportsEveryInvalidLineInOrder() throws {
