@@ -51,8 +51,9 @@ public struct JSONLines: Sendable {
   /// thread, which copies batches of lines out for the workers, and input that arrives slowly through a pipe is
   /// handed out as it is parsed, not held back for a full batch. Memory stays bounded: at most `2 × jobs + 5`
   /// batches and their values (and the values of as many batches again already handed out, which the thread that
-  /// made them frees: values freed on another thread than the one that allocated them slow glibc's allocator), a buffer of a little over 1 MiB per thread (or the chunk and up to 2 MiB of copied
-  /// text per batch), and a longer line in a thread's buffer while it is parsed.
+  /// made them frees: values freed on another thread than the one that allocated them slow glibc's allocator), a
+  /// buffer of a little over 1 MiB per thread (or the chunk and up to 2 MiB of copied text per batch), and a longer
+  /// line in a thread's buffer while it is parsed.
   ///
   /// It applies to ``makeIterator()``, ``forEach(_:)``, ``validate(_:)`` and ``decoded(as:using:)``; `ProcessInfo`'s
   /// `activeProcessorCount` uses every core. Values below 1 mean 1. With more than one, a `Decodable` type's

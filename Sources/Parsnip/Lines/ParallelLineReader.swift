@@ -50,10 +50,9 @@ protocol NumberedLineOutput {
 /// Memory: at most ``windowSize`` (`2 × jobs + 4`) batches are queued, being parsed or waiting to be handed out,
 /// plus the one being handed out, each with the values made from its lines. A worker's values stay held after they
 /// are handed out, until that worker frees them before its next batch (see `retire`): at most ``windowSize``
-/// batches more. A batch of copied lines holds at most
-/// `2 × batchBytes` of text (it closes once it holds `batchBytes`), on top of the splitter's chunk; text buffers
-/// are reused from batch to batch, and a line of ``batchBytes`` or more is not copied: the calling thread parses it
-/// where it lies, in its place in the order. Parts hold no text once parsed: each of the `jobs` threads has one
+/// batches more. A batch of copied lines holds at most `2 × batchBytes` of text (it closes once it holds
+/// `batchBytes`), on top of the splitter's chunk; text buffers are reused from batch to batch, and a line of
+/// ``batchBytes`` or more is not copied: the calling thread parses it where it lies, in its place in the order. Parts hold no text once parsed: each of the `jobs` threads has one
 /// buffer of a little over a part, which grows to hold a longer line while that line is parsed (up to
 /// ``JSONLines/maximumLineLength``, so `jobs` such lines at once at most).
 ///
