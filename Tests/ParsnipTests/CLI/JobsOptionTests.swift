@@ -43,7 +43,9 @@ import Testing
   /// line is invalid.
   static let validInput: [UInt8] = {
     let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let kept = lines.filter { line in line.allSatisfy { $0 == 13 || $0 == 32 } || (try? JSON(parsing: Array(line))) != nil }
+    let kept = lines.filter { line in
+      line.allSatisfy { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: " ") } || (try? JSON(parsing: Array(line))) != nil
+    }
     return Array(kept.joined(separator: [UInt8(ascii: "\n")]))
   }()
 
