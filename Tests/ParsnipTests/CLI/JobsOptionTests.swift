@@ -84,6 +84,14 @@ import Testing
     #expect(try CLI.both([command, "--jobs", "2"], stdin: "1\n") == expected)
   }
 
+  @Test func queryJobsWithoutLinesIsAUsageError() throws {
+    let usage =
+      "parsnip query [--jsonpath | --pointer | --keypath] [--paths] [--on-demand] [--compact] [--json5] [--lines] "
+      + "[--null-missing] [--jobs N] [--max-nodes N] EXPR [FILE]"
+    let expected = CLIResult.usageError("'--jobs' applies with '--lines' only", command: "query", usage: usage)
+    #expect(try CLI.both(["query", "--jobs", "2", "id"], stdin: "{\"id\": 1}\n") == expected)
+  }
+
   @Test func validateReportsEveryInvalidLineInOrder() throws {
     let result = try CLI.both(["validate", "--lines", "--jobs", "2"], stdinBytes: Self.input)
     let lines = result.stderr.split(separator: "\n")
