@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What is made of one line, on whichever thread: its bytes, its one-based number and its offset in the input in,
 /// the value or the line's error out. The serial iterators call the same functions (`JSONLines.parse`,
@@ -166,12 +167,10 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
       // Wait for the oldest batch, parsing queued ones meanwhile (the oldest first: it may be the one waited for):
       // this thread is one of the `jobs`, and sleeping and waking costs more than parsing a batch here.
       let head = window.removeFirst()
-      var finished = head.finished.wait(timeout: .now()) == .success
-      while !finished, let batch = workers?.takeQueued() {
+      while !head.isFinished, let batch = workers?.takeQueued() {
         batch.run(transform, buffer: &partBuffer)
-        finished = head.finished.wait(timeout: .now()) == .success
       }
-      if !finished { head.finished.wait() }
+      head.waitUntilFinished()
       if let text = head.takeText() { spareTexts.append(text) }
       current = head
     }
@@ -193,7 +192,7 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
   private func stopWorkers() {
     guard let workers else { return }
     let dropped = workers.close()
-    for batch in window where !dropped.contains(where: { $0 === batch }) { batch.finished.wait() }
+    for batch in window where !dropped.contains(where: { $0 === batch }) { batch.waitUntilFinished() }
     window = []
   }
 
@@ -300,8 +299,9 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
 /// A run of consecutive lines copied out of the splitter's buffer, and what a worker made of them.
 ///
 /// Why `@unchecked Sendable` holds: the reading thread fills ``text`` and ``entries`` before the batch is queued and
-/// does not touch the batch again until it has waited on ``finished``; the one worker that takes the batch from the
-/// queue runs ``run(_:)`` and then signals ``finished``, which orders its writes before the reader's reads. A batch
+/// does not touch the batch again until ``isFinished`` is true; the one worker that takes the batch from the queue
+/// runs ``run(_:)`` and then sets it (a releasing store, read with an acquiring load), which orders the worker's
+/// writes before the reader's reads. A batch
 /// made already parsed (``init(parsed:)``) or run by the reader itself never leaves the reading thread.
 final class LineBatch<Output>: @unchecked Sendable {
   /// One line of the batch.
@@ -337,9 +337,13 @@ final class LineBatch<Output>: @unchecked Sendable {
   private var results: UnsafeMutablePointer<Result<Output, JSONLinesError>>?
   private var count = 0
   private var taken = 0
-  /// Signalled once the outcomes are in.
-  let finished = DispatchSemaphore(value: 0)
-  /// The worker that ran the batch, or -1 for the reading thread; written before ``finished`` is signalled.
+  /// Set once the outcomes are in. The reader polls it between the batches it parses itself; polling the
+  /// semaphore instead (`wait(timeout: .now())`) put the thread to sleep in the kernel until its already past
+  /// deadline, a context switch per poll (see "JSON Lines: polls without a sleep" in `Benchmarks/RESULTS.md`).
+  private let done = Atomic<Bool>(false)
+  /// Signalled once the outcomes are in, for a reader with nothing else to do.
+  private let finished = DispatchSemaphore(value: 0)
+  /// The worker that ran the batch, or -1 for the reading thread; written before the batch is marked finished.
   var maker = -1
 
   /// An empty batch that copies lines into `text` (at least `2 × batchBytes`), which it owns until ``takeText()``.
@@ -360,7 +364,7 @@ final class LineBatch<Output>: @unchecked Sendable {
     results!.initialize(to: outcome)
     count = 1
     partBytes = 0
-    finished.signal()
+    markFinished()
   }
 
   deinit {
@@ -392,7 +396,7 @@ final class LineBatch<Output>: @unchecked Sendable {
     results = outcomes
     count = entries.count
     entries = []
-    finished.signal()
+    markFinished()
   }
 
   /// Reads, splits and parses the lines of `part`.
@@ -424,10 +428,23 @@ final class LineBatch<Output>: @unchecked Sendable {
     // A buffer grown for a long line is not kept.
     if used.count <= 2 * part.chunkSize { buffer = used } else { used.deallocate() }
     self.part = nil  // a batch waiting to be handed out does not hold the input (the reader closes it when it ends)
+    markFinished()
+  }
+
+  private func markFinished() {
+    done.store(true, ordering: .releasing)
     finished.signal()
   }
 
-  /// Hands the text buffer over, once ``finished`` was waited on.
+  /// Whether the outcomes are in.
+  var isFinished: Bool { done.load(ordering: .acquiring) }
+
+  /// Waits until the outcomes are in (the semaphore's one signal is left unconsumed when they already were).
+  func waitUntilFinished() {
+    if !isFinished { finished.wait() }
+  }
+
+  /// Hands the text buffer over, once the batch is finished.
   func takeText() -> UnsafeMutableRawBufferPointer? {
     defer { text = nil }
     return text
