@@ -1,15 +1,16 @@
 import Foundation
 
-// Two per-key-type caches of one decode, for the costs that dominate decoding a struct (the same two the encoder
-// keeps, see StreamEncoderState+KeyedContainerCache.swift):
+// Two per-key-type caches, for the costs that dominate decoding a struct (the same two the encoder keeps, see
+// StreamEncoderState+KeyedContainerCache.swift):
 //
 // - Member names. A `CodingKeys` enum (or any plain key type of at most one byte) is identified by its byte, so its
 //   `stringValue`, converted to snake case under `.convertFromSnakeCase`, is the same every time: it is computed once
-//   per decode and read from a table afterwards, instead of calling `stringValue` for every member.
-// - Container boxes. `KeyedDecodingContainer` wraps each container in a class instance, and creating one asks the
-//   runtime for the generic metadata of the box and of `TapeKeyedContainer<Key>` before allocating. The box handed
-//   out last for a key type is handed out again, retargeted at the new object, once its user has let go of it (the
-//   cache holds the only reference); a container that is still held is never touched.
+//   and read from a table afterwards, instead of calling `stringValue` for every member. The tables outlive the
+//   decode, for the next one in the same key mode (`DecodeCaches`).
+// - Container boxes, per decode. `KeyedDecodingContainer` wraps each container in a class instance, and creating one
+//   asks the runtime for the generic metadata of the box and of `TapeKeyedContainer<Key>` before allocating. The box
+//   handed out last for a key type is handed out again, retargeted at the new object, once its user has let go of
+//   it (the cache holds the only reference); a container that is still held is never touched.
 
 extension DecodingState {
   /// A keyed container over `object`, reusing this key type's last box when nobody holds it any more.
@@ -155,13 +156,5 @@ extension DecodingState {
       kept.append((list[index].box!, list[index].target.pointee.decoder))
     }
     return kept
-  }
-
-  /// Frees the per-key-type caches.
-  func releaseKeyTypeCaches() {
-    for entry in keyTypes { entry.names?.deallocate() }
-    keyTypes.removeAll()
-    for chunk in targetChunks { chunk.deallocate() }
-    targetChunks.removeAll()
   }
 }

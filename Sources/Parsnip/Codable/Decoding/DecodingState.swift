@@ -88,11 +88,14 @@ final class DecodingState {
   /// The site of the last error (see `site(of:)`).
   @exclusivity(unchecked) var lastErrorSite: ErrorSite?
 
+  /// Lookup memory and cached names, kept from decode to decode; the key type caches are moved out of it while the
+  /// state runs.
+  private let caches: DecodeCaches
   /// Per key type: cached names and the reusable container box (see `DecodingState+KeyedContainerCache`).
-  @exclusivity(unchecked) var keyTypes: [DecodeKeyTypeEntry] = []
-  @exclusivity(unchecked) var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
-  @exclusivity(unchecked) var keyTypeTags = [UInt](repeating: 0, count: 64)
-  @exclusivity(unchecked) var keyTypeSlots = [Int](repeating: 0, count: 64)
+  @exclusivity(unchecked) var keyTypes: [DecodeKeyTypeEntry]
+  @exclusivity(unchecked) var keyTypeIndexes: [ObjectIdentifier: Int]
+  @exclusivity(unchecked) var keyTypeTags: [UInt]
+  @exclusivity(unchecked) var keyTypeSlots: [Int]
   /// Memory of container targets, in chunks that never move.
   @exclusivity(unchecked) var targetChunks: [UnsafeMutablePointer<ContainerTarget>] = []
   @exclusivity(unchecked) var targetsLeft = 0
@@ -138,18 +141,16 @@ final class DecodingState {
       nonConformingFloats = .allocate(capacity: 1)
       nonConformingFloats!.initialize(to: (positiveInfinity, negativeInfinity, nan))
     }
-    let hintObjects = UnsafeMutablePointer<Int>.allocate(capacity: TapeView.hintSlots)
-    hintObjects.initialize(repeating: -1, count: TapeView.hintSlots)
-    let hintKeys = UnsafeMutablePointer<Int>.allocate(capacity: TapeView.hintSlots)
-    hintKeys.initialize(repeating: 0, count: TapeView.hintSlots)
-    let workspace = UnsafeMutablePointer<LookupWorkspace>.allocate(capacity: 1)
-    workspace.initialize(to: LookupWorkspace())
+    caches = DecodeCaches.take(keyMode: keyMode)
+    let keyTypes = caches.takeKeyTypes()
+    (self.keyTypes, keyTypeIndexes, keyTypeTags, keyTypeSlots) =
+      (keyTypes.entries, keyTypes.indexes, keyTypes.tags, keyTypes.slots)
     view = .allocate(capacity: 1)
     view.initialize(
       to: TapeView(
         nodes: TapeCursor(tape: tape, source: source), source: source,
         tape: tape, documentEnd: tape.count, keyMode: keyMode, nonConformingFloats: nonConformingFloats,
-        hintObjects: hintObjects, hintKeys: hintKeys, marks: marks, workspace: workspace))
+        hintObjects: caches.hintObjects, hintKeys: caches.hintKeys, marks: marks, workspace: caches.workspace))
   }
 
   deinit {
@@ -157,18 +158,15 @@ final class DecodingState {
       detachedText.deallocate()
       if parent == nil { DecodeLifetime.end(slot) }
     }
-    releaseKeyTypeCaches()
+    for chunk in targetChunks { chunk.deallocate() }
+    caches.giveBack(
+      DecodeCaches.KeyTypes(entries: keyTypes, indexes: keyTypeIndexes, tags: keyTypeTags, slots: keyTypeSlots))
     let view = self.view.pointee
-    view.hintObjects.deallocate()
-    view.hintKeys.deallocate()
     view.marks?.deallocate()
     if let strings = view.nonConformingFloats {
       strings.deinitialize(count: 1)
       strings.deallocate()
     }
-    view.workspace.pointee.deallocate()
-    view.workspace.deinitialize(count: 1)
-    view.workspace.deallocate()
     self.view.deinitialize(count: 1)
     self.view.deallocate()
   }

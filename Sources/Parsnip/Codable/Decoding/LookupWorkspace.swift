@@ -43,6 +43,17 @@ struct LookupWorkspace {
     distinctObjects.deallocate()
   }
 
+  /// Clears what refers to the last document's tape, for the next decode (see `DecodeCaches`).
+  mutating func forgetDocument() {
+    distinctObjects.update(repeating: -1, count: Self.distinctObjectSlots)
+  }
+
+  /// Drops the cached member names.
+  mutating func forgetNames() {
+    nameCount = 0
+    entryCount = 0
+  }
+
   /// Room for `count` scratch bytes.
   @inline(__always) mutating func reserveScratch(_ count: Int) -> UnsafeMutablePointer<UInt8> {
     if count > scratchCapacity {
@@ -60,6 +71,12 @@ struct LookupWorkspace {
       tableCapacity = count
       table = .allocate(capacity: count)
       table.initialize(repeating: 0, count: count)
+    }
+    // A slot holds the generation in its upper 32 bits: before they would wrap to an empty slot's 0 (workspaces are
+    // kept from decode to decode), start over from a cleared table.
+    if generation == UInt64(UInt32.max) {
+      table.update(repeating: 0, count: tableCapacity)
+      generation = 0
     }
     generation &+= 1
     return table

@@ -1,0 +1,103 @@
+import Synchronization
+
+/// What one decode leaves to the next: its lookup memory (``LookupWorkspace``, the key lookup hints) and the member
+/// names it cached per key type (see `DecodingState+KeyedContainerCache`).
+///
+/// A decode of a small document set all of it up afresh: allocating and clearing the buffers, registering each key
+/// type and converting each member name it read. For the lines of a JSON Lines file (4.7 KB statuses) that was about a
+/// third of each decode's instructions; a whole twitter.json pays it once for its 100 statuses (see "Decode caches kept
+/// between decodes" in `Benchmarks/RESULTS.md`). Names depend only on the key type and the key mode, and a type's
+/// metadata never moves, so they stay valid from one decode to the next; what refers to a document's tape (hints, the
+/// shapes found distinct) is cleared when a decode takes the caches.
+///
+/// Kept process-wide, a few at a time: a decode takes one (or makes one) and gives it back when its state ends, so
+/// decodes running at once on several threads each have their own. Caches that grew past ``keptLimits`` are freed
+/// rather than kept.
+///
+/// Why `@unchecked Sendable` holds: a cache is used by one decode's state at a time; it passes between threads only
+/// through ``pool``'s lock.
+final class DecodeCaches: @unchecked Sendable {
+  let workspace: UnsafeMutablePointer<LookupWorkspace>
+  let hintObjects: UnsafeMutablePointer<Int>
+  let hintKeys: UnsafeMutablePointer<Int>
+  /// The key mode the cached names were made for.
+  private(set) var keyMode: TapeView.KeyMode
+  /// The per-key-type caches, moved into a state while it runs (see ``takeKeyTypes()``).
+  private var keyTypes: KeyTypes
+
+  /// Per key type: cached names and the reusable container box, and the ways to find a type's entry.
+  struct KeyTypes {
+    var entries: [DecodeKeyTypeEntry] = []
+    var indexes: [ObjectIdentifier: Int] = [:]
+    var tags = [UInt](repeating: 0, count: 64)
+    var slots = [Int](repeating: 0, count: 64)
+  }
+
+  private static let pool = Mutex<[DecodeCaches]>([])
+  /// At most this many caches are kept, and none that holds more key types, or more scratch or table memory.
+  static var keptLimits: (caches: Int, keyTypes: Int, memory: Int) { (16, 256, 1 << 16) }
+
+  private init(keyMode: TapeView.KeyMode) {
+    self.keyMode = keyMode
+    workspace = .allocate(capacity: 1)
+    workspace.initialize(to: LookupWorkspace())
+    hintObjects = .allocate(capacity: TapeView.hintSlots)
+    hintObjects.initialize(repeating: -1, count: TapeView.hintSlots)
+    hintKeys = .allocate(capacity: TapeView.hintSlots)
+    hintKeys.initialize(repeating: 0, count: TapeView.hintSlots)
+    keyTypes = KeyTypes()
+  }
+
+  deinit {
+    Self.freeNames(keyTypes.entries)
+    workspace.pointee.deallocate()
+    workspace.deinitialize(count: 1)
+    workspace.deallocate()
+    hintObjects.deallocate()
+    hintKeys.deallocate()
+  }
+
+  /// Caches for a decode in `keyMode`: a kept one, with what referred to its last document cleared (and its names
+  /// dropped when they were made for another key mode), or new ones.
+  static func take(keyMode: TapeView.KeyMode) -> DecodeCaches {
+    guard let caches = pool.withLock({ $0.popLast() }) else { return DecodeCaches(keyMode: keyMode) }
+    caches.hintObjects.update(repeating: -1, count: TapeView.hintSlots)
+    caches.workspace.pointee.forgetDocument()
+    if caches.keyMode != keyMode {
+      freeNames(caches.keyTypes.entries)
+      caches.keyTypes = KeyTypes()
+      caches.workspace.pointee.forgetNames()
+      caches.keyMode = keyMode
+    }
+    return caches
+  }
+
+  /// Moves the per-key-type caches out, for a state to use while it runs.
+  func takeKeyTypes() -> KeyTypes {
+    defer { keyTypes = KeyTypes(entries: [], indexes: [:], tags: [], slots: []) }
+    return keyTypes
+  }
+
+  /// Takes the per-key-type caches back from a state that ended (without its container boxes), and keeps the caches
+  /// for the next decode when they are within ``keptLimits``.
+  func giveBack(_ keyTypes: KeyTypes) {
+    var keyTypes = keyTypes
+    for index in keyTypes.entries.indices {
+      keyTypes.entries[index].box = nil
+      keyTypes.entries[index].target = nil
+    }
+    self.keyTypes = keyTypes
+    let limits = Self.keptLimits
+    let space = workspace.pointee
+    guard keyTypes.entries.count <= limits.keyTypes, space.scratchCapacity <= limits.memory,
+      space.tableCapacity <= limits.memory, space.nameCapacity <= limits.memory
+    else { return }
+    Self.pool.withLock { kept in
+      if kept.count < limits.caches { kept.append(self) }
+    }
+  }
+
+  private static func freeNames(_ entries: [DecodeKeyTypeEntry]) {
+    for entry in entries { entry.names?.deallocate() }
+  }
+}
