@@ -6,8 +6,8 @@ import Testing
 /// The caches one decode leaves to the next (`DecodeCaches`): names follow each decode's key strategy, and nothing
 /// of one document's tape is read in the next one's.
 ///
-/// Decodes take the caches from a process-wide pool that other tests use at the same time, so each check repeats
-/// its decodes: two decodes in a row on one thread take the same caches nearly always.
+/// Two decodes in a row on one thread take the same caches (the thread's); each check repeats its decodes all the
+/// same.
 @Suite struct DecodeCachesTests {
   struct Account: Decodable, Equatable {
     var userName: String

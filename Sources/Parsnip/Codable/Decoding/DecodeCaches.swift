@@ -1,21 +1,29 @@
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What one decode leaves to the next: its lookup memory (``LookupWorkspace``, the key lookup hints) and the member
 /// names it cached per key type (see `DecodingState+KeyedContainerCache`).
 ///
 /// A decode of a small document set all of it up afresh: allocating and clearing the buffers, registering each key
-/// type and converting each member name it read. For the lines of a JSON Lines file (4.7 KB statuses) that was about a
-/// third of each decode's instructions; a whole twitter.json pays it once for its 100 statuses (see "Decode caches kept
-/// between decodes" in `Benchmarks/RESULTS.md`). Names depend only on the key type and the key mode, and a type's
+/// type and converting each member name it read. For the lines of a JSON Lines file (4.7 KB statuses) that was a
+/// sixth of each decode's instructions; a whole twitter.json pays it once for its 100 statuses (see "Decode caches
+/// kept between decodes" in `Benchmarks/RESULTS.md`). Names depend only on the key type and the key mode, and a type's
 /// metadata never moves, so they stay valid from one decode to the next; what refers to a document's tape (hints, the
 /// shapes found distinct) is cleared when a decode takes the caches.
 ///
-/// Kept process-wide, a few at a time: a decode takes one (or makes one) and gives it back when its state ends, so
-/// decodes running at once on several threads each have their own. Caches that grew past ``keptLimits`` are freed
+/// Each thread keeps one set (thread-specific data, freed when the thread ends): a decode takes its thread's set, or
+/// makes one when the thread has none (another decode on the thread holds it), and gives it back when its state ends
+/// if the thread's slot is free by then. Kept per thread rather than in one shared pool, a set stays in the cache of
+/// the core that uses it, and decodes on several threads share no lock. Sets that grew past ``keptLimits`` are freed
 /// rather than kept.
 ///
-/// Why `@unchecked Sendable` holds: a cache is used by one decode's state at a time; it passes between threads only
-/// through ``pool``'s lock.
+/// Why `@unchecked Sendable` holds: a set is used by one decode's state at a time, which alone holds it while it
+/// runs; a state that outlives its decode may end (and give the set back) on another thread.
 final class DecodeCaches: @unchecked Sendable {
   let workspace: UnsafeMutablePointer<LookupWorkspace>
   let hintObjects: UnsafeMutablePointer<Int>
@@ -33,9 +41,16 @@ final class DecodeCaches: @unchecked Sendable {
     var slots = [Int](repeating: 0, count: 64)
   }
 
-  private static let pool = Mutex<[DecodeCaches]>([])
-  /// At most this many caches are kept, and none that holds more key types, or more scratch or table memory.
-  static var keptLimits: (caches: Int, keyTypes: Int, memory: Int) { (16, 256, 1 << 16) }
+  /// The thread's kept set, a retained reference, released when the thread ends.
+  private static let threadSlot: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, releaseThreadCaches)
+    precondition(status == 0, "pthread_key_create failed: \(status)")
+    return key
+  }()
+
+  /// A set is not kept when it holds more key types, or more scratch, table or name memory, than these.
+  static var keptLimits: (keyTypes: Int, memory: Int) { (256, 1 << 16) }
 
   private init(keyMode: TapeView.KeyMode) {
     self.keyMode = keyMode
@@ -60,7 +75,9 @@ final class DecodeCaches: @unchecked Sendable {
   /// Caches for a decode in `keyMode`: a kept one, with what referred to its last document cleared (and its names
   /// dropped when they were made for another key mode), or new ones.
   static func take(keyMode: TapeView.KeyMode) -> DecodeCaches {
-    guard let caches = pool.withLock({ $0.popLast() }) else { return DecodeCaches(keyMode: keyMode) }
+    guard let kept = pthread_getspecific(threadSlot) else { return DecodeCaches(keyMode: keyMode) }
+    pthread_setspecific(threadSlot, nil)
+    let caches = Unmanaged<DecodeCaches>.fromOpaque(kept).takeRetainedValue()
     caches.hintObjects.update(repeating: -1, count: TapeView.hintSlots)
     caches.workspace.pointee.forgetDocument()
     if caches.keyMode != keyMode {
@@ -78,8 +95,8 @@ final class DecodeCaches: @unchecked Sendable {
     return keyTypes
   }
 
-  /// Takes the per-key-type caches back from a state that ended (without its container boxes), and keeps the caches
-  /// for the next decode when they are within ``keptLimits``.
+  /// Takes the per-key-type caches back from a state that ended (without its container boxes), and keeps the set
+  /// for the thread's next decode when it is within ``keptLimits`` and the thread keeps none yet.
   func giveBack(_ keyTypes: KeyTypes) {
     var keyTypes = keyTypes
     for index in keyTypes.entries.indices {
@@ -92,8 +109,8 @@ final class DecodeCaches: @unchecked Sendable {
     guard keyTypes.entries.count <= limits.keyTypes, space.scratchCapacity <= limits.memory,
       space.tableCapacity <= limits.memory, space.nameCapacity <= limits.memory
     else { return }
-    Self.pool.withLock { kept in
-      if kept.count < limits.caches { kept.append(self) }
+    if pthread_getspecific(Self.threadSlot) == nil {
+      pthread_setspecific(Self.threadSlot, Unmanaged.passRetained(self).toOpaque())
     }
   }
 
@@ -101,3 +118,14 @@ final class DecodeCaches: @unchecked Sendable {
     for entry in entries { entry.names?.deallocate() }
   }
 }
+
+/// Releases a thread's kept `DecodeCaches` when the thread ends.
+#if canImport(Darwin)
+private func releaseThreadCaches(_ kept: UnsafeMutableRawPointer) {
+  Unmanaged<DecodeCaches>.fromOpaque(kept).release()
+}
+#else
+private func releaseThreadCaches(_ kept: UnsafeMutableRawPointer?) {
+  if let kept { Unmanaged<DecodeCaches>.fromOpaque(kept).release() }
+}
+#endif
