@@ -39,12 +39,8 @@ import Testing
   /// node, of as many members, that repeats a key still takes the first value (see
   /// `ParsnipDecoderStrategyTests.duplicateKeysAmongObjectsOfOneSizeTakeTheFirstValue`).
   @Test func aDocumentDoesNotSeeTheShapesOfTheOneBefore() throws {
-    func object(_ keys: [String]) -> String {
-      "[{" + keys.enumerated().map { "\"\($1)\":\($0 * 10)" }.joined(separator: ",") + "}]"
-    }
-    let keys = (0..<12).map { "k\($0)" }
-    var repeated = keys
-    repeated[11] = "k3"
+    func object(_ keys: [String]) -> String { "[" + ParsnipDecoderStrategyTests.object(keys) + "]" }
+    let (keys, repeated) = (ParsnipDecoderStrategyTests.twelveKeys, ParsnipDecoderStrategyTests.twelveKeysRepeatingK3)
     let decoder = ParsnipDecoder()
     for _ in 0..<50 {
       let distinct = try decoder.decode([ParsnipDecoderStrategyTests.Twelve].self, from: Data(object(keys).utf8))

@@ -383,16 +383,21 @@ import Testing
     var k11: Int?
   }
 
+  /// An object of `keys`, the n-th member's value n × 10.
+  static func object(_ keys: [String]) -> String {
+    "{" + keys.enumerated().map { "\"\($1)\":\($0 * 10)" }.joined(separator: ",") + "}"
+  }
+
+  /// Twelve keys `k0`...`k11`, and the same with the last one repeating `k3`.
+  static let twelveKeys = (0..<12).map { "k\($0)" }
+  static let twelveKeysRepeatingK3 = Array(twelveKeys.dropLast()) + ["k3"]
+
   /// An object whose keys are byte for byte those of an earlier one of as many members with distinct keys is not
   /// hashed again; one of that size with a repeated key, plain or escaped, is still found, and so are objects of
   /// other sizes in between.
   @Test func duplicateKeysAmongObjectsOfOneSizeTakeTheFirstValue() throws {
-    func object(_ keys: [String]) -> String {
-      "{" + keys.enumerated().map { "\"\($1)\":\($0 * 10)" }.joined(separator: ",") + "}"
-    }
-    let keys = (0..<12).map { "k\($0)" }
-    var repeated = keys
-    repeated[11] = "k3"
+    let (keys, repeated) = (Self.twelveKeys, Self.twelveKeysRepeatingK3)
+    let object = Self.object
     var escaped = keys
     escaped[11] = #"k\u0033"#
     let other = (0..<9).map { "k\($0)" } + ["k3"]
