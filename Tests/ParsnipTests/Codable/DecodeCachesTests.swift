@@ -66,6 +66,31 @@ import Testing
     }
   }
 
+  /// Reads `name` through a keyed container of `PathCodingKey`s and keeps nothing.
+  struct NameReader: Decodable {
+    var name: String
+    init(from decoder: any Decoder) throws {
+      name = try decoder.container(keyedBy: PathCodingKey.self).decode(String.self, forKey: PathCodingKey(stringValue: "name"))
+    }
+  }
+
+  /// A container box only the caches hold is handed out again by the next decode on the thread; one that a value
+  /// kept is not, and goes on reading its own document after later decodes of the same key type.
+  @Test func aKeptContainerReadsItsOwnDocumentAfterLaterDecodes() throws {
+    let decoder = ParsnipDecoder()
+    let name = PathCodingKey(stringValue: "name")
+    func text(_ name: String) -> Data { Data(#"{"name": "\#(name)", "list": [1], "child": {"name": "c"}}"#.utf8) }
+    for round in 0..<20 {
+      #expect(try decoder.decode(NameReader.self, from: text("before\(round)")).name == "before\(round)")
+      let keeper = try decoder.decode(ParsnipDecoderLifetimeTests.Keeper.self, from: text("kept\(round)"))
+      #expect(try decoder.decode(NameReader.self, from: text("after\(round)")).name == "after\(round)")
+      let second = try decoder.decode(ParsnipDecoderLifetimeTests.Keeper.self, from: text("second\(round)"))
+      #expect(try keeper.keyed.decode(String.self, forKey: name) == "kept\(round)")
+      #expect(try second.keyed.decode(String.self, forKey: name) == "second\(round)")
+      #expect(try decoder.decode(NameReader.self, from: text("last\(round)")).name == "last\(round)")
+    }
+  }
+
   /// The duplicate check's table marks its slots with a 32-bit generation; before the count would wrap to an empty
   /// slot's 0, the table starts over cleared.
   @Test func theDuplicateTableStartsOverBeforeItsGenerationWraps() {

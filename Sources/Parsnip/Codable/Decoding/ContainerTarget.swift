@@ -3,6 +3,10 @@ import Foundation
 /// Where a keyed container reads: its decoder and object. Lives in memory owned by the state, so containers reach it
 /// without counting references; the container holds the same decoder (`TapeKeyedContainer.heldDecoder`).
 struct ContainerTarget {
+  /// The decode's tape view and lifetime slot, and the generation of the slot the decode runs in (see `isOpen`).
+  var view: UnsafePointer<TapeView>
+  var slot: UnsafePointer<UInt64>
+  var generation: UInt64
   unowned(unsafe) var decoder: TapeDecoder
   var object: Int
   var end: Int

@@ -95,14 +95,9 @@ final class DecodeCaches: @unchecked Sendable {
     return keyTypes
   }
 
-  /// Takes the per-key-type caches back from a state that ended (without its container boxes), and keeps the set
-  /// for the thread's next decode when it is within ``keptLimits`` and the thread keeps none yet.
+  /// Takes the per-key-type caches back from a state that ended, with the container boxes only they hold, and keeps
+  /// the set for the thread's next decode when it is within ``keptLimits`` and the thread keeps none yet.
   func giveBack(_ keyTypes: KeyTypes) {
-    var keyTypes = keyTypes
-    for index in keyTypes.entries.indices {
-      keyTypes.entries[index].box = nil
-      keyTypes.entries[index].target = nil
-    }
     self.keyTypes = keyTypes
     let limits = Self.keptLimits
     let space = workspace.pointee
@@ -114,8 +109,12 @@ final class DecodeCaches: @unchecked Sendable {
     }
   }
 
+  /// Frees the entries' names and the targets of their boxes (which only the entries hold).
   private static func freeNames(_ entries: [DecodeKeyTypeEntry]) {
-    for entry in entries { entry.names?.deallocate() }
+    for entry in entries {
+      entry.names?.deallocate()
+      entry.target?.deallocate()
+    }
   }
 }
 

@@ -25,16 +25,18 @@ extension DecodingState {
     let index = keyTypeIndex(type)
     // After the call, boxes are neither reused nor listed (see below).
     let boxIsReference = Self.containerIsBoxReference && cachesBoxes
+    let place = ContainerTarget(
+      view: UnsafePointer(view), slot: UnsafePointer(slot), generation: generation, decoder: decoder, object: object,
+      end: end, hasDuplicates: hasDuplicates)
     if boxIsReference, isKnownUniquelyReferenced(&keyTypes[index].box), let target = keyTypes[index].target {
-      target.pointee = ContainerTarget(decoder: decoder, object: object, end: end, hasDuplicates: hasDuplicates)
+      target.pointee = place
       return unsafeBitCast(keyTypes[index].box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
     }
-    let target = newTarget()
-    target.initialize(to: ContainerTarget(decoder: decoder, object: object, end: end, hasDuplicates: hasDuplicates))
-    let container = KeyedDecodingContainer(
-      TapeKeyedContainer<Key>(
-        view: UnsafePointer(view), slot: UnsafePointer(slot), generation: generation, target: target,
-        names: keyTypes[index].names))
+    // Each target has one owner: the key type's entry while its box is the cached one (kept with the entry from
+    // decode to decode), then ``boxes`` or ``ownedTargets``, freed once the box is let go of or the state ends.
+    let target = UnsafeMutablePointer<ContainerTarget>.allocate(capacity: 1)
+    target.initialize(to: place)
+    let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(target: target, names: keyTypes[index].names))
     if boxIsReference {
       // The box it replaces is still held: listed, for `finish(_:)`.
       if let held = keyTypes[index].box, let heldTarget = keyTypes[index].target {
@@ -43,9 +45,12 @@ extension DecodingState {
       }
       keyTypes[index].box = unsafeBitCast(container, to: AnyObject.self)
       keyTypes[index].target = target
-    } else if Self.containerIsBoxReference, parent == nil, isDetached {
-      // After the call: the container's decoder is held with the box, as `finish(_:)` holds those it finds.
-      DetachedDecodes.hold([(unsafeBitCast(container, to: AnyObject.self), decoder)])
+    } else {
+      ownedTargets.append(target)
+      if Self.containerIsBoxReference, parent == nil, isDetached {
+        // After the call: the container's decoder is held with the box, as `finish(_:)` holds those it finds.
+        DetachedDecodes.hold([(unsafeBitCast(container, to: AnyObject.self), decoder)])
+      }
     }
     return container
   }
@@ -69,17 +74,6 @@ extension DecodingState {
       }
       customNames[object] = names
     }
-  }
-
-  /// Memory for one more container target, in chunks that never move.
-  private func newTarget() -> UnsafeMutablePointer<ContainerTarget> {
-    if targetsLeft == 0 {
-      let chunk = UnsafeMutablePointer<ContainerTarget>.allocate(capacity: 64)
-      targetChunks.append(chunk)
-      targetsLeft = 64
-    }
-    targetsLeft -= 1
-    return targetChunks[targetChunks.count - 1] + targetsLeft
   }
 
   /// The index of `type`'s entry in `keyTypes`, through a direct-mapped cache of metadata addresses.
@@ -122,9 +116,10 @@ extension DecodingState {
     return index + 1
   }
 
-  /// Moves the cached container boxes to ``boxes``, for `finish(_:)`.
+  /// Moves the cached container boxes that are still held to ``boxes``, for `finish(_:)`; those only the cache holds
+  /// stay, for the next decode on this thread (`DecodeCaches`).
   func listCachedBoxes() {
-    for index in keyTypes.indices {
+    for index in keyTypes.indices where !isKnownUniquelyReferenced(&keyTypes[index].box) {
       if let box = keyTypes[index].box, let target = keyTypes[index].target { boxes.append((box, target)) }
       keyTypes[index].box = nil
       keyTypes[index].target = nil
@@ -141,6 +136,7 @@ extension DecodingState {
       list.swapAt(held, index)
       held += 1
     }
+    for index in held..<list.count { list[index].target.deallocate() }
     list.removeLast(list.count - held)
     boxes = list
     boxesToPruneAt = Swift.max(64, 2 * held)
@@ -152,8 +148,13 @@ extension DecodingState {
     var list = boxes
     boxes = []
     var kept: [(box: AnyObject, decoder: TapeDecoder)] = []
-    for index in list.indices where !isKnownUniquelyReferenced(&list[index].box) {
-      kept.append((list[index].box!, list[index].target.pointee.decoder))
+    for index in list.indices {
+      if isKnownUniquelyReferenced(&list[index].box) {
+        list[index].target.deallocate()
+      } else {
+        kept.append((list[index].box!, list[index].target.pointee.decoder))
+        ownedTargets.append(list[index].target)
+      }
     }
     return kept
   }

@@ -96,9 +96,8 @@ final class DecodingState {
   @exclusivity(unchecked) var keyTypeIndexes: [ObjectIdentifier: Int]
   @exclusivity(unchecked) var keyTypeTags: [UInt]
   @exclusivity(unchecked) var keyTypeSlots: [Int]
-  /// Memory of container targets, in chunks that never move.
-  @exclusivity(unchecked) var targetChunks: [UnsafeMutablePointer<ContainerTarget>] = []
-  @exclusivity(unchecked) var targetsLeft = 0
+  /// The targets of container boxes that are neither cached nor listed in ``boxes``, freed with the state.
+  @exclusivity(unchecked) var ownedTargets: [UnsafeMutablePointer<ContainerTarget>] = []
 
   lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
@@ -158,7 +157,8 @@ final class DecodingState {
       detachedText.deallocate()
       if parent == nil { DecodeLifetime.end(slot) }
     }
-    for chunk in targetChunks { chunk.deallocate() }
+    for target in ownedTargets { target.deallocate() }
+    for entry in boxes { entry.target.deallocate() }
     caches.giveBack(
       DecodeCaches.KeyTypes(entries: keyTypes, indexes: keyTypeIndexes, tags: keyTypeTags, slots: keyTypeSlots))
     let view = self.view.pointee

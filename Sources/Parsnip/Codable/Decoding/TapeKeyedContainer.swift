@@ -5,26 +5,25 @@ import Foundation
 /// `KeyedDecodingContainer` copies this struct for every call through its value witnesses, so it holds no counted
 /// reference: the decoder is kept alive by the decode call, or, for a container kept after the call returns, by
 /// `DetachedDecodes` (see `DecodingState.finish(_:)`), and the lifetime slot says whether the decode's memory is still
-/// there before anything else is touched. Where it reads (decoder, object) is a target that the state retargets when
-/// it hands the same box out again (see `DecodingState.keyedContainer(_:decoder:object:)`).
+/// there before anything else is touched. Where it reads (the decode's view and slot, the decoder and object) is a
+/// target that the state retargets when it hands the same box out again, in the same decode or a later one (see
+/// `DecodingState.keyedContainer(_:decoder:object:)`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let view: UnsafePointer<TapeView>
-  let slot: UnsafePointer<UInt64>
-  let generation: UInt64
   let target: UnsafeMutablePointer<ContainerTarget>
   /// Per key byte, the index + 1 of the cached name (see `DecodingState.cacheName`); `nil` when names of this key
   /// type are not cached.
   let names: UnsafeMutablePointer<Int32>?
 
+  @inline(__always) var view: UnsafePointer<TapeView> { target.pointee.view }
   @inline(__always) var decoder: TapeDecoder { target.pointee.decoder }
   @inline(__always) var object: Int { target.pointee.object }
   @inline(__always) var end: Int { target.pointee.end }
   @inline(__always) var hasDuplicates: Bool { target.pointee.hasDuplicates }
 
-  @inline(__always) var isOpen: Bool { slot.pointee == generation }
+  @inline(__always) var isOpen: Bool { target.pointee.slot.pointee == target.pointee.generation }
 
   @inline(__always) func checkOpen() throws {
-    if slot.pointee != generation { throw closedDecoderError() }
+    if !isOpen { throw closedDecoderError() }
   }
 
   var state: DecodingState { decoder.state }
