@@ -70,7 +70,8 @@ import Testing
   struct NameReader: Decodable {
     var name: String
     init(from decoder: any Decoder) throws {
-      name = try decoder.container(keyedBy: PathCodingKey.self).decode(String.self, forKey: PathCodingKey(stringValue: "name"))
+      let container = try decoder.container(keyedBy: PathCodingKey.self)
+      name = try container.decode(String.self, forKey: PathCodingKey(stringValue: "name"))
     }
   }
 

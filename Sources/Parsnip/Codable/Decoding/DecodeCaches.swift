@@ -6,15 +6,16 @@ import Musl
 import Darwin
 #endif
 
-/// What one decode leaves to the next: its lookup memory (``LookupWorkspace``, the key lookup hints) and the member
-/// names it cached per key type (see `DecodingState+KeyedContainerCache`).
+/// What one decode leaves to the next: its lookup memory (``LookupWorkspace``, the key lookup hints), and per key
+/// type the member names it cached and the container box nothing else holds (see `DecodingState+KeyedContainerCache`).
 ///
 /// A decode of a small document set all of it up afresh: allocating and clearing the buffers, registering each key
-/// type and converting each member name it read. For the lines of a JSON Lines file (4.7 KB statuses) that was a
-/// sixth of each decode's instructions; a whole twitter.json pays it once for its 100 statuses (see "Decode caches
-/// kept between decodes" in `Benchmarks/RESULTS.md`). Names depend only on the key type and the key mode, and a type's
-/// metadata never moves, so they stay valid from one decode to the next; what refers to a document's tape (hints, the
-/// shapes found distinct) is cleared when a decode takes the caches.
+/// type, converting each member name it read and making a container box per key type. For the lines of a JSON Lines
+/// file (4.7 KB statuses) that was a quarter of each decode's instructions; a whole twitter.json pays it once for its
+/// 100 statuses (see "Decode caches kept between decodes" in `Benchmarks/RESULTS.md`). Names depend only on the key
+/// type and the key mode, and a type's metadata never moves, so they stay valid from one decode to the next; a kept
+/// box is retargeted at the decode that hands it out; what refers to a document's tape (hints, the shapes found
+/// distinct) is cleared when a decode takes the caches.
 ///
 /// Each thread keeps one set (thread-specific data, freed when the thread ends): a decode takes its thread's set, or
 /// makes one when the thread has none (another decode on the thread holds it), and gives it back when its state ends

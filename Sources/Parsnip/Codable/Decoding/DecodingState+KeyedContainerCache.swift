@@ -7,10 +7,12 @@ import Foundation
 //   `stringValue`, converted to snake case under `.convertFromSnakeCase`, is the same every time: it is computed once
 //   and read from a table afterwards, instead of calling `stringValue` for every member. The tables outlive the
 //   decode, for the next one in the same key mode (`DecodeCaches`).
-// - Container boxes, per decode. `KeyedDecodingContainer` wraps each container in a class instance, and creating one
-//   asks the runtime for the generic metadata of the box and of `TapeKeyedContainer<Key>` before allocating. The box
-//   handed out last for a key type is handed out again, retargeted at the new object, once its user has let go of
-//   it (the cache holds the only reference); a container that is still held is never touched.
+// - Container boxes. `KeyedDecodingContainer` wraps each container in a class instance, and creating one asks the
+//   runtime for the generic metadata of the box and of `TapeKeyedContainer<Key>` before allocating. The box handed
+//   out last for a key type is handed out again, retargeted at the new object (and, in a later decode, at that
+//   decode's view and lifetime slot), once its user has let go of it (the cache holds the only reference); a
+//   container that is still held is never touched. A box only the cache holds when its decode ends stays with the
+//   names for the thread's next decode.
 
 extension DecodingState {
   /// A keyed container over `object`, reusing this key type's last box when nobody holds it any more.
