@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where a keyed container reads: its decoder and object. Lives in memory owned by the state, so containers reach it
-/// without counting references; the container holds the same decoder (`TapeKeyedContainer.heldDecoder`).
+/// Where a keyed container reads: its decode's view and lifetime slot, its decoder and object. Lives in memory of its
+/// own, owned by the key type's cache entry while its box is the cached one and by the state otherwise (see
+/// `DecodingState.keyedContainer(_:decoder:object:)`), so containers reach it without counting references.
 struct ContainerTarget {
   /// The decode's tape view and lifetime slot, and the generation of the slot the decode runs in (see `isOpen`).
   var view: UnsafePointer<TapeView>
