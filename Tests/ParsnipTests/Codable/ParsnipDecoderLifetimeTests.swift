@@ -115,6 +115,21 @@ import Testing
     #expect(state == nil)
   }
 
+  /// A keyed container kept alone (no decoder kept with it) is not the box the next decodes on the thread hand out
+  /// again (`DecodeCaches` keeps only boxes nothing else holds): it goes on reading its own document.
+  @Test func aKeptKeyedContainerIsNotHandedOutByLaterDecodes() throws {
+    let decoder = ParsnipDecoder()
+    let name = PathCodingKey(stringValue: "name")
+    for round in 0..<20 {
+      let keeper = try decoder.decode(KeyedKeeper.self, from: Array(#"{"name": "kept\#(round)"}"#.utf8))
+      for other in 0..<3 {
+        let text = Array(#"{"name": "other\#(other)"}"#.utf8)
+        #expect(try decoder.decode(DecodeCachesTests.NameReader.self, from: text).name == "other\(other)")
+      }
+      #expect(try keeper.keyed.decode(String.self, forKey: name) == "kept\(round)")
+    }
+  }
+
   /// The state behind a keyed container, through a decoder it hands out.
   static func state(of container: KeyedDecodingContainer<PathCodingKey>) -> DecodingState? {
     // A member's decoder reads the same state (a missing member's reads a `null` of its own).
