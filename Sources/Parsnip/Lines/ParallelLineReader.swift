@@ -53,9 +53,10 @@ protocol NumberedLineOutput {
 /// are handed out, until that worker frees them before its next batch (see `retire`): at most ``windowSize``
 /// batches more. A batch of copied lines holds at most `2 × batchBytes` of text (it closes once it holds
 /// `batchBytes`), on top of the splitter's chunk; text buffers are reused from batch to batch, and a line of
-/// ``batchBytes`` or more is not copied: the calling thread parses it where it lies, in its place in the order. Parts hold no text once parsed: each of the `jobs` threads has one
-/// buffer of a little over a part, which grows to hold a longer line while that line is parsed (up to
-/// ``JSONLines/maximumLineLength``, so `jobs` such lines at once at most).
+/// ``batchBytes`` or more is not copied: the calling thread parses it where it lies, in its place in the order.
+/// Parts hold no text once parsed: each of the `jobs` threads has one buffer of a little over a part, which grows
+/// to hold a longer line while that line is parsed (up to ``JSONLines/maximumLineLength``, so `jobs` such lines at
+/// once at most).
 ///
 /// A batch goes on past the end of what the splitter holds only when more input is already there
 /// (`LineSplitter.readMayWait`): the reader waits for input only when it has nothing else to hand out, so lines
@@ -301,8 +302,8 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
 /// Why `@unchecked Sendable` holds: the reading thread fills ``text`` and ``entries`` before the batch is queued and
 /// does not touch the batch again until ``isFinished`` is true; the one worker that takes the batch from the queue
 /// runs ``run(_:)`` and then sets it (a releasing store, read with an acquiring load), which orders the worker's
-/// writes before the reader's reads. A batch
-/// made already parsed (``init(parsed:)``) or run by the reader itself never leaves the reading thread.
+/// writes before the reader's reads. A batch made already parsed (``init(parsed:)``) or run by the reader itself
+/// never leaves the reading thread.
 final class LineBatch<Output>: @unchecked Sendable {
   /// One line of the batch.
   enum Entry {
@@ -480,8 +481,9 @@ struct SpentOutcomes<Output>: @unchecked Sendable {
 
 /// The worker threads of one parallel reader and the queue of batches they take from.
 ///
-/// Why `@unchecked Sendable` holds: ``queue`` and ``closed`` are read and written only with ``condition`` locked;
-/// the transform may run on several threads (``LineTransform``); a batch is handed to exactly one worker (see ``LineBatch``).
+/// Why `@unchecked Sendable` holds: ``queue``, ``closed`` and ``spent`` are read and written only with
+/// ``condition`` locked; the transform may run on several threads (``LineTransform``); a batch is handed to exactly
+/// one worker (see ``LineBatch``), and spent outcomes to the one that made them.
 final class LineWorkers<Output>: @unchecked Sendable {
   private let condition = NSCondition()
   private var queue: [LineBatch<Output>] = []

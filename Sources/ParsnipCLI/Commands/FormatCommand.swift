@@ -1,7 +1,7 @@
 import Parsnip
 
-/// `parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]`:
-/// re-writes a document through the streaming writer.
+/// `parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N]
+/// [FILE]`: re-writes a document through the streaming writer.
 ///
 /// Decisions: the output always ends with a line feed, also when compact; `--canonical` is RFC 8785 (JCS) output,
 /// which already sorts keys (so `--sort-keys` changes nothing) and fixes string escaping (so `--ascii` is

@@ -30,7 +30,7 @@ final class DecodeCaches: @unchecked Sendable {
   let hintObjects: UnsafeMutablePointer<Int>
   let hintKeys: UnsafeMutablePointer<Int>
   /// The key mode the cached names were made for.
-  private(set) var keyMode: TapeView.KeyMode
+  private var keyMode: TapeView.KeyMode
   /// The per-key-type caches, moved into a state while it runs (see ``takeKeyTypes()``).
   private var keyTypes: KeyTypes
 
