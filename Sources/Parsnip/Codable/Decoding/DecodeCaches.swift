@@ -42,12 +42,11 @@ final class DecodeCaches: @unchecked Sendable {
     var slots = [Int](repeating: 0, count: 64)
   }
 
-  /// The thread's kept set, a retained reference, released when the thread ends.
-  private static let threadSlot: pthread_key_t = {
+  /// The thread's kept set, a retained reference, released when the thread ends; `nil` when the process has no
+  /// thread-specific key left to give (decodes then keep nothing, as before these caches).
+  private static let threadSlot: pthread_key_t? = {
     var key = pthread_key_t()
-    let status = pthread_key_create(&key, releaseThreadCaches)
-    precondition(status == 0, "pthread_key_create failed: \(status)")
-    return key
+    return pthread_key_create(&key, releaseThreadCaches) == 0 ? key : nil
   }()
 
   /// A set is not kept when it holds more key types, or more scratch, table or name memory, than these.
@@ -76,7 +75,7 @@ final class DecodeCaches: @unchecked Sendable {
   /// Caches for a decode in `keyMode`: a kept one, with what referred to its last document cleared (and its names
   /// dropped when they were made for another key mode), or new ones.
   static func take(keyMode: TapeView.KeyMode) -> DecodeCaches {
-    guard let kept = pthread_getspecific(threadSlot) else { return DecodeCaches(keyMode: keyMode) }
+    guard let threadSlot, let kept = pthread_getspecific(threadSlot) else { return DecodeCaches(keyMode: keyMode) }
     pthread_setspecific(threadSlot, nil)
     let caches = Unmanaged<DecodeCaches>.fromOpaque(kept).takeRetainedValue()
     caches.hintObjects.update(repeating: -1, count: TapeView.hintSlots)
@@ -102,11 +101,11 @@ final class DecodeCaches: @unchecked Sendable {
     self.keyTypes = keyTypes
     let limits = Self.keptLimits
     let space = workspace.pointee
-    guard keyTypes.entries.count <= limits.keyTypes, space.scratchCapacity <= limits.memory,
-      space.tableCapacity <= limits.memory, space.nameCapacity <= limits.memory
+    guard let threadSlot = Self.threadSlot, keyTypes.entries.count <= limits.keyTypes,
+      space.scratchCapacity <= limits.memory, space.tableCapacity <= limits.memory, space.nameCapacity <= limits.memory
     else { return }
-    if pthread_getspecific(Self.threadSlot) == nil {
-      pthread_setspecific(Self.threadSlot, Unmanaged.passRetained(self).toOpaque())
+    if pthread_getspecific(threadSlot) == nil {
+      pthread_setspecific(threadSlot, Unmanaged.passRetained(self).toOpaque())
     }
   }
 
