@@ -148,8 +148,7 @@ extension JSONDocument.Value {
     let found = try resolve(keyPath)
     do {
       return try ParsnipDecoder.decode(
-        T.self, text: storage.text, options: decoder.optionsSnapshot, at: .node(found.index)
-      ).value
+        T.self, text: storage.text, options: decoder.optionsSnapshot, at: .node(found.index))
     } catch {
       throw JSONKeyPathError.decoding(error, at: keyPath, in: found.tapeNode)
     }

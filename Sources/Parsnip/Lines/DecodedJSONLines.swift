@@ -61,9 +61,8 @@ extension DecodedJSONLines {
     _ bytes: UnsafeRawBufferPointer, number: Int, lineStart: Int, options: ParsnipDecoder.Options
   ) -> Result<Line, JSONLinesError> {
     do {
-      let value = try ParsnipDecoder.run(
-        Value.self, buffer: bytes, options: options, path: nil, report: false, utf8Only: true)
-      return .success(Line(number: number, value: value.value))
+      let value = try ParsnipDecoder.run(Value.self, buffer: bytes, options: options, path: nil, utf8Only: true)
+      return .success(Line(number: number, value: value))
     } catch {
       return .failure(JSONLinesError(line: number, lineStart: lineStart, decoding: error))
     }

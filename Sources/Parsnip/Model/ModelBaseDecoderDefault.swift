@@ -8,7 +8,7 @@ struct ModelBaseDecoderDefault: ModelBaseDecoder {
     let decoder = ParsnipDecoder()
     decoder.userInfo = userInfo
     return try withExtendedLifetime(document) {
-      try ParsnipDecoder.decode(type, text: document.storage.text, options: decoder.optionsSnapshot, at: nil).value
+      try ParsnipDecoder.decode(type, text: document.storage.text, options: decoder.optionsSnapshot, at: nil)
     }
   }
 

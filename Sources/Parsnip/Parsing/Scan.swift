@@ -68,6 +68,16 @@ struct Scan: @unchecked Sendable {
     guard let normalized, let offsets else {
       return try body(ScannedText(tape: tape, source: input, input: input, offsets: nil))
     }
+    return try withNormalizedText(normalized, offsets: offsets, input: input, body)
+  }
+
+  /// JSON5 text, scanned as its normalized copy. Apart, so that strict text's path holds no `Result` of `R`: in
+  /// unspecialized code, that costs a runtime metadata lookup per call even where unused.
+  @inline(never)
+  private func withNormalizedText<R>(
+    _ normalized: [UInt8], offsets: JSON5.OffsetMap, input: UnsafeRawBufferPointer,
+    _ body: (ScannedText) throws(JSONParseError) -> R
+  ) throws(JSONParseError) -> R {
     let result: Result<R, JSONParseError> = normalized.withUnsafeBytes { source in
       Result { () throws(JSONParseError) -> R in
         try body(ScannedText(tape: tape, source: source, input: input, offsets: offsets))
@@ -75,4 +85,5 @@ struct Scan: @unchecked Sendable {
     }
     return try result.get()
   }
+
 }

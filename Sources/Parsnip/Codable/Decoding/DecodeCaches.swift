@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// What one decode leaves to the next: its lookup memory (``LookupWorkspace``, the key lookup hints), and per key
-/// type the member names it cached and the container box nothing else holds (see `DecodingState+KeyedContainerCache`).
+/// What one decode leaves to the next: its lifetime slot, its lookup memory (``LookupWorkspace``, the key lookup hints), per key type the
+/// member names it cached and the container box nothing else holds (see `DecodingState+KeyedContainerCache`), and
+/// which types take the collection fast paths.
 ///
 /// A decode of a small document set all of it up afresh: allocating and clearing the buffers, registering each key
 /// type, converting each member name it read and making a container box per key type. For the lines of a JSON Lines
@@ -26,6 +27,8 @@ import Darwin
 /// Why `@unchecked Sendable` holds: a set is used by one decode's state at a time, which alone holds it while it
 /// runs; a state that outlives its decode may end (and give the set back) on another thread.
 final class DecodeCaches: @unchecked Sendable {
+  /// The lifetime slot of the decode that holds the caches (see `DecodeLifetime`).
+  let lifetimeSlot: UnsafeMutablePointer<UInt64>
   let workspace: UnsafeMutablePointer<LookupWorkspace>
   let hintObjects: UnsafeMutablePointer<Int>
   let hintKeys: UnsafeMutablePointer<Int>
@@ -33,6 +36,10 @@ final class DecodeCaches: @unchecked Sendable {
   private var keyMode: TapeView.KeyMode
   /// The per-key-type caches, moved into a state while it runs (see ``takeKeyTypes()``).
   private var keyTypes: KeyTypes
+  /// Results of the conformance checks for the collection fast paths, by type (`DecodingState.arrayFastPath(for:)`
+  /// and `dictionaryFastPath(for:)`); a type's conformances never change, whatever the key mode.
+  @exclusivity(unchecked) var arrayTypes: [(ObjectIdentifier, (any _ParsnipArrayDecodable.Type)?)] = []
+  @exclusivity(unchecked) var dictionaryTypes: [(ObjectIdentifier, (any _ParsnipStringDictionaryDecodable.Type)?)] = []
 
   /// Per key type: cached names and the reusable container box, and the ways to find a type's entry.
   struct KeyTypes {
@@ -54,6 +61,7 @@ final class DecodeCaches: @unchecked Sendable {
 
   private init(keyMode: TapeView.KeyMode) {
     self.keyMode = keyMode
+    lifetimeSlot = DecodeLifetime.takeSlot()
     workspace = .allocate(capacity: 1)
     workspace.initialize(to: LookupWorkspace())
     hintObjects = .allocate(capacity: TapeView.hintSlots)
@@ -64,6 +72,7 @@ final class DecodeCaches: @unchecked Sendable {
   }
 
   deinit {
+    DecodeLifetime.giveBack(lifetimeSlot)
     Self.freeNames(keyTypes.entries)
     workspace.pointee.deallocate()
     workspace.deinitialize(count: 1)

@@ -32,23 +32,18 @@ final class DecodingState {
   let collectsReport: Bool
   @exclusivity(unchecked) var reportEntries: [ParsnipDecoder.Report.Entry] = []
 
-  /// Results of the conformance checks for the collection fast paths, by type: a cast costs a runtime lookup, a
-  /// scan of this short list a few compares.
-  @exclusivity(unchecked) private var arrayTypes: [(ObjectIdentifier, (any _ParsnipArrayDecodable.Type)?)] = []
-  @exclusivity(unchecked) private var dictionaryTypes:
-    [(ObjectIdentifier, (any _ParsnipStringDictionaryDecodable.Type)?)] = []
-
   /// `T` as an array type that decodes by walking the tape, or `nil`.
   @inline(__always) func arrayFastPath<T>(for type: T.Type) -> (any _ParsnipArrayDecodable.Type)? {
-    Self.cast(type, cache: &arrayTypes)
+    Self.cast(type, cache: &caches.arrayTypes)
   }
 
   /// `T` as a `[String: Value]` type that decodes by walking the tape, or `nil`.
   @inline(__always) func dictionaryFastPath<T>(for type: T.Type) -> (any _ParsnipStringDictionaryDecodable.Type)? {
-    Self.cast(type, cache: &dictionaryTypes)
+    Self.cast(type, cache: &caches.dictionaryTypes)
   }
 
-  /// `type as? Target`, remembered for up to 64 types: dynamic casts to protocols are slow.
+  /// `type as? Target`, remembered for up to 64 types in the thread's `DecodeCaches`: a dynamic cast to a protocol
+  /// is a runtime conformance lookup, which every thread's decodes would otherwise repeat for every document.
   @inline(__always)
   private static func cast<Target>(_ type: Any.Type, cache: inout [(ObjectIdentifier, Target?)]) -> Target? {
     let id = ObjectIdentifier(type)
@@ -114,13 +109,6 @@ final class DecodingState {
     self.parent = parent
     self.collectsReport = collectsReport
     self.cachesBoxes = parent == nil
-    if let parent {
-      slot = parent.slot
-      generation = parent.generation
-    } else {
-      slot = DecodeLifetime.begin()
-      generation = slot.pointee
-    }
     tracksKeys = options.strictness.contains(.rejectsUnknownKeys)
     var marks: UnsafeMutablePointer<UInt8>?
     if tracksKeys {
@@ -141,6 +129,14 @@ final class DecodingState {
       nonConformingFloats!.initialize(to: (positiveInfinity, negativeInfinity, nan))
     }
     caches = DecodeCaches.take(keyMode: keyMode)
+    if let parent {
+      slot = parent.slot
+      generation = parent.generation
+    } else {
+      // The caches' slot: no other decode holds them until this one ends (`deinit`).
+      slot = caches.lifetimeSlot
+      generation = slot.pointee
+    }
     let keyTypes = caches.takeKeyTypes()
     (self.keyTypes, keyTypeIndexes, keyTypeTags, keyTypeSlots) =
       (keyTypes.entries, keyTypes.indexes, keyTypes.tags, keyTypes.slots)

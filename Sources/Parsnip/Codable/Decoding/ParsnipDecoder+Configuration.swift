@@ -24,10 +24,10 @@ extension ParsnipDecoder {
   ) throws -> T {
     let options = optionsSnapshot
     return try data.withUnsafeBytes {
-      try Self.run(buffer: $0, options: options, path: nil, report: false) { decoder, node in
+      try Self.run(buffer: $0, options: options, path: nil) { decoder, node in
         decoder.index = node
         return try T(from: decoder, configuration: configuration)
-      }.value
+      }
     }
   }
 

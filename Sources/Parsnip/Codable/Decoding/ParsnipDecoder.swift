@@ -146,7 +146,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
   ///   valid JSON; otherwise the `DecodingError` that says which value did not fit the type, where.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let options = withOptions { $0 }
-    return try data.withUnsafeBytes { try Self.run(type, buffer: $0, options: options, path: nil, report: false).value }
+    return try data.withUnsafeBytes { try Self.run(type, buffer: $0, options: options, path: nil) }
   }
 
   /// Decodes a value from UTF-8 JSON bytes.
@@ -159,7 +159,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let options = withOptions { $0 }
     return try bytes.withUnsafeBytes {
-      try Self.run(type, buffer: $0, options: options, path: nil, report: false).value
+      try Self.run(type, buffer: $0, options: options, path: nil)
     }
   }
 
@@ -178,7 +178,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
     let options = withOptions { $0 }
     var text = text
     return try text.withUTF8 {
-      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: nil, report: false).value
+      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: nil)
     }
   }
 
@@ -198,7 +198,6 @@ public final class ParsnipDecoder: @unchecked Sendable {
     let options = withOptions { $0 }
     return try TreeTape.withTape(of: json, maximumDepth: options.parsingOptions.maximumDepth) { tape, source in
       try Self.decode(type, text: ScannedText(tape: tape, source: source), options: options, at: nil, hasText: false)
-        .value
     }
   }
 
@@ -258,7 +257,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
   private func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: DecodePath) throws -> T {
     let options = withOptions { $0 }
     return try data.withUnsafeBytes {
-      try Self.run(type, buffer: $0, options: options, path: path, report: false).value
+      try Self.run(type, buffer: $0, options: options, path: path)
     }
   }
 
@@ -301,7 +300,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
   private func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: DecodePath) throws -> T {
     let options = withOptions { $0 }
     return try bytes.withUnsafeBytes {
-      try Self.run(type, buffer: $0, options: options, path: path, report: false).value
+      try Self.run(type, buffer: $0, options: options, path: path)
     }
   }
 
@@ -345,7 +344,7 @@ public final class ParsnipDecoder: @unchecked Sendable {
     let options = withOptions { $0 }
     var text = text
     return try text.withUTF8 {
-      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: path, report: false).value
+      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: path)
     }
   }
 
@@ -368,7 +367,11 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
   public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: Report) {
     let options = withOptions { $0 }
-    return try data.withUnsafeBytes { try Self.run(type, buffer: $0, options: options, path: nil, report: true) }
+    var report = Report(entries: [])
+    let value = try data.withUnsafeBytes {
+      try Self.run(type, buffer: $0, options: options, path: nil, report: &report)
+    }
+    return (value, report)
   }
 
   /// Decodes a value from UTF-8 JSON bytes and reports the leniency applied.
@@ -380,7 +383,11 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
   public func decodeWithReport<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> (value: T, report: Report) {
     let options = withOptions { $0 }
-    return try bytes.withUnsafeBytes { try Self.run(type, buffer: $0, options: options, path: nil, report: true) }
+    var report = Report(entries: [])
+    let value = try bytes.withUnsafeBytes {
+      try Self.run(type, buffer: $0, options: options, path: nil, report: &report)
+    }
+    return (value, report)
   }
 
   /// Decodes a value from JSON text and reports the leniency applied.
@@ -393,20 +400,28 @@ public final class ParsnipDecoder: @unchecked Sendable {
   public func decodeWithReport<T: Decodable>(_ type: T.Type, from text: String) throws -> (value: T, report: Report) {
     let options = withOptions { $0 }
     var text = text
-    return try text.withUTF8 {
-      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: nil, report: true)
+    var report = Report(entries: [])
+    let value = try text.withUTF8 {
+      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: nil, report: &report)
     }
+    return (value, report)
   }
 
   // MARK: Engine entry
+  //
+  // These functions are generic over the decoded type and, called from other modules, run unspecialized: a tuple or
+  // a `Result` holding `T` would cost a runtime metadata lookup per call, which the threads of a parallel JSON Lines
+  // decode contend on. So `T` travels alone, and the report, when asked for, is written through `report`.
 
   /// Scans `buffer`, finds the start node, decodes, and closes the session so escaped containers fail cleanly.
-  /// - Parameter utf8Only: The text is UTF-8 by its format (a JSON Lines line): no UTF-16 or UTF-32 detection, so a
-  ///   line such as `5\0` is invalid JSON rather than UTF-16.
+  /// - Parameters:
+  ///   - report: Where the report of the leniency applied goes; `nil` when nobody asked for one.
+  ///   - utf8Only: The text is UTF-8 by its format (a JSON Lines line): no UTF-16 or UTF-32 detection, so a line
+  ///     such as `5\0` is invalid JSON rather than UTF-16.
   static func run<T: Decodable>(
-    _ type: T.Type, buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool,
-    utf8Only: Bool = false
-  ) throws -> (value: T, report: Report) {
+    _ type: T.Type, buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?,
+    report: UnsafeMutablePointer<Report>? = nil, utf8Only: Bool = false
+  ) throws -> T {
     let body = { (decoder: TapeDecoder, node: Int) throws -> T in try decoder.decodeRoot(type, at: node) }
     if utf8Only {
       return try scanAndDecode(buffer: buffer, options: options, path: path, report: report, body: body) { $0 }
@@ -417,9 +432,9 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// Scans `buffer` and decodes its root (or the value at `path`) with `body`, which is handed the decoder and the
   /// node to start from: `decodeRoot` for a `Decodable`, `init(from:configuration:)` for a configured type.
   static func run<T>(
-    buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool,
+    buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: UnsafeMutablePointer<Report>? = nil,
     body: (TapeDecoder, Int) throws -> T
-  ) throws -> (value: T, report: Report) {
+  ) throws -> T {
     // UTF-16 and UTF-32 text, as Foundation's decoder reads it: transcoded once, then the same pipeline.
     let (encoding, markLength) = TextEncoding.detect(buffer)
     guard encoding == .utf8 else {
@@ -442,19 +457,25 @@ public final class ParsnipDecoder: @unchecked Sendable {
 
   /// Scans UTF-8 `buffer` and decodes it with `body`; `relocate` moves a parse error into the text as given.
   private static func scanAndDecode<T>(
-    buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: Bool,
+    buffer: UnsafeRawBufferPointer, options: Options, path: DecodePath?, report: UnsafeMutablePointer<Report>?,
     body: (TapeDecoder, Int) throws -> T, relocate: (JSONParseError) -> JSONParseError
-  ) throws -> (value: T, report: Report) {
-    let outcome: Result<(value: T, report: Report), any Error>
+  ) throws -> T {
+    // The scan's body may throw only parse errors: a decode error is kept aside, and a stand-in parse error ends
+    // the scan (a `Result` or a buffer of `T` to carry it out would each be one more lookup).
+    var failure: (any Error)?
     do {
-      outcome = try ScanPipeline.withScan(buffer, options: options.parsingOptions) {
-        text throws(JSONParseError) -> Result<(value: T, report: Report), any Error> in
-        Result { try decode(text: text, options: options, at: path.map { .path($0) }, report: report, body: body) }
+      return try ScanPipeline.withScan(buffer, options: options.parsingOptions) { text throws(JSONParseError) -> T in
+        do {
+          return try decode(text: text, options: options, at: path.map { .path($0) }, report: report, body: body)
+        } catch {
+          failure = error
+          throw JSONParseError(kind: .unexpectedEndOfInput, message: "", byteOffset: 0, line: 0, column: 0)
+        }
       }
     } catch {
+      if let failure { throw failure }
       throw invalidJSON(relocate(error))
     }
-    return try outcome.get()
   }
 
   /// Foundation's error for text that is not JSON, with the parse error as its underlying error.
@@ -476,9 +497,9 @@ public final class ParsnipDecoder: @unchecked Sendable {
   /// Decodes `type` from a tape: a scanned document's (`hasText`: errors carry lines and columns) or a tree's
   /// (`TreeTape`), and closes the session so escaped containers fail cleanly.
   static func decode<T: Decodable>(
-    _ type: T.Type, text: ScannedText, options: Options, at start: Start?, report: Bool = false,
-    hasText: Bool = true
-  ) throws -> (value: T, report: Report) {
+    _ type: T.Type, text: ScannedText, options: Options, at start: Start?,
+    report: UnsafeMutablePointer<Report>? = nil, hasText: Bool = true
+  ) throws -> T {
     try decode(text: text, options: options, at: start, report: report, hasText: hasText) {
       try $0.decodeRoot(type, at: $1)
     }
@@ -486,10 +507,11 @@ public final class ParsnipDecoder: @unchecked Sendable {
 
   /// Decodes from a tape with `body`, handed the decoder and the start node (see `run(buffer:options:path:report:body:)`).
   static func decode<T>(
-    text: ScannedText, options: Options, at start: Start?, report: Bool = false, hasText: Bool = true,
-    body: (TapeDecoder, Int) throws -> T
-  ) throws -> (value: T, report: Report) {
-    try DecodingState.withDecode(text: text, options: options, collectsReport: report, hasText: hasText) { state in
+    text: ScannedText, options: Options, at start: Start?, report: UnsafeMutablePointer<Report>? = nil,
+    hasText: Bool = true, body: (TapeDecoder, Int) throws -> T
+  ) throws -> T {
+    try DecodingState.withDecode(text: text, options: options, collectsReport: report != nil, hasText: hasText) {
+      state in
       if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
       let root: Int
       switch start {
@@ -498,7 +520,8 @@ public final class ParsnipDecoder: @unchecked Sendable {
       case .node(let node): root = node
       }
       let value = try body(TapeDecoder(state: state, index: root), root)
-      return (value, Report(entries: state.reportEntries))
+      report?.pointee = Report(entries: state.reportEntries)
+      return value
     }
   }
 }

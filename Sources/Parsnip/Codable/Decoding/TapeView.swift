@@ -58,12 +58,16 @@ struct TapeView {
 /// Lifetime slots: one word per running decode whose value changes when the decode returns. Slots are never freed
 /// (they are reused), so reading one is always safe, and a container compares the value with the generation it was
 /// made in to know whether its decode is still running.
+///
+/// Each thread's `DecodeCaches` holds a slot, so that a decode begins and ends without a lock: a lock that every
+/// decode took twice was shared by the threads of a parallel JSON Lines decode. Slots go back to the pool only with
+/// their caches.
 enum DecodeLifetime {
   nonisolated(unsafe) private static var freeSlots: [UnsafeMutablePointer<UInt64>] = []
   private static let lock = NSLock()
 
-  /// A slot for a new decode; its current value is the decode's generation.
-  static func begin() -> UnsafeMutablePointer<UInt64> {
+  /// A slot for a new set of caches; its current value is the generation of the next decode that uses it.
+  static func takeSlot() -> UnsafeMutablePointer<UInt64> {
     lock.lock()
     defer { lock.unlock() }
     if let slot = freeSlots.popLast() { return slot }
@@ -72,12 +76,17 @@ enum DecodeLifetime {
     return slot
   }
 
-  /// Ends the decode that holds `slot`: every container of it now sees a newer generation.
-  static func end(_ slot: UnsafeMutablePointer<UInt64>) {
-    slot.pointee &+= 1
+  /// Returns the slot of caches that are being freed, for reuse.
+  static func giveBack(_ slot: UnsafeMutablePointer<UInt64>) {
     lock.lock()
     defer { lock.unlock() }
     freeSlots.append(slot)
+  }
+
+  /// Ends the decode that holds `slot`: every container of it now sees a newer generation.
+  @inline(__always)
+  static func end(_ slot: UnsafeMutablePointer<UInt64>) {
+    slot.pointee &+= 1
   }
 }
 
