@@ -54,7 +54,9 @@ struct LineOutcomes<Output: NumberedLineOutput> {
   /// (``JSONLines/ErrorPolicy/stop``) or handed to `skip` and passed over (``JSONLines/ErrorPolicy/skip``).
   func nextOutput(skipping skip: (JSONLinesError) -> Void) throws(JSONLinesError) -> Output? {
     while let outcome = try next() {
-      switch outcome {
+      // Consumed: a switch over a borrowed outcome copies the value out (a retain of its every reference, in
+      // generic code that is not specialized), and then destroys the outcome.
+      switch consume outcome {
       case .success(let output): return output
       case .failure(let error):
         if policy == .stop { throw error }

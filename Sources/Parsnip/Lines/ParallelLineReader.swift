@@ -141,7 +141,7 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
   func next() throws(JSONLinesError) -> Result<Output, JSONLinesError>? {
     while true {
       if let current {
-        if let outcome = current.take() { return renumbered(outcome) }
+        if let outcome = current.take() { return renumbered(consume outcome) }
         self.current = nil
         retire(current.takeOutcomes(), madeBy: current.maker)
         if let failure = current.readFailure {
@@ -199,9 +199,9 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
 
   /// An outcome with the line numbers of the input (a part's are its own).
   @inline(__always)
-  private func renumbered(_ outcome: Result<Output, JSONLinesError>) -> Result<Output, JSONLinesError> {
+  private func renumbered(_ outcome: consuming Result<Output, JSONLinesError>) -> Result<Output, JSONLinesError> {
     guard linesBefore != 0 else { return outcome }
-    switch outcome {
+    switch consume outcome {
     case .success(var output):
       output.number += linesBefore
       return .success(output)
@@ -418,7 +418,7 @@ final class LineBatch<Output>: @unchecked Sendable {
           }
           results = grown
         }
-        (results! + count).initialize(to: outcome)
+        (results! + count).initialize(to: consume outcome)
         count += 1
       }
     } catch {
