@@ -175,6 +175,7 @@ extension DecodingState {
       var child = node + 1
       var index = 0
       let slot = node & 63
+      if pathCache.isEmpty { pathCache = Array(repeating: (-1, 0, 0), count: 64) }
       if pathCache[slot].container == node, pathCache[slot].child <= target {
         child = pathCache[slot].child
         index = pathCache[slot].index

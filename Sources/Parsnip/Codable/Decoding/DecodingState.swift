@@ -76,8 +76,8 @@ final class DecodingState {
   /// Where line and column counting stopped last (see `location(of:)`).
   @exclusivity(unchecked) var locationCache: SourceLocation?
   /// Where the last path derivation found the child of a container, to resume from (see `pathNodes(to:)`):
-  /// direct-mapped by container node.
-  @exclusivity(unchecked) var pathCache = [(container: Int, child: Int, index: Int)](repeating: (-1, 0, 0), count: 64)
+  /// direct-mapped by container node, 64 slots. Made on the first derivation: most decodes derive none.
+  @exclusivity(unchecked) var pathCache: [(container: Int, child: Int, index: Int)] = []
   /// The coding path and text of each container on the path of the last error (see `site(of:)`).
   @exclusivity(unchecked) var pathPrefixes: [(container: Int, codingPath: [any CodingKey], rendered: String)] = []
   /// The site of the last error (see `site(of:)`).
