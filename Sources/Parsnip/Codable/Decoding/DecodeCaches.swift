@@ -38,8 +38,8 @@ final class DecodeCaches: @unchecked Sendable {
   private var keyTypes: KeyTypes
   /// Results of the conformance checks for the collection fast paths, by type (`DecodingState.arrayFastPath(for:)`
   /// and `dictionaryFastPath(for:)`); a type's conformances never change, whatever the key mode.
-  @exclusivity(unchecked) var arrayTypes: [(ObjectIdentifier, (any _ParsnipArrayDecodable.Type)?)] = []
-  @exclusivity(unchecked) var dictionaryTypes: [(ObjectIdentifier, (any _ParsnipStringDictionaryDecodable.Type)?)] = []
+  @exclusivity(unchecked) var arrayTypes = CastCache<any _ParsnipArrayDecodable.Type>()
+  @exclusivity(unchecked) var dictionaryTypes = CastCache<any _ParsnipStringDictionaryDecodable.Type>()
 
   /// Per key type: cached names and the reusable container box, and the ways to find a type's entry.
   struct KeyTypes {

@@ -34,23 +34,12 @@ final class DecodingState {
 
   /// `T` as an array type that decodes by walking the tape, or `nil`.
   @inline(__always) func arrayFastPath<T>(for type: T.Type) -> (any _ParsnipArrayDecodable.Type)? {
-    Self.cast(type, cache: &caches.arrayTypes)
+    caches.arrayTypes.cast(type)
   }
 
   /// `T` as a `[String: Value]` type that decodes by walking the tape, or `nil`.
   @inline(__always) func dictionaryFastPath<T>(for type: T.Type) -> (any _ParsnipStringDictionaryDecodable.Type)? {
-    Self.cast(type, cache: &caches.dictionaryTypes)
-  }
-
-  /// `type as? Target`, remembered for up to 64 types in the thread's `DecodeCaches`: a dynamic cast to a protocol
-  /// is a runtime conformance lookup, which every thread's decodes would otherwise repeat for every document.
-  @inline(__always)
-  private static func cast<Target>(_ type: Any.Type, cache: inout [(ObjectIdentifier, Target?)]) -> Target? {
-    let id = ObjectIdentifier(type)
-    for entry in cache where entry.0 == id { return entry.1 }
-    let result = type as? Target
-    if cache.count < 64 { cache.append((id, result)) }
-    return result
+    caches.dictionaryTypes.cast(type)
   }
 
   /// Every decoder of the call (the `null` states' too), so that keyed containers, which refer to theirs without
