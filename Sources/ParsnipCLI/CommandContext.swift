@@ -128,39 +128,65 @@ final class CommandContext {
   /// - Parameters:
   ///   - path: The file, or `nil`/`-` for standard input.
   ///   - options: Grammar and limits for each line.
-  ///   - jobs: The threads that parse lines (``JSONLines/jobs``); `body` runs on this thread, in input order.
-  ///   - body: Called with each valid value and its one-based line number.
+  ///   - jobs: The threads that parse lines (``JSONLines/jobs``).
+  ///   - transform: What is made of each valid value, on the thread that parsed it (one of the `jobs`): the work
+  ///     on each line that can run on every core, such as a query and writing its result out.
+  ///   - body: Called on this thread, in input order, with what `transform` made of each valid value and its
+  ///     one-based line number.
   ///   - invalidLine: Called with the line number of each invalid line, after its diagnostic.
   /// - Returns: Whether every line was valid, or an ``InputError`` when the input cannot be read.
-  func forEachLine(
-    _ path: String?, options: JSON.ParsingOptions, jobs: Int, _ body: (JSON, Int) -> Void,
-    invalidLine: (Int) -> Void = { _ in }
+  func forEachLine<T: Sendable>(
+    _ path: String?, options: JSON.ParsingOptions, jobs: Int, transform: @escaping @Sendable (JSON) -> T,
+    _ body: (T, Int) -> Void, invalidLine: (Int) -> Void = { _ in }
   ) -> Result<Bool, InputError> {
     let name = Self.displayName(path)
     return withLines(path, options: options, jobs: jobs) { lines in
-      var iterator = lines.makeIterator()
       var reported = 0
       let interactive = stdout.isTerminal
-      while true {
-        let line: JSONLines.Line?
-        do throws(JSONLinesError) {
-          line = try iterator.next()
-        } catch {
-          return .failure(InputError(name: name, reason: error.message))
-        }
-        // Errors skipped on the way to this line come first, so diagnostics and output keep the input's order.
-        while reported < iterator.skipped.count {
-          let error = iterator.skipped[reported]
+      do throws(JSONLinesError) {
+        // Errors skipped on the way to a line come first, so diagnostics and output keep the input's order.
+        try lines.forEach(transformedBy: transform) { error in
           report(error, inLinesOf: name)
           invalidLine(error.line)
           reported += 1
+        } _: { result, number in
+          // Output that can no longer be written ends the stream (`tail -f` would otherwise run on).
+          guard !stdout.failed else { return false }
+          body(result, number)
+          if interactive { stdout.flush() }
+          return !stdout.failed
         }
-        // Output that can no longer be written ends the stream (`tail -f` would otherwise run on).
-        guard let line, !stdout.failed else { break }
-        body(line.value, line.number)
-        if interactive { stdout.flush() }
+      } catch {
+        return .failure(InputError(name: name, reason: error.message))
       }
       return .success(reported == 0)
+    }
+  }
+
+  /// A value written out as a line (compact text and a line feed), or why it cannot be: what `--lines` commands make
+  /// of each line on the reader's threads, for ``emit(_:)`` to write in order.
+  static func lineText(_ json: JSON, options: JSON.WritingOptions) -> Result<[UInt8], JSONWritingError> {
+    do throws(JSONWritingError) {
+      var text = try json.bytes(options: options)
+      text.append(0x0A)
+      return .success(text)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Writes a line made by ``lineText(_:options:)`` to standard output, or reports why it could not be made.
+  /// - Returns: `true` when written (a failure of standard output is reported once, at the end, as with
+  ///   ``emit(_:options:streams:)``), `false` after reporting a value that cannot be written.
+  @discardableResult
+  func emit(_ line: Result<[UInt8], JSONWritingError>) -> Bool {
+    switch line {
+    case .success(let text):
+      stdout.write(bytes: text)
+      return true
+    case .failure(let error):
+      report("cannot write the result: \(error)")
+      return false
     }
   }
 

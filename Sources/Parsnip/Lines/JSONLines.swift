@@ -172,6 +172,42 @@ extension JSONLines {
     return valid
   }
 
+  /// Reads every line, and hands `body` what `transform` made of each valid line's value, in input order.
+  ///
+  /// `transform` runs on the thread that parsed the line, one of ``jobs``, so the work on each value beyond parsing
+  /// it (a query, writing it out) runs on every core as well: `parsnip query --lines` and `format --lines` read
+  /// through it.
+  /// - Parameters:
+  ///   - transform: Called with each valid line's value, on any of the reader's threads.
+  ///   - invalidLine: Called on the calling thread with each bad line's error, in input order, under
+  ///     ``ErrorPolicy/skip``; with ``ErrorPolicy/stop`` the first is thrown instead.
+  ///   - body: Called on the calling thread with each result and its line number, in input order; returns whether
+  ///     to read on.
+  /// - Throws: The first bad line's ``JSONLinesError`` (with ``ErrorPolicy/stop``) or a read error, after the lines
+  ///   before it.
+  package func forEach<T: Sendable>(
+    transformedBy transform: @escaping @Sendable (JSON) -> T, invalidLine: (JSONLinesError) -> Void,
+    _ body: (T, Int) -> Bool
+  ) throws(JSONLinesError) {
+    let options = self.options
+    let outcomes = LineOutcomes(
+      self, parsing: options,
+      LineTransform({ bytes, number, lineStart in
+        JSONLines.parse(bytes, number: number, lineStart: lineStart, options: options).map {
+          TransformedLine(number: $0.number, value: transform($0.value))
+        }
+      }))
+    while let line = try outcomes.nextOutput(skipping: invalidLine) {
+      if !body(line.value, line.number) { return }
+    }
+  }
+
+  /// What a transform made of one line's value (see ``forEach(transformedBy:invalidLine:_:)``).
+  struct TransformedLine<Value: Sendable>: NumberedLineOutput, Sendable {
+    var number: Int
+    var value: Value
+  }
+
   /// Parses one line into a value: the one function the serial and parallel iterators share.
   @inline(__always)
   static func parse(

@@ -72,7 +72,7 @@ struct CodegenCommand: Command {
     var status = ExitCode.success
     for file in files.isEmpty ? [nil] : files.map(Optional.some) {
       if lines {
-        switch context.forEachLine(file, options: .default, jobs: jobs, { json, _ in generator.add(json) }) {
+        switch context.forEachLine(file, options: .default, jobs: jobs, transform: { $0 }, { json, _ in generator.add(json) }) {
         case .success(let allValid):
           if !allValid { status = max(status, .failure) }
         case .failure(let error):

@@ -75,8 +75,12 @@ struct FormatCommand: Command {
 
   private func formatLines(context: CommandContext) -> ExitCode {
     var written = true
-    let outcome = context.forEachLine(file, options: parsingOptions, jobs: jobs) { json, _ in
-      if !context.emit(json, options: writingOptions, streams: false) { written = false }
+    let writingOptions = self.writingOptions
+    // Each value is written out on the thread that parsed it; this thread only copies the text to the output.
+    let outcome = context.forEachLine(
+      file, options: parsingOptions, jobs: jobs, transform: { CommandContext.lineText($0, options: writingOptions) }
+    ) { text, _ in
+      if !context.emit(text) { written = false }
     }
     switch outcome {
     case .success(let allValid): return allValid && written ? .success : .failure

@@ -68,7 +68,7 @@ struct QueryCommand: Command {
   }
 
   /// A compiled expression.
-  enum CompiledQuery {
+  enum CompiledQuery: Sendable {
     case jsonPath(JSONPath)
     case pointer(JSONPointer)
     case keyPath(JSONKeyPath)
@@ -289,12 +289,18 @@ struct QueryCommand: Command {
   private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {
     var found = false
     var failed = false
+    let command = self
+    // The query runs, and its result is written out, on the thread that parsed the line; this thread only copies
+    // the text to the output and reports, in input order.
     let outcome = context.forEachLine(
       file, options: parsingOptions, jobs: jobs,
-      { json, line in
-        switch evaluate(query, on: json) {
-        case .success(let result):
-          if context.emit(result, options: writingOptions, streams: false) {
+      transform: { json in
+        command.evaluate(query, on: json).map { CommandContext.lineText($0, options: command.writingOptions) }
+      },
+      { answer, line in
+        switch answer {
+        case .success(let text):
+          if context.emit(text) {
             found = true
             return
           }

@@ -127,6 +127,39 @@ import Testing
     }
   }
 
+  /// `forEach(transformedBy:invalidLine:_:)`: each value's transform (run on the reader's threads), its line number
+  /// and the bad lines, in the order the serial iterator gives the values and skips the lines; a `false` from the
+  /// body stops the reading.
+  @Test(arguments: [4096, 4 << 20])
+  func transformedValuesMatchTheSerialIterator(chunkSize: Int) throws {
+    let serial = Self.trace(Self.lines(Self.mixed, jobs: 1, policy: .skip, chunkSize: chunkSize))
+    let expected: [Step<JSON>] = serial.steps.map {
+      guard case .value(let number, let value) = $0 else { return $0 }
+      return .value(number, .string(String(decoding: (try? value.bytes()) ?? [], as: UTF8.self)))
+    }
+    for jobs in [1, 2, 5] {
+      var steps: [Step<JSON>] = []
+      var errors: [JSONLinesError] = []
+      try Self.lines(Self.mixed, jobs: jobs, policy: .skip, chunkSize: chunkSize).forEach(
+        transformedBy: { json in String(decoding: (try? json.bytes()) ?? [], as: UTF8.self) },
+        invalidLine: { errors.append($0) }
+      ) { text, number in
+        steps.append(.value(number, .string(text)))
+        return true
+      }
+      #expect(steps == expected, "jobs \(jobs)")
+      #expect(errors == serial.skipped, "jobs \(jobs)")
+      var seen = 0
+      try Self.lines(Self.mixed, jobs: jobs, policy: .skip, chunkSize: chunkSize).forEach(
+        transformedBy: { _ in 0 }, invalidLine: { _ in }
+      ) { _, _ in
+        seen += 1
+        return seen < 100
+      }
+      #expect(seen == 100, "jobs \(jobs)")
+    }
+  }
+
   @Test func aByteSequenceReadsTheSame() {
     let serial = Self.trace(Self.lines(Self.mixed, jobs: 1, policy: .skip, chunkSize: 4096, sequence: true))
     let parallel = Self.trace(Self.lines(Self.mixed, jobs: 2, policy: .skip, chunkSize: 4096, sequence: true))
