@@ -85,5 +85,4 @@ struct Scan: @unchecked Sendable {
     }
     return try result.get()
   }
-
 }

@@ -72,7 +72,11 @@ struct CodegenCommand: Command {
     var status = ExitCode.success
     for file in files.isEmpty ? [nil] : files.map(Optional.some) {
       if lines {
-        switch context.forEachLine(file, options: .default, jobs: jobs, transform: { $0 }, { json, _ in generator.add(json) }) {
+        // The values are gathered here, on the main thread: the generator is not shared between threads.
+        let outcome = context.forEachLine(file, options: .default, jobs: jobs, transform: { $0 }) { json, _ in
+          generator.add(json)
+        }
+        switch outcome {
         case .success(let allValid):
           if !allValid { status = max(status, .failure) }
         case .failure(let error):

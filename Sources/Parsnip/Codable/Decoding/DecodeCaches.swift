@@ -6,9 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// What one decode leaves to the next: its lifetime slot, its lookup memory (``LookupWorkspace``, the key lookup hints), per key type the
-/// member names it cached and the container box nothing else holds (see `DecodingState+KeyedContainerCache`), and
-/// which types take the collection fast paths.
+/// What one decode leaves to the next: its lifetime slot, its lookup memory (``LookupWorkspace``, the key lookup
+/// hints), per key type the member names it cached and the container box nothing else holds (see
+/// `DecodingState+KeyedContainerCache`), and which types take the collection fast paths.
 ///
 /// A decode of a small document set all of it up afresh: allocating and clearing the buffers, registering each key
 /// type, converting each member name it read and making a container box per key type. For the lines of a JSON Lines

@@ -510,8 +510,9 @@ public final class ParsnipDecoder: @unchecked Sendable {
     text: ScannedText, options: Options, at start: Start?, report: UnsafeMutablePointer<Report>? = nil,
     hasText: Bool = true, body: (TapeDecoder, Int) throws -> T
   ) throws -> T {
-    try DecodingState.withDecode(text: text, options: options, collectsReport: report != nil, hasText: hasText) {
-      state in
+    try DecodingState.withDecode(
+      text: text, options: options, collectsReport: report != nil, hasText: hasText
+    ) { state in
       if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
       let root: Int
       switch start {
