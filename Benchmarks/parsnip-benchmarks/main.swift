@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkModels
 import Parsnip
 
 // Usage: swift run -c release parsnip-benchmarks [parse|write|codable|pipeline|hypermedia|codegen|parallel-lines|...]
@@ -110,6 +111,14 @@ if selected.contains("profile-encode") || selected.contains("profile-encode-snak
   }
 }
 // `profile-pipeline`: the decode pipelines alone (20 decodes) into the Codable models of BENCH_FILES.
+// `profile-encode-statuses`: each of twitter.json's 100 statuses encoded on its own (20 rounds): the per-encode
+// set-up that encoding many small values pays, against `profile-encode` (the same statuses in one document).
+if selected.contains("profile-encode-statuses") {
+  guard let corpus = Corpus.all.first(where: { $0.name == "twitter.json" }) else { fatalError("twitter.json missing") }
+  let statuses = try! ParsnipDecoder().decode(Twitter.Response.self, from: corpus.data).statuses
+  let encoder = ParsnipEncoder()
+  for _ in 0..<20 { for status in statuses { blackHole(try! encoder.encode(status)) } }
+}
 if selected.contains("profile-pipeline") {
   for item in PipelineBenchmarks.cases {
     guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
