@@ -55,9 +55,10 @@ extension StreamEncoderState {
     } else {
       var names: UnsafeMutablePointer<Int32>? = nil
       if cachesKeyNames && _isPOD(Key.self) && MemoryLayout<Key>.size <= 1 {
-        // 256 name indexes, then the flag that two bytes share a name and one past the highest byte named.
-        names = .allocate(capacity: 258)
-        names?.initialize(repeating: 0, count: 258)
+        // 256 name indexes, then the flag that two bytes share a name, one past the highest byte named, and the 128
+        // bits of `nameFilter`.
+        names = .allocate(capacity: Self.nameTableSize)
+        names?.initialize(repeating: 0, count: Self.nameTableSize)
       }
       index = core.pointee.keyTypes.count
       core.pointee.keyTypes.append(KeyTypeEntry(names: names, box: nil, target: nil))
@@ -93,11 +94,26 @@ extension StreamEncoderState {
     core.pointee.nameBytes.reserve(8)
     let hash = OutputCore.hash(core.pointee.nameBytes.base + (start &+ 1), count: keyLength)
     let name = CachedName(start: start, count: count, hash: hash)
-    if names[256] == 0 && sharesName(name, names: names) { names[256] = 1 }
+    if names[256] == 0 && mayShareName(hash: hash, names: names) && sharesName(name, names: names) { names[256] = 1 }
     core.pointee.names.append(name)
     names[byte] = Int32(core.pointee.names.count)
     names[257] = Swift.max(names[257], Int32(byte &+ 1))
     return core.pointee.names.count
+  }
+
+  /// The Int32 words of a name table: see `registerKeyType`.
+  static var nameTableSize: Int { 262 }
+
+  /// Whether a name of this hash may be in the table already, from a 128-bit filter of the hashes of its names
+  /// (words 258–261), which then records it: a key type's names are nearly always distinct, and comparing each new
+  /// name with all the table's names was a tenth of encoding a 4.7 KB status on its own.
+  @inline(__always)
+  private func mayShareName(hash: UInt64, names: UnsafeMutablePointer<Int32>) -> Bool {
+    let bit = Int(truncatingIfNeeded: hash >> 57)  // the hash's top bits: its low ones pick hash-table slots
+    let word = names + 258 + (bit >> 5)
+    let mask = Int32(bitPattern: 1 << UInt32(bit & 31))
+    defer { word.pointee |= mask }
+    return word.pointee & mask != 0
   }
 
   /// Whether another byte of the table already has `name`'s text (two keys that snake case maps to one name).
