@@ -92,6 +92,31 @@ import Testing
     }
   }
 
+  /// Reads `name`, and asks for a decoder over the missing member `absent` (`superDecoder(forKey:)`), which decodes
+  /// `null` in a state of its own nested in the decode's.
+  struct AskingForAMissingMember: Decodable {
+    var name: String
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: PathCodingKey.self)
+      name = try container.decode(String.self, forKey: PathCodingKey(stringValue: "name"))
+      #expect(try container.superDecoder(forKey: PathCodingKey(stringValue: "absent")).singleValueContainer().decodeNil())
+    }
+  }
+
+  /// The thread keeps the caches of the decode, not those of a state nested in it: the nested state makes caches of
+  /// its own, which it must not leave to the thread in place of the decode's (the next decode would start cold).
+  @Test func theThreadKeepsTheDecodesCachesNotANestedStates() throws {
+    let decoder = ParsnipDecoder()
+    let text = Data(#"{"name": "n"}"#.utf8)
+    for _ in 0..<3 {
+      #expect(try decoder.decode(AskingForAMissingMember.self, from: text).name == "n")
+      let kept = DecodeCaches.take(keyMode: .plain)
+      let keyTypes = kept.takeKeyTypes()
+      #expect(keyTypes.indexes[ObjectIdentifier(PathCodingKey.self)] != nil, "the decode's key type is kept")
+      kept.giveBack(keyTypes, keepsForThread: true)
+    }
+  }
+
   /// The duplicate check's table marks its slots with a 32-bit generation; before the count would wrap to an empty
   /// slot's 0, the table starts over cleared.
   @Test func theDuplicateTableStartsOverBeforeItsGenerationWraps() {

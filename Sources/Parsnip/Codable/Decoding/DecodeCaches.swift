@@ -105,12 +105,15 @@ final class DecodeCaches: @unchecked Sendable {
   }
 
   /// Takes the per-key-type caches back from a state that ended, with the container boxes only they hold, and keeps
-  /// the set for the thread's next decode when it is within ``keptLimits`` and the thread keeps none yet.
-  func giveBack(_ keyTypes: KeyTypes) {
+  /// the set for the thread's next decode when `keepsForThread`, it is within ``keptLimits`` and the thread keeps
+  /// none yet.
+  /// - Parameter keepsForThread: Whether the state was a decode's own; a state nested in one (the `null` of a
+  ///   missing member) ends before it and would otherwise leave its nearly empty set in the decode's place.
+  func giveBack(_ keyTypes: KeyTypes, keepsForThread: Bool) {
     self.keyTypes = keyTypes
     let limits = Self.keptLimits
     let space = workspace.pointee
-    guard let threadSlot = Self.threadSlot, keyTypes.entries.count <= limits.keyTypes,
+    guard keepsForThread, let threadSlot = Self.threadSlot, keyTypes.entries.count <= limits.keyTypes,
       space.scratchCapacity <= limits.memory, space.tableCapacity <= limits.memory, space.nameCapacity <= limits.memory
     else { return }
     if pthread_getspecific(threadSlot) == nil {

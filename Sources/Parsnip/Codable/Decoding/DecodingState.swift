@@ -145,7 +145,8 @@ final class DecodingState {
     for target in ownedTargets { target.deallocate() }
     for entry in boxes { entry.target.deallocate() }
     caches.giveBack(
-      DecodeCaches.KeyTypes(entries: keyTypes, indexes: keyTypeIndexes, tags: keyTypeTags, slots: keyTypeSlots))
+      DecodeCaches.KeyTypes(entries: keyTypes, indexes: keyTypeIndexes, tags: keyTypeTags, slots: keyTypeSlots),
+      keepsForThread: parent == nil)
     let view = self.view.pointee
     view.marks?.deallocate()
     if let strings = view.nonConformingFloats {
