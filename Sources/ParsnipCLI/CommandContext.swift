@@ -177,7 +177,7 @@ final class CommandContext {
 
   /// Writes a line made by ``lineText(_:options:)`` to standard output, or reports why it could not be made.
   /// - Returns: `true` when written (a failure of standard output is reported once, at the end, as with
-  ///   ``emit(_:options:streams:)``), `false` after reporting a value that cannot be written.
+  ///   ``emit(_:options:)``), `false` after reporting a value that cannot be written.
   @discardableResult
   func emit(_ line: Result<[UInt8], JSONWritingError>) -> Bool {
     switch line {
@@ -185,13 +185,18 @@ final class CommandContext {
       stdout.write(bytes: text)
       return true
     case .failure(let error):
-      report("cannot write the result: \(error)")
+      reportUnwritable(error)
       return false
     }
   }
 
+  /// Reports a result that JSON cannot hold (a non-finite number) or that is nested too deep to write.
+  private func reportUnwritable(_ error: JSONWritingError) {
+    report("cannot write the result: \(error)")
+  }
+
   /// Checks every line of a JSON Lines input without building values (``JSONLines/validate(_:)``), reporting each
-  /// invalid line as ``forEachLine(_:options:jobs:_:invalidLine:)`` does, in order, on `jobs` threads.
+  /// invalid line as ``forEachLine(_:options:jobs:transform:_:invalidLine:)`` does, in order, on `jobs` threads.
   /// - Returns: Whether every line was valid, or an ``InputError`` when the input cannot be read.
   func validateLines(_ path: String?, options: JSON.ParsingOptions, jobs: Int) -> Result<Bool, InputError> {
     let name = Self.displayName(path)
@@ -284,20 +289,19 @@ final class CommandContext {
   /// - Parameters:
   ///   - json: The value.
   ///   - options: The layout.
-  ///   - streams: Whether to write through the streaming writer straight to the file descriptor (a whole document,
-  ///     possibly large), or into the output buffer (one of many small values, as with `--lines`).
   /// - Returns: `true` when written, `false` after reporting a value that cannot be written (a non-finite number,
   ///   depth) or when standard output fails (reported once, at the end: see ``run(arguments:stdin:stdout:stderr:)``).
   @discardableResult
-  func emit(_ json: JSON, options: JSON.WritingOptions, streams: Bool = true) -> Bool {
+  func emit(_ json: JSON, options: JSON.WritingOptions) -> Bool {
     do {
-      if streams, let handle = stdout.fileHandle {
+      // A whole document, possibly large: through the streaming writer, straight to the file descriptor.
+      if let handle = stdout.fileHandle {
         try json.write(to: handle, options: options)
       } else {
         try stdout.write(json, options: options)
       }
     } catch let error as JSONWritingError {
-      report("cannot write the result: \(error)")
+      reportUnwritable(error)
       return false
     } catch {
       stdout.recordFailure(error)

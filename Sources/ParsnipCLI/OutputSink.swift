@@ -79,8 +79,8 @@ final class OutputSink {
     bytes.withUnsafeBytes { write(bytes: $0) }
   }
 
-  /// Appends a value written by the JSON writer into this sink's buffer (no extra copy, no system call per value),
-  /// for many small values such as JSON Lines; nothing is appended when writing fails.
+  /// Appends a value written by the JSON writer into this sink's buffer, for a sink without a file handle to stream
+  /// to (memory, in tests); nothing is appended when writing fails.
   /// - Throws: ``JSONWritingError`` for a value that cannot be written (a non-finite number, too deep).
   func write(_ json: JSON, options: JSON.WritingOptions) throws(JSONWritingError) {
     let start = buffer.count
