@@ -63,5 +63,31 @@ enum CodableBenchmarks {
     printTable(
       title: "Codable encoding: ParsnipEncoder vs Foundation JSONEncoder (MB/s of output)", baselineName: "JSONEncoder",
       rows: encodeRows)
+    smallValues(harness)
+  }
+
+  /// Each of twitter.json's 100 statuses decoded from its own text and encoded on its own: what request and
+  /// response bodies and JSON Lines pay per value. A table of its own, outside the geometric means above.
+  static func smallValues(_ harness: Harness) {
+    guard let corpus = Corpus.all.first(where: { $0.name == "twitter.json" }) else { return }
+    let statuses = try! JSONDecoder().decode(Twitter.Response.self, from: corpus.data).statuses
+    let foundationEncoder = JSONEncoder()
+    let texts = statuses.map { try! foundationEncoder.encode($0) }
+    let bytes = texts.reduce(0) { $0 + $1.count }
+    let parsnipDecoder = ParsnipDecoder()
+    let foundationDecoder = JSONDecoder()
+    let parsnipEncoder = ParsnipEncoder()
+    let decode = harness.compare(
+      { for text in texts { blackHole(try! parsnipDecoder.decode(Twitter.Status.self, from: text)) } },
+      baseline: { for text in texts { blackHole(try! foundationDecoder.decode(Twitter.Status.self, from: text)) } })
+    let encode = harness.compare(
+      { for status in statuses { blackHole(try! parsnipEncoder.encode(status)) } },
+      baseline: { for status in statuses { blackHole(try! foundationEncoder.encode(status)) } })
+    printTable(
+      title: "Codable decoding of small values: twitter.json's 100 statuses, each from its own text (MB/s of input)",
+      baselineName: "JSONDecoder", rows: [Row(name: "Twitter.Status", bytes: bytes, decode)])
+    printTable(
+      title: "Codable encoding of small values: twitter.json's 100 statuses, each on its own (MB/s of output)",
+      baselineName: "JSONEncoder", rows: [Row(name: "Twitter.Status", bytes: bytes, encode)])
   }
 }

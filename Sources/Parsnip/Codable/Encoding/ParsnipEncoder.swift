@@ -257,7 +257,7 @@ public final class ParsnipEncoder: Sendable {
     tree: (JSON) throws -> Output
   ) throws -> Output {
     let stream = StreamEncoderState(options: options, capacity: capacity)
-    defer { stream.releaseContainerBoxes() }
+    defer { stream.finishEncode() }
     do {
       try stream.encodeTopLevel(value)
     } catch {

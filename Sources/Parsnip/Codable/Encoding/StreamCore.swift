@@ -21,21 +21,6 @@ struct StreamCore {
   var callDepth = 0
   /// Whether the stack has room for deeper calls, whatever `callDepth`'s limit.
   var stack = StackGuard()
-  /// Converted keys, quoted and escaped.
-  var keyCache: [String: [UInt8]] = [:]
-  /// A direct-mapped cache of what one-word types are (metadata address → kind), since asking the runtime about
-  /// protocol conformances costs more than the rest of encoding a small value.
-  var kindKeys = [UInt](repeating: 0, count: 64)
-  var kinds = [OneWordKind](repeating: .plain, count: 64)
-  /// Per key type: cached member names and the reusable container box (see `StreamEncoderState+KeyedContainerCache`).
-  var keyTypes: [KeyTypeEntry] = []
-  var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
-  /// A direct-mapped cache in front of `keyTypeIndexes`: metadata address → index.
-  var keyTypeTags = [UInt](repeating: 0, count: 64)
-  var keyTypeSlots = [Int](repeating: 0, count: 64)
-  /// Member names of cached key types, quoted and escaped, back to back (with eight bytes of slack at the end).
-  var nameBytes = OutputBuffer(capacity: 1024)
-  var names: [CachedName] = []
 }
 
 /// What a one-word type without its own fast path is.

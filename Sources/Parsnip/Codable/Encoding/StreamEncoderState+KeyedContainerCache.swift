@@ -21,19 +21,19 @@ extension StreamEncoderState {
     // `KeyedEncodingContainer` is a single reference to its box; checked, since the layout is the standard
     // library's to change (without it, every container gets a new box).
     let boxIsReference = MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
-    if boxIsReference && isKnownUniquelyReferenced(&core.pointee.keyTypes[index].box),
-      let target = core.pointee.keyTypes[index].target
+    if boxIsReference && isKnownUniquelyReferenced(&caches.pointee.keyTypes[index].box),
+      let target = caches.pointee.keyTypes[index].target
     {
       target.place.pointee.frameIndex = frameIndex
       target.place.pointee.id = id
-      return unsafeBitCast(core.pointee.keyTypes[index].box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
+      return unsafeBitCast(caches.pointee.keyTypes[index].box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
     }
     let target = KeyedContainerTarget(
-      KeyedContainerPlace(frameIndex: frameIndex, id: id, names: core.pointee.keyTypes[index].names))
+      KeyedContainerPlace(frameIndex: frameIndex, id: id, names: caches.pointee.keyTypes[index].names))
     let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(state: self, target: target))
     if boxIsReference {
-      core.pointee.keyTypes[index].box = unsafeBitCast(container, to: AnyObject.self)
-      core.pointee.keyTypes[index].target = target
+      caches.pointee.keyTypes[index].box = unsafeBitCast(container, to: AnyObject.self)
+      caches.pointee.keyTypes[index].target = target
     }
     return container
   }
@@ -43,14 +43,14 @@ extension StreamEncoderState {
   private func keyTypeIndex<Key: CodingKey>(_ type: Key.Type) -> Int {
     let tag = UInt(bitPattern: ObjectIdentifier(type))
     let slot = Int(truncatingIfNeeded: (tag &>> 4) & 63)
-    if core.pointee.keyTypeTags[slot] == tag { return core.pointee.keyTypeSlots[slot] }
+    if caches.pointee.keyTypeTags[slot] == tag { return caches.pointee.keyTypeSlots[slot] }
     return registerKeyType(type, tag: tag, slot: slot)
   }
 
   @inline(never)
   private func registerKeyType<Key: CodingKey>(_ type: Key.Type, tag: UInt, slot: Int) -> Int {
     let index: Int
-    if let known = core.pointee.keyTypeIndexes[ObjectIdentifier(type)] {
+    if let known = caches.pointee.keyTypeIndexes[ObjectIdentifier(type)] {
       index = known
     } else {
       var names: UnsafeMutablePointer<Int32>? = nil
@@ -60,12 +60,12 @@ extension StreamEncoderState {
         names = .allocate(capacity: Self.nameTableSize)
         names?.initialize(repeating: 0, count: Self.nameTableSize)
       }
-      index = core.pointee.keyTypes.count
-      core.pointee.keyTypes.append(KeyTypeEntry(names: names, box: nil, target: nil))
-      core.pointee.keyTypeIndexes[ObjectIdentifier(type)] = index
+      index = caches.pointee.keyTypes.count
+      caches.pointee.keyTypes.append(KeyTypeEntry(names: names, box: nil, target: nil))
+      caches.pointee.keyTypeIndexes[ObjectIdentifier(type)] = index
     }
-    core.pointee.keyTypeTags[slot] = tag
-    core.pointee.keyTypeSlots[slot] = index
+    caches.pointee.keyTypeTags[slot] = tag
+    caches.pointee.keyTypeSlots[slot] = index
     return index
   }
 
@@ -75,30 +75,30 @@ extension StreamEncoderState {
     let byte = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
     var index = Int(names[byte])
     if _slowPath(index == 0) { index = cacheName(of: key, names: names, byte: byte) }
-    let name = core.pointee.names[index &- 1]
+    let name = caches.pointee.names[index &- 1]
     let table = names[256] == 0 ? UInt(bitPattern: names) : 0
     core.pointee.output.beginMember(
-      cachedName: UnsafePointer(core.pointee.nameBytes.base + name.start), count: name.count, hash: name.hash,
+      cachedName: UnsafePointer(caches.pointee.nameBytes.base + name.start), count: name.count, hash: name.hash,
       table: table, byte: byte)
   }
 
   @inline(never)
   private func cacheName<Key: CodingKey>(of key: Key, names: UnsafeMutablePointer<Int32>, byte: Int) -> Int {
     let text = usesDefaultKeys ? key.stringValue : KeyConversion.convertToSnakeCase(key.stringValue)
-    let start = core.pointee.nameBytes.count
-    StringEscaping.appendQuoted(text, to: &core.pointee.nameBytes, escapesSlashes: options.escapesSlashes)
-    let keyLength = core.pointee.nameBytes.count &- start &- 2
-    if !options.isPretty { core.pointee.nameBytes.writeByte(.colon) }
-    let count = core.pointee.nameBytes.count &- start
+    let start = caches.pointee.nameBytes.count
+    StringEscaping.appendQuoted(text, to: &caches.pointee.nameBytes, escapesSlashes: options.escapesSlashes)
+    let keyLength = caches.pointee.nameBytes.count &- start &- 2
+    if !options.isPretty { caches.pointee.nameBytes.writeByte(.colon) }
+    let count = caches.pointee.nameBytes.count &- start
     // Names are copied eight bytes at a time; the slack keeps the last word inside the buffer.
-    core.pointee.nameBytes.reserve(8)
-    let hash = OutputCore.hash(core.pointee.nameBytes.base + (start &+ 1), count: keyLength)
+    caches.pointee.nameBytes.reserve(8)
+    let hash = OutputCore.hash(caches.pointee.nameBytes.base + (start &+ 1), count: keyLength)
     let name = CachedName(start: start, count: count, hash: hash)
     if names[256] == 0 && mayShareName(hash: hash, names: names) && sharesName(name, names: names) { names[256] = 1 }
-    core.pointee.names.append(name)
-    names[byte] = Int32(core.pointee.names.count)
+    caches.pointee.names.append(name)
+    names[byte] = Int32(caches.pointee.names.count)
     names[257] = Swift.max(names[257], Int32(byte &+ 1))
-    return core.pointee.names.count
+    return caches.pointee.names.count
   }
 
   /// The Int32 words of a name table: see `registerKeyType`.
@@ -118,9 +118,9 @@ extension StreamEncoderState {
 
   /// Whether another byte of the table already has `name`'s text (two keys that snake case maps to one name).
   private func sharesName(_ name: CachedName, names: UnsafeMutablePointer<Int32>) -> Bool {
-    let bytes = core.pointee.nameBytes.base
+    let bytes = caches.pointee.nameBytes.base
     for byte in 0..<Int(names[257]) where names[byte] != 0 {
-      let other = core.pointee.names[Int(names[byte]) &- 1]
+      let other = caches.pointee.names[Int(names[byte]) &- 1]
       if other.hash == name.hash && other.count == name.count
         && memcmp(bytes + other.start, bytes + name.start, name.count) == 0
       {
@@ -139,12 +139,17 @@ extension StreamEncoderState {
     }
   }
 
-  /// Drops the cached boxes, which hold this state (a cycle); called once per encode. The name tables stay until
-  /// the state is freed, since a container kept past the encode still points at them.
-  func releaseContainerBoxes() {
-    for index in core.pointee.keyTypes.indices {
-      core.pointee.keyTypes[index].box = nil
-      core.pointee.keyTypes[index].target = nil
+  /// Ends the encode, once: drops the cached boxes, which hold this state (a cycle), closes every frame, so that a
+  /// container kept past the encode writes nothing and never reads the caches again, and leaves the caches to the
+  /// thread's next encode. The name tables stay allocated while the state lives, since a kept container still points
+  /// at them.
+  func finishEncode() {
+    for index in caches.pointee.keyTypes.indices {
+      caches.pointee.keyTypes[index].box = nil
+      caches.pointee.keyTypes[index].target = nil
     }
+    core.pointee.output.frames.removeAll(from: 0)
+    core.pointee.finished = true
+    cacheSet.giveBack()
   }
 }

@@ -5,6 +5,10 @@ final class StreamEncoderState {
   let options: EncoderOptions
   let userInfo: [CodingUserInfoKey: Any]
   let core: UnsafeMutablePointer<StreamCore>
+  /// The names, key types and type kinds this encode found, and those that earlier encodes on the thread left (see
+  /// `EncodeCaches`); `cacheSet` keeps them allocated while any container of this encode is kept.
+  let caches: UnsafeMutablePointer<EncodeCaches.Contents>
+  let cacheSet: EncodeCaches
   let usesDefaultKeys: Bool
   private let maximumCallDepth: Int
 
@@ -15,11 +19,11 @@ final class StreamEncoderState {
     self.maximumCallDepth = options.maximumCallDepth
     core = .allocate(capacity: 1)
     core.initialize(to: StreamCore(output: OutputCore(options: options, capacity: capacity)))
+    cacheSet = EncodeCaches.take(for: options)
+    caches = cacheSet.contents
   }
 
   deinit {
-    for entry in core.pointee.keyTypes { entry.names?.deallocate() }
-    core.pointee.nameBytes.release()
     if core.pointee.outputTaken {
       core.pointee.output.releaseStacks()
     } else {
@@ -108,7 +112,7 @@ final class StreamEncoderState {
   private func kind<T>(of type: T.Type) -> OneWordKind {
     let key = UInt(bitPattern: ObjectIdentifier(type))
     let index = Int(truncatingIfNeeded: (key &>> 4) & 63)
-    if core.pointee.kindKeys[index] == key { return core.pointee.kinds[index] }
+    if caches.pointee.kindKeys[index] == key { return caches.pointee.kinds[index] }
     let kind: OneWordKind =
       if let array = type as? any EncodableArray.Type {
         .array(array)
@@ -119,8 +123,8 @@ final class StreamEncoderState {
       } else {
         .plain
       }
-    core.pointee.kindKeys[index] = key
-    core.pointee.kinds[index] = kind
+    caches.pointee.kindKeys[index] = key
+    caches.pointee.kinds[index] = kind
     return kind
   }
 
@@ -399,11 +403,11 @@ final class StreamEncoderState {
   private func beginConvertedMember<Key: CodingKey>(_ key: Key, frameIndex: Int) {
     if case .convertToSnakeCase = options.keyStrategy {
       let name = key.stringValue
-      if let cached = core.pointee.keyCache[name] {
+      if let cached = caches.pointee.keyCache[name] {
         core.pointee.output.beginMember(quotedKey: cached)
       } else {
         let quoted = core.pointee.output.quotedBytes(KeyConversion.convertToSnakeCase(name))
-        core.pointee.keyCache[name] = quoted
+        caches.pointee.keyCache[name] = quoted
         core.pointee.output.beginMember(quotedKey: quoted)
       }
     } else {

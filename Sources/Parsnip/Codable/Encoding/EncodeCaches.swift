@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one streaming encode leaves to the next on its thread: per key type the member names it quoted and escaped
+/// and its name table, the snake case names of other key types, and what each one-word type turned out to be.
+///
+/// An encode of a small value set all of it up afresh: registering each key type, converting, escaping and hashing
+/// each member name it wrote, and asking the runtime about each array, dictionary and class type it met. For a 4.7 KB
+/// status that was about 40% of its instructions; a whole twitter.json pays it once for its 100 statuses (see
+/// "`ParsnipEncoder` on small values" in `Benchmarks/RESULTS.md`). Names depend only on the key type and the
+/// name style (key strategy, slash escaping, layout), and a type's metadata never moves, so they stay valid from
+/// one encode to the next. Container boxes are not kept: a box holds its encode's state.
+///
+/// Each thread keeps one set (thread-specific data, freed when the thread ends), as `DecodeCaches` does for the
+/// decoder: an encode takes its thread's set, or makes one when the thread has none (an encode nested in another's
+/// `encode(to:)` finds the slot empty), and gives it back when it ends if the slot is free by then. A state holds its
+/// set until the state is freed, so the name tables that its containers point at stay allocated for as long as a
+/// container is kept; a container kept past its encode writes nothing (its frame is gone), so it never touches a set
+/// that a later encode holds.
+///
+/// Why `@unchecked Sendable` holds: a set is used by one encode at a time, which alone holds it while it runs; a
+/// state that outlives its encode may be freed (and release the set) on another thread.
+final class EncodeCaches: @unchecked Sendable {
+  /// The caches, behind a pointer so that the encoder's hot paths are plain memory accesses.
+  let contents: UnsafeMutablePointer<Contents>
+  /// The style the names were made in.
+  private var style: NameStyle
+
+  struct Contents {
+    /// Snake case names of key types whose names are not cached per byte, quoted and escaped.
+    var keyCache: [String: [UInt8]] = [:]
+    /// A direct-mapped cache of what one-word types are (metadata address → kind), since asking the runtime about
+    /// protocol conformances costs more than the rest of encoding a small value.
+    var kindKeys = [UInt](repeating: 0, count: 64)
+    var kinds = [OneWordKind](repeating: .plain, count: 64)
+    /// Per key type: cached member names and the reusable container box (see
+    /// `StreamEncoderState+KeyedContainerCache`).
+    var keyTypes: [KeyTypeEntry] = []
+    var keyTypeIndexes: [ObjectIdentifier: Int] = [:]
+    /// A direct-mapped cache in front of `keyTypeIndexes`: metadata address → index.
+    var keyTypeTags = [UInt](repeating: 0, count: 64)
+    var keyTypeSlots = [Int](repeating: 0, count: 64)
+    /// Member names of cached key types, quoted and escaped, back to back (with eight bytes of slack at the end).
+    var nameBytes = OutputBuffer(capacity: 1024)
+    var names: [CachedName] = []
+
+    /// Drops what depends on the name style, keeping what types are.
+    mutating func forgetNames() {
+      for entry in keyTypes { entry.names?.deallocate() }
+      keyTypes = []
+      keyTypeIndexes = [:]
+      keyTypeTags.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+      keyCache = [:]
+      nameBytes.count = 0
+      names = []
+    }
+  }
+
+  /// What member names depend on besides the key type.
+  struct NameStyle: Equatable {
+    /// 0: default keys, 1: snake case, 2: custom (nothing is cached per key type then).
+    var keys: UInt8
+    var escapesSlashes: Bool
+    var isPretty: Bool
+
+    init(_ options: EncoderOptions) {
+      switch options.keyStrategy {
+      case .useDefaultKeys: keys = 0
+      case .convertToSnakeCase: keys = 1
+      case .custom: keys = 2
+      }
+      escapesSlashes = options.escapesSlashes
+      isPretty = options.isPretty
+    }
+  }
+
+  /// A set is not kept when it holds more key types, or more name bytes or snake case names, than these.
+  static var keptLimits: (keyTypes: Int, nameBytes: Int, convertedNames: Int) { (256, 1 << 16, 1024) }
+
+  /// The thread's kept set, a retained reference, released when the thread ends; `nil` when the process has no
+  /// thread-specific key left to give (encodes then keep nothing).
+  private static let threadSlot: pthread_key_t? = {
+    var key = pthread_key_t()
+    return pthread_key_create(&key, releaseThreadEncodeCaches) == 0 ? key : nil
+  }()
+
+  private init(style: NameStyle) {
+    self.style = style
+    contents = .allocate(capacity: 1)
+    contents.initialize(to: Contents())
+  }
+
+  deinit {
+    for entry in contents.pointee.keyTypes { entry.names?.deallocate() }
+    contents.pointee.nameBytes.release()
+    contents.deinitialize(count: 1)
+    contents.deallocate()
+  }
+
+  /// Caches for an encode with `options`: the thread's kept set (its names dropped when they were made in another
+  /// style), or a new one.
+  static func take(for options: EncoderOptions) -> EncodeCaches {
+    let style = NameStyle(options)
+    guard let threadSlot, let kept = pthread_getspecific(threadSlot) else { return EncodeCaches(style: style) }
+    pthread_setspecific(threadSlot, nil)
+    let caches = Unmanaged<EncodeCaches>.fromOpaque(kept).takeRetainedValue()
+    if caches.style != style {
+      caches.contents.pointee.forgetNames()
+      caches.style = style
+    }
+    return caches
+  }
+
+  /// Keeps the set for the thread's next encode when it is within ``keptLimits`` and the thread keeps none yet.
+  /// The encode's container boxes must be dropped first (they hold its state).
+  func giveBack() {
+    let limits = Self.keptLimits
+    guard let threadSlot = Self.threadSlot, contents.pointee.keyTypes.count <= limits.keyTypes,
+      contents.pointee.nameBytes.count <= limits.nameBytes, contents.pointee.keyCache.count <= limits.convertedNames
+    else { return }
+    if pthread_getspecific(threadSlot) == nil {
+      pthread_setspecific(threadSlot, Unmanaged.passRetained(self).toOpaque())
+    }
+  }
+}
+
+/// Releases a thread's kept `EncodeCaches` when the thread ends.
+#if canImport(Darwin)
+private func releaseThreadEncodeCaches(_ kept: UnsafeMutableRawPointer) {
+  Unmanaged<EncodeCaches>.fromOpaque(kept).release()
+}
+#else
+private func releaseThreadEncodeCaches(_ kept: UnsafeMutableRawPointer?) {
+  if let kept { Unmanaged<EncodeCaches>.fromOpaque(kept).release() }
+}
+#endif
