@@ -119,6 +119,15 @@ if selected.contains("profile-encode-statuses") {
   let encoder = ParsnipEncoder()
   for _ in 0..<20 { for status in statuses { blackHole(try! encoder.encode(status)) } }
 }
+// `profile-decode-statuses`: each of twitter.json's 100 statuses decoded from its own text (20 rounds), against
+// `profile-decode` (the same statuses in one document).
+if selected.contains("profile-decode-statuses") {
+  guard let corpus = Corpus.all.first(where: { $0.name == "twitter.json" }) else { fatalError("twitter.json missing") }
+  let statuses = try! ParsnipDecoder().decode(Twitter.Response.self, from: corpus.data).statuses
+  let texts = statuses.map { try! ParsnipEncoder().encode($0) }
+  let decoder = ParsnipDecoder()
+  for _ in 0..<20 { for text in texts { blackHole(try! decoder.decode(Twitter.Status.self, from: text)) } }
+}
 if selected.contains("profile-pipeline") {
   for item in PipelineBenchmarks.cases {
     guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
