@@ -297,6 +297,15 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
   }
 }
 
+/// One line of a ``LineBatch``. Not nested in the generic batch, which would make it generic too: appending one to
+/// the batch's array asked the runtime for its metadata, per line.
+enum BatchedLine {
+  /// A line's text at `offset` in the batch's text, with its number and offset in the input.
+  case text(offset: Int, count: Int, number: Int, lineStart: Int)
+  /// A line that failed before parsing (over the length limit).
+  case failed(JSONLinesError)
+}
+
 /// A run of consecutive lines copied out of the splitter's buffer, and what a worker made of them.
 ///
 /// Why `@unchecked Sendable` holds: the reading thread fills ``text`` and ``entries`` before the batch is queued and
@@ -305,13 +314,6 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
 /// writes before the reader's reads. A batch made already parsed (``init(parsed:)``) or run by the reader itself
 /// never leaves the reading thread.
 final class LineBatch<Output>: @unchecked Sendable {
-  /// One line of the batch.
-  enum Entry {
-    /// A line's text at `offset` in ``text``, with its number and offset in the input.
-    case text(offset: Int, count: Int, number: Int, lineStart: Int)
-    /// A line that failed before parsing (over the length limit).
-    case failed(JSONLinesError)
-  }
 
   /// A part of a shared input, and how to split it.
   struct Part {
@@ -324,7 +326,7 @@ final class LineBatch<Output>: @unchecked Sendable {
 
   private var text: UnsafeMutableRawBufferPointer?
   private(set) var used = 0
-  var entries: [Entry] = []
+  var entries: [BatchedLine] = []
   /// The part this batch reads itself, or `nil` for a batch of copied lines.
   private var part: Part?
   /// The lines of ``part``, blank ones too, once run, and its size in bytes (0 for the last part, which reads on to
@@ -385,8 +387,9 @@ final class LineBatch<Output>: @unchecked Sendable {
   func run(_ transform: LineTransform<Output>, buffer: inout UnsafeMutableRawBufferPointer?) {
     if let part { return run(part, transform, buffer: &buffer) }
     let outcomes = UnsafeMutablePointer<Result<Output, JSONLinesError>>.allocate(capacity: entries.count)
-    for (k, entry) in entries.enumerated() {
-      switch entry {
+    // By index: `enumerated()` asked the runtime for its element tuple's metadata, and a witness table, per line.
+    for k in entries.indices {
+      switch entries[k] {
       case .text(let offset, let length, let number, let lineStart):
         let bytes = UnsafeRawBufferPointer(start: text!.baseAddress! + offset, count: length)
         (outcomes + k).initialize(to: transform.run(bytes, number, lineStart))
