@@ -119,6 +119,24 @@ import Testing
     }
   }
 
+  /// Encodes on many threads at once, each alternating styles: every thread keeps its own set, and no output shows
+  /// another style's names.
+  @Test func threadsEncodingAtOnceKeepToTheirOwnCaches() {
+    let cases: [(ParsnipEncoder, String)] = [
+      (Self.encoder(), #"{"userName":"a","home\/page":"x\/y"}"#),
+      (Self.encoder { $0.keyEncodingStrategy = .convertToSnakeCase }, #"{"user_name":"a","home\/page":"x\/y"}"#),
+      (Self.encoder { $0.outputFormatting = .withoutEscapingSlashes }, #"{"userName":"a","home/page":"x/y"}"#),
+    ]
+    let failures = LockedPaths()
+    DispatchQueue.concurrentPerform(iterations: 400) { index in
+      for step in 0..<5 {
+        let (encoder, expected) = cases[(index &+ step) % cases.count]
+        if (try? encoder.encodeToString(Account())) != expected { failures.append("\(index).\(step)") }
+      }
+    }
+    #expect(failures.values.isEmpty)
+  }
+
   /// The thread keeps the encode's caches: the next encode on it finds the key types the last one met.
   @Test func theThreadKeepsTheEncodesCaches() throws {
     let options = EncoderOptions()
