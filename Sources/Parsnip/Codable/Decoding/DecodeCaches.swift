@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What one decode leaves to the next: its lifetime slot, its lookup memory (``LookupWorkspace``, the key lookup
 /// hints), per key type the member names it cached and the container box nothing else holds (see
 /// `DecodingState+KeyedContainerCache`), and which types take the collection fast paths.
@@ -18,10 +10,10 @@ import Darwin
 /// box is retargeted at the decode that hands it out; what refers to a document's tape (hints, the shapes found
 /// distinct) is cleared when a decode takes the caches.
 ///
-/// Each thread keeps one set (thread-specific data, freed when the thread ends): a decode takes its thread's set, or
-/// makes one when the thread has none (another decode on the thread holds it), and gives it back when its state ends
-/// if the thread's slot is free by then. Kept per thread rather than in one shared pool, a set stays in the cache of
-/// the core that uses it, and decodes on several threads share no lock. Sets that grew past ``keptLimits`` are freed
+/// Each thread keeps one set (``ThreadSlot``, freed when the thread ends): a decode takes its thread's set, or makes
+/// one when the thread has none (another decode on the thread holds it), and gives it back when its state ends if the
+/// thread's slot is free by then. Kept per thread rather than in one shared pool, a set stays in the cache of the core
+/// that uses it, and decodes on several threads share no lock. Sets that grew past ``keptLimits`` are freed
 /// rather than kept.
 ///
 /// Why `@unchecked Sendable` holds: a set is used by one decode's state at a time, which alone holds it while it
@@ -49,12 +41,8 @@ final class DecodeCaches: @unchecked Sendable {
     var slots = [Int](repeating: 0, count: 64)
   }
 
-  /// The thread's kept set, a retained reference, released when the thread ends; `nil` when the process has no
-  /// thread-specific key left to give (decodes then keep nothing, as before these caches).
-  private static let threadSlot: pthread_key_t? = {
-    var key = pthread_key_t()
-    return pthread_key_create(&key, releaseThreadCaches) == 0 ? key : nil
-  }()
+  /// The thread's kept set.
+  private static let threadSlot = ThreadSlot<DecodeCaches>()
 
   /// A set is not kept when it holds more key types, or more scratch, table or name memory, than these.
   static var keptLimits: (keyTypes: Int, memory: Int) { (256, 1 << 16) }
@@ -84,9 +72,7 @@ final class DecodeCaches: @unchecked Sendable {
   /// Caches for a decode in `keyMode`: a kept one, with what referred to its last document cleared (and its names
   /// dropped when they were made for another key mode), or new ones.
   static func take(keyMode: TapeView.KeyMode) -> DecodeCaches {
-    guard let threadSlot, let kept = pthread_getspecific(threadSlot) else { return DecodeCaches(keyMode: keyMode) }
-    pthread_setspecific(threadSlot, nil)
-    let caches = Unmanaged<DecodeCaches>.fromOpaque(kept).takeRetainedValue()
+    guard let caches = threadSlot.take() else { return DecodeCaches(keyMode: keyMode) }
     caches.hintObjects.update(repeating: -1, count: TapeView.hintSlots)
     caches.workspace.pointee.forgetDocument()
     if caches.keyMode != keyMode {
@@ -113,12 +99,10 @@ final class DecodeCaches: @unchecked Sendable {
     self.keyTypes = keyTypes
     let limits = Self.keptLimits
     let space = workspace.pointee
-    guard keepsForThread, let threadSlot = Self.threadSlot, keyTypes.entries.count <= limits.keyTypes,
-      space.scratchCapacity <= limits.memory, space.tableCapacity <= limits.memory, space.nameCapacity <= limits.memory
+    guard keepsForThread, keyTypes.entries.count <= limits.keyTypes, space.scratchCapacity <= limits.memory,
+      space.tableCapacity <= limits.memory, space.nameCapacity <= limits.memory
     else { return }
-    if pthread_getspecific(threadSlot) == nil {
-      pthread_setspecific(threadSlot, Unmanaged.passRetained(self).toOpaque())
-    }
+    Self.threadSlot.keep(self)
   }
 
   /// Frees the entries' names and the targets of their boxes (which only the entries hold).
@@ -129,14 +113,3 @@ final class DecodeCaches: @unchecked Sendable {
     }
   }
 }
-
-/// Releases a thread's kept `DecodeCaches` when the thread ends.
-#if canImport(Darwin)
-private func releaseThreadCaches(_ kept: UnsafeMutableRawPointer) {
-  Unmanaged<DecodeCaches>.fromOpaque(kept).release()
-}
-#else
-private func releaseThreadCaches(_ kept: UnsafeMutableRawPointer?) {
-  if let kept { Unmanaged<DecodeCaches>.fromOpaque(kept).release() }
-}
-#endif

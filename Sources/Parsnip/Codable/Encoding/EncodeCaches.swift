@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What one streaming encode leaves to the next on its thread: per key type the member names it quoted and escaped
 /// and its name table, the snake case names of other key types, and what each one-word type turned out to be.
 ///
@@ -16,9 +8,9 @@ import Darwin
 /// name style (key strategy, slash escaping, layout), and a type's metadata never moves, so they stay valid from
 /// one encode to the next. Container boxes are not kept: a box holds its encode's state.
 ///
-/// Each thread keeps one set (thread-specific data, freed when the thread ends), as `DecodeCaches` does for the
-/// decoder: an encode takes its thread's set, or makes one when the thread has none (an encode nested in another's
-/// `encode(to:)` finds the slot empty), and gives it back when it ends if the slot is free by then. A state holds its
+/// Each thread keeps one set (``ThreadSlot``), as `DecodeCaches` does for the decoder: an encode takes its thread's
+/// set, or makes one when the thread has none (an encode nested in another's `encode(to:)` finds the slot empty), and
+/// gives it back when it ends if the slot is free by then. A state holds its
 /// set until the state is freed, so the name tables that its containers point at stay allocated for as long as a
 /// container is kept; a container kept past its encode writes nothing (its frame is gone), so it never touches a set
 /// that a later encode holds.
@@ -82,12 +74,8 @@ final class EncodeCaches: @unchecked Sendable {
   /// A set is not kept when it holds more key types, or more name bytes or snake case names, than these.
   static var keptLimits: (keyTypes: Int, nameBytes: Int, convertedNames: Int) { (256, 1 << 16, 1024) }
 
-  /// The thread's kept set, a retained reference, released when the thread ends; `nil` when the process has no
-  /// thread-specific key left to give (encodes then keep nothing).
-  private static let threadSlot: pthread_key_t? = {
-    var key = pthread_key_t()
-    return pthread_key_create(&key, releaseThreadEncodeCaches) == 0 ? key : nil
-  }()
+  /// The thread's kept set.
+  private static let threadSlot = ThreadSlot<EncodeCaches>()
 
   private init(style: NameStyle) {
     self.style = style
@@ -106,9 +94,7 @@ final class EncodeCaches: @unchecked Sendable {
   /// style), or a new one.
   static func take(for options: EncoderOptions) -> EncodeCaches {
     let style = NameStyle(options)
-    guard let threadSlot, let kept = pthread_getspecific(threadSlot) else { return EncodeCaches(style: style) }
-    pthread_setspecific(threadSlot, nil)
-    let caches = Unmanaged<EncodeCaches>.fromOpaque(kept).takeRetainedValue()
+    guard let caches = threadSlot.take() else { return EncodeCaches(style: style) }
     if caches.style != style {
       caches.contents.pointee.forgetNames()
       caches.style = style
@@ -120,22 +106,9 @@ final class EncodeCaches: @unchecked Sendable {
   /// The encode's container boxes must be dropped first (they hold its state).
   func giveBack() {
     let limits = Self.keptLimits
-    guard let threadSlot = Self.threadSlot, contents.pointee.keyTypes.count <= limits.keyTypes,
-      contents.pointee.nameBytes.count <= limits.nameBytes, contents.pointee.keyCache.count <= limits.convertedNames
+    guard contents.pointee.keyTypes.count <= limits.keyTypes, contents.pointee.nameBytes.count <= limits.nameBytes,
+      contents.pointee.keyCache.count <= limits.convertedNames
     else { return }
-    if pthread_getspecific(threadSlot) == nil {
-      pthread_setspecific(threadSlot, Unmanaged.passRetained(self).toOpaque())
-    }
+    Self.threadSlot.keep(self)
   }
 }
-
-/// Releases a thread's kept `EncodeCaches` when the thread ends.
-#if canImport(Darwin)
-private func releaseThreadEncodeCaches(_ kept: UnsafeMutableRawPointer) {
-  Unmanaged<EncodeCaches>.fromOpaque(kept).release()
-}
-#else
-private func releaseThreadEncodeCaches(_ kept: UnsafeMutableRawPointer?) {
-  if let kept { Unmanaged<EncodeCaches>.fromOpaque(kept).release() }
-}
-#endif
