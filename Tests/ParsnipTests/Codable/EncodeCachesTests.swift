@@ -119,6 +119,39 @@ import Testing
     }
   }
 
+  final class KeptEncoder: @unchecked Sendable {
+    var encoder: (any Encoder)?
+  }
+
+  /// Keeps the `Encoder` it is handed, and writes one member.
+  struct KeepingEncoder: Encodable {
+    let kept: KeptEncoder
+    func encode(to encoder: any Encoder) throws {
+      kept.encoder = encoder
+      var container = encoder.container(keyedBy: CamelByteKey.self)
+      try container.encode(1, forKey: .init(1))
+    }
+  }
+
+  /// A key type that nothing but a kept encoder uses.
+  enum OnlyKeptKeys: String, CodingKey { case late }
+
+  /// An `Encoder` kept past its encode makes containers that write nothing and register nothing in the caches, which
+  /// the thread's next encode holds by then.
+  @Test func anEncoderKeptPastItsEncodeLeavesTheCachesAlone() throws {
+    let encoder = ParsnipEncoder()
+    let kept = KeptEncoder()
+    #expect(try encoder.encodeToString(KeepingEncoder(kept: kept)) == #"{"keyNumber1":1}"#)
+    #expect(try encoder.encodeToString(Account()) == #"{"userName":"a","home\/page":"x\/y"}"#)
+    var late = try #require(kept.encoder).container(keyedBy: OnlyKeptKeys.self)
+    try late.encode("x", forKey: .late)
+    let caches = EncodeCaches.take(for: EncoderOptions())
+    #expect(caches.contents.pointee.keyTypeIndexes[ObjectIdentifier(OnlyKeptKeys.self)] == nil)
+    #expect(caches.contents.pointee.keyTypeIndexes[ObjectIdentifier(Account.CodingKeys.self)] != nil)
+    caches.giveBack()
+    #expect(try encoder.encodeToString(Account()) == #"{"userName":"a","home\/page":"x\/y"}"#)
+  }
+
   /// Encodes on many threads at once, each alternating styles: every thread keeps its own set, and no output shows
   /// another style's names.
   @Test func threadsEncodingAtOnceKeepToTheirOwnCaches() {

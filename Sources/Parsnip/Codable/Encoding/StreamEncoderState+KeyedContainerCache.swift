@@ -17,6 +17,13 @@ extension StreamEncoderState {
   /// A keyed container for the frame at `frameIndex` with `id`, reusing this key type's last box when it is free.
   @inline(__always)
   func keyedContainer<Key: CodingKey>(_ type: Key.Type, frameIndex: Int, id: Int) -> KeyedEncodingContainer<Key> {
+    if _slowPath(core.pointee.finished) {
+      // From an encoder kept past its encode: the caches are the thread's next encode's now. The container writes
+      // nothing (its frame is gone), so it needs no names.
+      return KeyedEncodingContainer(
+        StreamKeyedContainer<Key>(
+          state: self, target: KeyedContainerTarget(KeyedContainerPlace(frameIndex: frameIndex, id: id, names: nil))))
+    }
     let index = keyTypeIndex(type)
     // `KeyedEncodingContainer` is a single reference to its box; checked, since the layout is the standard
     // library's to change (without it, every container gets a new box).
