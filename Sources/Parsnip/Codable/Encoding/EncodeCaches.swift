@@ -10,10 +10,10 @@
 ///
 /// Each thread keeps one set (``ThreadSlot``), as `DecodeCaches` does for the decoder: an encode takes its thread's
 /// set, or makes one when the thread has none (an encode nested in another's `encode(to:)` finds the slot empty), and
-/// gives it back when it ends if the slot is free by then. A state holds its
-/// set until the state is freed, so the name tables that its containers point at stay allocated for as long as a
-/// container is kept; a container kept past its encode writes nothing (its frame is gone), so it never touches a set
-/// that a later encode holds.
+/// gives it back when it ends if the slot is free by then. A later encode may then drop the set's names (another
+/// style) and free the name tables that containers of the earlier encode still point at, so an encode closes its
+/// frames when it ends: a container kept past it writes nothing and never reads the set again, and one made later
+/// from a kept `Encoder` gets no names (see `StreamEncoderState.finishEncode()` and `keyedContainer`).
 ///
 /// Why `@unchecked Sendable` holds: a set is used by one encode at a time, which alone holds it while it runs; a
 /// state that outlives its encode may be freed (and release the set) on another thread.
@@ -55,16 +55,17 @@ final class EncodeCaches: @unchecked Sendable {
 
   /// What member names depend on besides the key type.
   struct NameStyle: Equatable {
-    /// 0: default keys, 1: snake case, 2: custom (nothing is cached per key type then).
-    var keys: UInt8
+    enum Keys { case defaultKeys, snakeCase, custom }
+    /// The key strategy, without a `.custom` one's closure (nothing is cached per key type then).
+    var keys: Keys
     var escapesSlashes: Bool
     var isPretty: Bool
 
     init(_ options: EncoderOptions) {
       switch options.keyStrategy {
-      case .useDefaultKeys: keys = 0
-      case .convertToSnakeCase: keys = 1
-      case .custom: keys = 2
+      case .useDefaultKeys: keys = .defaultKeys
+      case .convertToSnakeCase: keys = .snakeCase
+      case .custom: keys = .custom
       }
       escapesSlashes = options.escapesSlashes
       isPretty = options.isPretty

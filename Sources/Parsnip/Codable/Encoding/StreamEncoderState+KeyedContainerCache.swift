@@ -1,10 +1,11 @@
 import Foundation
 
-// Two per-key-type caches of one streaming encode, the costs that dominate encoding a struct:
+// Two per-key-type caches of a streaming encode, the costs that dominate encoding a struct:
 //
 // - Member names. A `CodingKeys` enum (or any plain key type of at most one byte) is fully identified by its byte,
 //   so its `stringValue`, converted by the key strategy, is the same every time: it is quoted, escaped (with its
-//   colon, when compact) and hashed once per encode and copied from then on. While a table's names are distinct
+//   colon, when compact) and hashed once, and copied from then on, by this encode and the thread's later ones in
+//   the same name style (`EncodeCaches`). While a table's names are distinct
 //   (synthesized keys always are; snake case can merge two), its byte also identifies the name, so an object whose
 //   members all come from one table checks for a repeated key with a bit per byte (`OutputCore`). Other key types,
 //   and the `.custom` strategy (whose answer may depend on the coding path), convert every key.
@@ -12,6 +13,8 @@ import Foundation
 //   runtime for the generic metadata of the box and of `StreamKeyedContainer<Key>` (two hash lookups) before
 //   allocating. The box handed out last for a key type is handed out again, retargeted at the new object, once its
 //   user has let go of it (the cache holds the only reference); a container that is still held is never touched.
+//   Boxes last one encode: a box holds its encode's state (see "kept per thread" in `Benchmarks/RESULTS.md` for
+//   why reading the state through the box's place instead was dropped).
 
 extension StreamEncoderState {
   /// A keyed container for the frame at `frameIndex` with `id`, reusing this key type's last box when it is free.
@@ -147,9 +150,8 @@ extension StreamEncoderState {
   }
 
   /// Ends the encode, once: drops the cached boxes, which hold this state (a cycle), closes every frame, so that a
-  /// container kept past the encode writes nothing and never reads the caches again, and leaves the caches to the
-  /// thread's next encode. The name tables stay allocated while the state lives, since a kept container still points
-  /// at them.
+  /// container kept past the encode writes nothing and never reads the caches again (a later encode may free the
+  /// name tables it points at), and leaves the caches to the thread's next encode.
   func finishEncode() {
     for index in caches.pointee.keyTypes.indices {
       caches.pointee.keyTypes[index].box = nil

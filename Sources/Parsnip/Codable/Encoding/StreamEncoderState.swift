@@ -6,7 +6,7 @@ final class StreamEncoderState {
   let userInfo: [CodingUserInfoKey: Any]
   let core: UnsafeMutablePointer<StreamCore>
   /// The names, key types and type kinds this encode found, and those that earlier encodes on the thread left (see
-  /// `EncodeCaches`); `cacheSet` keeps them allocated while any container of this encode is kept.
+  /// `EncodeCaches`), held through `cacheSet` until the encode ends (`finishEncode()`) and read by nothing after.
   let caches: UnsafeMutablePointer<EncodeCaches.Contents>
   let cacheSet: EncodeCaches
   let usesDefaultKeys: Bool
