@@ -100,6 +100,13 @@ enum SIMD16Mask {
     return words[0] | words[1] != 0
   }
 
+  /// Whether `mask` holds in every lane (SSE2: a compare of the two words with all ones and `movmskps`).
+  @inline(__always)
+  static func all(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return words[0] & words[1] == ~0
+  }
+
   /// `mask` as 16 bits, lane k at bit k: each word's high bits gathered by one multiplication.
   @inline(__always)
   static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {

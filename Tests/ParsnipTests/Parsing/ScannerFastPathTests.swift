@@ -69,10 +69,11 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
-  /// Chinese text is checked two sequences a word (`Scanner.skipThreeByteText`); the same comparison.
+  /// Chinese and Japanese text is checked five sequences per 16 bytes, then two a word (`Scanner.skipThreeByteText`);
+  /// the same comparison, over a run long enough for several 16-byte steps and the word steps after them.
   @Test func threeByteTextIsCheckedLikeOneSequenceAtATime() {
     let mismatches = Self.corruptionsReadByteByByte(
-      in: "中文字符测试，日本語のテキスト",
+      in: "中文字符测试，日本語のテキスト漢字かな交じり文と中文的混合文本",
       replacements: [
         [0x80], [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xE3, 0x81],
         [0xE3, 0x41, 0x82], [0xEF, 0xBF, 0xBD], [0xC3, 0xA9], [0x41], [0x22], [0x0A],
