@@ -544,8 +544,8 @@ struct Scanner: TextScanning {
     // Lanes 0 ... 15: F0 C0 C0 repeated five times, then 0 (the expected E0 80 80, the leads E0 and ED likewise),
     // as two little-endian words. The mask is applied to the words: applied to the bytes, it became lane-by-lane code.
     let words = UnsafeRawPointer(p).loadUnaligned(as: SIMD2<UInt64>.self)
-    let shaped = unsafeBitCast(
-      words & SIMD2<UInt64>(0xC0F0_C0C0_F0C0_C0F0, 0x00C0_C0F0_C0C0_F0C0), to: SIMD16<UInt8>.self)
+    let shape = unsafeBitCast(Self.bytes(0xC0F0_C0C0_F0C0_C0F0, 0x00C0_C0F0_C0C0_F0C0), to: SIMD2<UInt64>.self)
+    let shaped = unsafeBitCast(words & shape, to: SIMD16<UInt8>.self)
     let bytes = unsafeBitCast(words, to: SIMD16<UInt8>.self)
     // Zero in the continuation lanes, which hold 0x80 ... 0xBF once the shape matches.
     let leadsE0 = Self.bytes(0x00E0_0000_E000_00E0, 0x0000_00E0_0000_E000)
@@ -556,10 +556,10 @@ struct Scanner: TextScanning {
     return SIMD16Mask.all(good)
   }
 
-  /// Sixteen bytes from two little-endian words (lanes 0 ... 7 from `low`).
+  /// Sixteen bytes written as two little-endian words: lane 0 is `low`'s lowest byte, lane 15 `high`'s highest.
   @inline(__always)
   static func bytes(_ low: UInt64, _ high: UInt64) -> SIMD16<UInt8> {
-    unsafeBitCast(SIMD2<UInt64>(low, high), to: SIMD16<UInt8>.self)
+    unsafeBitCast(SIMD2<UInt64>(low.littleEndian, high.littleEndian), to: SIMD16<UInt8>.self)
   }
 
   /// How many of the 16 bytes at `p` are string text made only of ASCII (no `"`, `\`, or control character) and
