@@ -314,7 +314,6 @@ enum BatchedLine {
 /// writes before the reader's reads. A batch made already parsed (``init(parsed:)``) or run by the reader itself
 /// never leaves the reading thread.
 final class LineBatch<Output>: @unchecked Sendable {
-
   /// A part of a shared input, and how to split it.
   struct Part {
     let input: SharedInput

@@ -66,18 +66,8 @@ import Testing
     }
   }
 
-  /// A one-byte key type whose names snake case changes: `keyNumber7` or `key_number7`.
-  struct CamelByteKey: CodingKey {
-    var byte: UInt8
-    init(_ byte: UInt8) { self.byte = byte }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { nil }
-    var stringValue: String { "keyNumber\(byte)" }
-    var intValue: Int? { nil }
-  }
-
   final class KeptContainer: @unchecked Sendable {
-    var container: KeyedEncodingContainer<CamelByteKey>?
+    var container: KeyedEncodingContainer<ByteKey>?
   }
 
   /// Keeps its keyed container, writes the keys of bytes `0..<count`, and throws afterwards when `throwsAfter`.
@@ -87,7 +77,7 @@ import Testing
     var throwsAfter = false
     struct Failure: Error {}
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CamelByteKey.self)
+      var container = encoder.container(keyedBy: ByteKey.self)
       for byte in 0..<UInt8(count) { try container.encode(Int(byte), forKey: .init(byte)) }
       kept.container = container
       if throwsAfter { throw Failure() }
@@ -128,7 +118,7 @@ import Testing
     let kept: KeptEncoder
     func encode(to encoder: any Encoder) throws {
       kept.encoder = encoder
-      var container = encoder.container(keyedBy: CamelByteKey.self)
+      var container = encoder.container(keyedBy: ByteKey.self)
       try container.encode(1, forKey: .init(1))
     }
   }

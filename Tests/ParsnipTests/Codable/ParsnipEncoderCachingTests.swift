@@ -8,16 +8,6 @@ import Testing
 @Suite struct ParsnipEncoderCachingTests {
   // MARK: Member names
 
-  /// A one-byte key type that is not an enum: every byte is a different key with a computed name.
-  struct ByteKey: CodingKey {
-    var byte: UInt8
-    init(_ byte: UInt8) { self.byte = byte }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { nil }
-    var stringValue: String { "k\(byte)" }
-    var intValue: Int? { nil }
-  }
-
   struct AllBytes: Encodable {
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: ByteKey.self)
@@ -29,9 +19,9 @@ import Testing
     let json = try JSON(parsing: ParsnipEncoder().encode([AllBytes(), AllBytes()]))
     for object in [json[0], json[1]] {
       #expect(object.count == 256)
-      #expect(object.objectValue?.keys.first == "k0")
-      #expect(object.objectValue?.keys.last == "k255")
-      #expect(object["k200"] == 200)
+      #expect(object.objectValue?.keys.first == "keyNumber0")
+      #expect(object.objectValue?.keys.last == "keyNumber255")
+      #expect(object["keyNumber200"] == 200)
     }
   }
 
@@ -365,8 +355,8 @@ import Testing
   @Test func repeatedKeysAmongManyBytesOfOneKeyType() throws {
     let json = try JSON(parsing: ParsnipEncoder().encode(AllBytesThenRepeats()))
     #expect(json.count == 256)
-    #expect(json.objectValue?.keys == (0...255).map { "k\($0)" })
-    #expect(json["k200"] == -1 && json["k5"] == -2 && json["k6"] == 6)
+    #expect(json.objectValue?.keys == (0...255).map { "keyNumber\($0)" })
+    #expect(json["keyNumber200"] == -1 && json["keyNumber5"] == -2 && json["keyNumber6"] == 6)
   }
 
   /// Members from a second key type, or from non-cached keys, meet the members already written in the object.

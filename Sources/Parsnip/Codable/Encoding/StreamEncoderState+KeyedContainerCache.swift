@@ -66,7 +66,7 @@ extension StreamEncoderState {
       var names: UnsafeMutablePointer<Int32>? = nil
       if cachesKeyNames && _isPOD(Key.self) && MemoryLayout<Key>.size <= 1 {
         // 256 name indexes, then the flag that two bytes share a name, one past the highest byte named, and the 128
-        // bits of `nameFilter`.
+        // bits of `mayShareName`'s filter.
         names = .allocate(capacity: Self.nameTableSize)
         names?.initialize(repeating: 0, count: Self.nameTableSize)
       }
