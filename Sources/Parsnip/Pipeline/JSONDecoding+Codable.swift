@@ -1,8 +1,10 @@
 import Foundation
 
-extension JSONDecoding where Value: Decodable {
+// `Sendable` because a pipeline's closures are `@Sendable` and use `Value`'s metatype: Swift 6.2 lets a type's
+// `Decodable` conformance be isolated to an actor, and a `Sendable` type's metatype is sendable on every compiler.
+extension JSONDecoding where Value: Decodable & Sendable {
   /// Decodes a `Decodable` type with ``ParsnipDecoder`` (and its strategies): the bridge from `Codable` types into a
-  /// pipeline. Text is decoded straight from the document's index.
+  /// pipeline. Text is decoded straight from the document's index. `Value` is `Sendable`, as pipelines are.
   ///
   /// ```swift
   /// let decodeEvent = decode(Event.init) |> required("when", .codable(Date.self)) |> required("tags", .codable([Tag].self))

@@ -23,7 +23,7 @@ extension JSONDecoding where Value == Bool {
   }
 }
 
-extension JSONDecoding where Value: FixedWidthInteger {
+extension JSONDecoding where Value: FixedWidthInteger & Sendable {
   /// A whole number in `Value`'s range, read exactly (`3.0` reads as `3`; `3.5` and `300` for `Int8` fail).
   @inlinable static var integer: JSONDecoding<Value> {
     let name = article(Value.self)
@@ -92,7 +92,7 @@ extension JSONDecoding where Value == Double {
   }
 }
 
-extension JSONDecoding where Value: JSONReadable {
+extension JSONDecoding where Value: JSONReadable & Sendable {
   /// A number read with the number's own conversion (`Float` from the digits, `Decimal` keeping them).
   static func readable(_ expected: String) -> JSONDecoding<Value> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
