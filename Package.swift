@@ -11,7 +11,8 @@ let package = Package(
     .executable(name: "parsnip-benchmarks", targets: ["parsnip-benchmarks"]),
   ],
   targets: [
-    .target(name: "Parsnip"),
+    // The privacy manifest is for App Store builds; on Linux it is only copied into a resource bundle nothing reads.
+    .target(name: "Parsnip", resources: [.copy("PrivacyInfo.xcprivacy")]),
     .executableTarget(name: "ParsnipCLI", dependencies: ["Parsnip"]),
     .executableTarget(
       name: "parsnip-benchmarks",
