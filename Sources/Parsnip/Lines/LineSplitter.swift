@@ -91,7 +91,7 @@ final class LineSplitter: @unchecked Sendable {
   /// The buffer's alignment, and where each byte sits within it: at its input offset modulo this, so that a read
   /// copies from the page cache to a destination of the same alignment. (Parts read from the byte before a
   /// megabyte boundary into an aligned buffer took the kernel's copy twice as long: "JSON Lines: values freed where
-  /// they were made" in `Benchmarks/RESULTS.md`.)
+  /// they were made" in `Benchmarks/archive/RESULTS.md`.)
   private static var alignment: Int { 64 }
 
   /// Hands the buffer over (the splitter reads no more).

@@ -37,7 +37,7 @@ protocol NumberedLineOutput {
 /// the core that parses them. A part numbers its lines from 1; when its results are handed out, in order, the
 /// numbers of the parts before it are known, and its values' and errors' line numbers are corrected. (Against
 /// copying every line out on the calling thread, this took validation on two cores from about 1.5× to 1.8–2×; see
-/// "JSON Lines in parts" in `Benchmarks/RESULTS.md`.)
+/// "JSON Lines in parts" in `Benchmarks/archive/RESULTS.md`.)
 ///
 /// Any other input (a pipe, a terminal, a byte sequence) is read in order, on the calling thread:
 /// it splits the input with the iterator's one `LineSplitter` and copies consecutive lines, up to
@@ -182,7 +182,7 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
   /// The caller's copies of the values are usually dropped by now, so freeing the outcomes frees the values. A
   /// worker's values come from its allocator's arena: freed on this thread, glibc's `free` takes that arena's lock
   /// while the worker allocates from it, and two threads then spend their time waiting on it (see "JSON Lines:
-  /// values freed where they were made" in `Benchmarks/RESULTS.md`).
+  /// values freed where they were made" in `Benchmarks/archive/RESULTS.md`).
   private func retire(_ outcomes: SpentOutcomes<Output>?, madeBy maker: Int) {
     guard let outcomes else { return }
     if maker < 0 || workers?.retire(outcomes, to: maker) != true { outcomes.free() }
@@ -341,7 +341,7 @@ final class LineBatch<Output>: @unchecked Sendable {
   private var taken = 0
   /// Set once the outcomes are in. The reader polls it between the batches it parses itself; polling the
   /// semaphore instead (`wait(timeout: .now())`) put the thread to sleep in the kernel until its already past
-  /// deadline, a context switch per poll (see "JSON Lines: polls without a sleep" in `Benchmarks/RESULTS.md`).
+  /// deadline, a context switch per poll (see "JSON Lines: polls without a sleep" in `Benchmarks/archive/RESULTS.md`).
   private let done = Atomic<Bool>(false)
   /// Signalled once the outcomes are in, for a reader with nothing else to do.
   private let finished = DispatchSemaphore(value: 0)

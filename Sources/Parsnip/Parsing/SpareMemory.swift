@@ -6,7 +6,7 @@ import Synchronization
 /// A program that parses or writes documents of the same size over and over would otherwise free and allocate the
 /// same large block each time, and glibc gives such memory back to the kernel (trimming the heap or unmapping it) and
 /// faults it in again page by page on the next use: a compact write of apache_builds.json (95 KB out) took 1.7 times
-/// as long through `JSON.bytes()` as through `JSON.data()` for that reason alone (see `Benchmarks/RESULTS.md`).
+/// as long through `JSON.bytes()` as through `JSON.data()` for that reason alone (see `Benchmarks/archive/RESULTS.md`).
 ///
 /// A kept block's first word holds its capacity (the owner writes it when parking the block, or keeps it there as
 /// its header). Of two blocks, the larger is kept and the other deallocated, so the slot holds at most one block, of

@@ -5,8 +5,8 @@
 /// A decode of a small document set all of it up afresh: allocating and clearing the buffers, registering each key
 /// type, converting each member name it read and making a container box per key type. For the lines of a JSON Lines
 /// file (4.7 KB statuses) that was a quarter of each decode's instructions; a whole twitter.json pays it once for its
-/// 100 statuses (see "Decode caches kept between decodes" in `Benchmarks/RESULTS.md`). Names depend only on the key
-/// type and the key mode, and a type's metadata never moves, so they stay valid from one decode to the next; a kept
+/// 100 statuses (see "Decode caches kept between decodes" in `Benchmarks/archive/RESULTS.md`). Names depend only on the
+/// key type and the key mode, and a type's metadata never moves, so they stay valid from one decode to the next; a kept
 /// box is retargeted at the decode that hands it out; what refers to a document's tape (hints, the shapes found
 /// distinct) is cleared when a decode takes the caches.
 ///

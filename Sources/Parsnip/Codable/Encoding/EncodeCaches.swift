@@ -4,7 +4,7 @@
 /// An encode of a small value set all of it up afresh: registering each key type, converting, escaping and hashing
 /// each member name it wrote, and asking the runtime about each array, dictionary and class type it met. For a 4.7 KB
 /// status that was about 40% of its instructions; a whole twitter.json pays it once for its 100 statuses (see
-/// "`ParsnipEncoder` on small values" in `Benchmarks/RESULTS.md`). Names depend only on the key type and the
+/// "`ParsnipEncoder` on small values" in `Benchmarks/archive/RESULTS.md`). Names depend only on the key type and the
 /// name style (key strategy, slash escaping, layout), and a type's metadata never moves, so they stay valid from
 /// one encode to the next. Container boxes are not kept: a box holds its encode's state.
 ///

@@ -13,7 +13,7 @@ import Foundation
 //   runtime for the generic metadata of the box and of `StreamKeyedContainer<Key>` (two hash lookups) before
 //   allocating. The box handed out last for a key type is handed out again, retargeted at the new object, once its
 //   user has let go of it (the cache holds the only reference); a container that is still held is never touched.
-//   Boxes last one encode: a box holds its encode's state (see "kept per thread" in `Benchmarks/RESULTS.md` for
+//   Boxes last one encode: a box holds its encode's state (see "kept per thread" in `Benchmarks/archive/RESULTS.md` for
 //   why reading the state through the box's place instead was dropped).
 
 extension StreamEncoderState {
