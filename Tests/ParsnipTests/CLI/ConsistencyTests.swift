@@ -3,8 +3,8 @@ import Testing
 
 @testable import ParsnipCLI
 
-/// The rules every subcommand shares: one exit-status rule, synopses derived from the declarations, and a README
-/// table that matches them.
+/// The rules every subcommand shares: one exit-status rule, synopses derived from the declarations, and a command
+/// table in the DocC article on the tool (`CommandLineTool.md`) that matches them.
 @Suite struct ConsistencyTests {
   /// An input that is not valid JSON; the error is at line 1, column 7.
   static let invalid = #"{"a": }"#
@@ -156,17 +156,17 @@ import Testing
     }
   }
 
-  /// The synopses of the README's command table, in order.
-  static func readmeSynopses() throws -> [String] {
-    let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    return readme.split(separator: "\n").compactMap { line in
+  /// The synopses of the command table in the DocC article on the tool, in order.
+  static func documentedSynopses() throws -> [String] {
+    let article = Fixtures.packageRoot.appendingPathComponent("Sources/Parsnip/Parsnip.docc/CommandLineTool.md")
+    return try String(contentsOf: article, encoding: .utf8).split(separator: "\n").compactMap { line in
       guard line.hasPrefix("| `parsnip "), let end = line.range(of: "` |") else { return nil }
       return String(line[line.index(line.startIndex, offsetBy: "| `parsnip ".count)..<end.lowerBound])
         .replacingOccurrences(of: "\\|", with: "|")
     }
   }
 
-  @Test func theReadmeTableListsEveryCommandWithItsDerivedSynopsis() throws {
-    #expect(try Self.readmeSynopses() == RootCommand.commands.map { $0.synopsis })
+  @Test func theDocumentedTableListsEveryCommandWithItsDerivedSynopsis() throws {
+    #expect(try Self.documentedSynopses() == RootCommand.commands.map { $0.synopsis })
   }
 }

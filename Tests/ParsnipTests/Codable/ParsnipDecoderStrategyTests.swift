@@ -340,7 +340,7 @@ import Testing
     #expect(try decoder.decode(F.Scalars.self, from: JSON(parsing: text)) == expected)
   }
 
-  /// As the README's Codable section says: the member named by the snake_case form first, else the last member whose
+  /// As the Codable article says: the member named by the snake_case form first, else the last member whose
   /// camelCased name matches (Foundation's JSONDecoder takes the first match).
   @Test func snakeCaseCollisionsDecodeTheFirstMatchAsFoundation() throws {
     struct User: Decodable, Equatable { var userName: Int }
