@@ -60,7 +60,8 @@ HOSTILE_KEYS = [
     # Not identifiers at all.
     "", " ", "0", "1", "007", "2fa", "3d_model", "-", "--", ".", "$", "@", "@type", "@id", "$ref", "#", "`",
     "``", "`class`", '"', "a\"b", "'", "\\", "\n", "a\nb", "\t", "\u0000", "\u007f", "\u200b", "\u00e9t\u00e9",
-    "\U0001F600", "\U0001F600\U0001F600", "a\U0001F600", "\u0645\u0631\u062d\u0628\u0627", "\ud7ff",
+    "\u2028", "\ufeff", "\u0085", "\u202e", "\U0001F600", "\U0001F600\U0001F600", "a\U0001F600",
+    "\u0645\u0631\u062d\u0628\u0627", "\ud7ff",
     "x-y", "x.y", "x y", "X_Y", "xY", "XY", "ID", "id", "Id", "_id", "__id__",
     # Ordinary names, some plural (element types are made singular).
     "name", "user", "users", "items", "item", "children", "statuses", "status", "people", "data", "series",
@@ -213,7 +214,8 @@ def main():
                       f"{result.stderr.decode(errors='replace')[:400]}")
                 continue
             source = result.stdout.decode()
-            body = "".join(line + "\n" for line in source.splitlines() if not line.startswith("import "))
+            # Split at "\n" only: str.splitlines() also splits at U+2028 and U+0085, which literals may hold.
+            body = "".join(line + "\n" for line in source.split("\n") if line and not line.startswith("import "))
             namespace = f"Sample_{n}"
             with open(os.path.join(work, f"{namespace}.swift"), "w", encoding="utf-8") as f:
                 f.write(f"import Foundation\nimport Parsnip\n\nenum {namespace} {{\n{body}}}\n")

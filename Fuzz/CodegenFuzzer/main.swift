@@ -78,7 +78,8 @@ enum CodegenFuzzer {
     let reference: [JSON] = (0..<12).map { i in
       [
         "alpha_one": .number(JSONNumber(i)), "beta": .string(["on", "off"][i % 2]), "gamma": 1.5, "delta": true,
-        "epsilon": "2015-03-25T15:49:10Z", "zeta": "https://example.com/z", "eta": .number(JSONNumber(text: "12345678901234567890")!),
+        "epsilon": "2015-03-25T15:49:10Z", "zeta": "https://example.com/z",
+        "eta": .number(JSONNumber(text: "12345678901234567890")!),
         "theta": i % 2 == 0 ? 1 : "x", "iota": [["kappa": 1]],
         "events": [i % 2 == 0 ? ["type": "lambda", "mu": 1] : ["type": "nu", "xi": "s"]],
       ]

@@ -104,7 +104,8 @@ struct SwiftEmitter {
     switch declaration.kind {
     case .structure(let properties): emitStructure(declaration.name, properties, sendable: sendable)
     case .stringEnum(let cases, let fallback): emitEnum(declaration.name, cases, fallback: fallback, sendable: sendable)
-    case .union(let discriminator, let variants): emitUnion(declaration.name, discriminator, variants, sendable: sendable)
+    case .union(let discriminator, let variants):
+      emitUnion(declaration.name, discriminator, variants, sendable: sendable)
     case .alias(let type): line("\(access)typealias \(declaration.name) = \(name(of: type))")
     }
   }
@@ -164,7 +165,8 @@ struct SwiftEmitter {
   private mutating func emitEnum(
     _ typeName: String, _ cases: [SwiftDeclaration.EnumCase], fallback: String, sendable: Bool
   ) {
-    line("\(access)enum \(typeName): \(conformances(["String"], codable: false, sendable: sendable)), Codable, FallbackDecodable {")
+    let list = conformances(["String"], codable: false, sendable: sendable)
+    line("\(access)enum \(typeName): \(list), Codable, FallbackDecodable {")
     for item in cases {
       let raw = item.name == item.rawValue ? "" : " = \(SwiftNaming.stringLiteral(item.rawValue))"
       line("  case \(SwiftNaming.escaped(item.name))\(raw)")

@@ -47,7 +47,8 @@ package enum SwiftNaming {
   /// of ``reservedTypeNames``.
   package static func rootNameProblem(_ name: String) -> String? {
     let bytes = name.utf8
-    guard let first = bytes.first, isUpper(first), bytes.allSatisfy({ isLetter($0) || $0.isDigit || $0 == UInt8(ascii: "_") })
+    guard let first = bytes.first, isUpper(first),
+      bytes.allSatisfy({ isLetter($0) || $0.isDigit || $0 == UInt8(ascii: "_") })
     else { return "expected a Swift type name: an uppercase letter, then letters, digits or '_'" }
     if reservedTypeNames.contains(name) { return "the generated code uses '\(name)' itself" }
     return nil

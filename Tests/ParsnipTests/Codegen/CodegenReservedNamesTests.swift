@@ -31,7 +31,7 @@ import Testing
   @Test func aClassMemberNamedHasherIsNotTheHashParameter() {
     let code = codegen([["hasher": 1, "lhs": 2]], .init(declaration: .finalClass))
     #expect(code.contains("  let hasherValue: Int\n  let lhs: Int\n"))
-    #expect(code.contains("  func hash(into hasher: inout Hasher) {\n    hasher.combine(hasherValue)\n    hasher.combine(lhs)\n"))
+    #expect(code.contains("  func hash(into hasher: inout Hasher) {\n    hasher.combine(hasherValue)\n    hasher.combine(lhs)\n  }"))
   }
 
   @Test func typesNamedLikeTheTypesTheCodeUsesAreRenamed() throws {
