@@ -79,7 +79,8 @@ enum CodegenFuzzer {
       [
         "alpha_one": .number(JSONNumber(i)), "beta": .string(["on", "off"][i % 2]), "gamma": 1.5, "delta": true,
         "epsilon": "2015-03-25T15:49:10Z", "zeta": "https://example.com/z",
-        "eta": .number(JSONNumber(text: "12345678901234567890")!),
+        "eta": .number(JSONNumber(text: "12345678901234567890")!),  // Decimal
+        "eta_big": .number(JSONNumber(text: "1234567890123456789012345678901234567890")!),  // JSONNumber
         "theta": i % 2 == 0 ? 1 : "x", "iota": [["kappa": 1]],
         "events": [i % 2 == 0 ? ["type": "lambda", "mu": 1] : ["type": "nu", "xi": "s"]],
       ]
