@@ -2,12 +2,15 @@
 # Builds and runs a libFuzzer target (libFuzzer + AddressSanitizer). Not part of `swift build`.
 #
 #   Fuzz/run.sh [SECONDS]               fuzz the parser for SECONDS (default 600), then print the run count
-#   Fuzz/run.sh check                   type-check all three targets against the library (no build; CI runs it)
+#   Fuzz/run.sh check                   type-check every target against the library (no build; CI runs it)
 #   Fuzz/run.sh -- CRASHFILE            replay one parser input (for example a crash-* artifact)
 #   Fuzz/run.sh paths [SECONDS]         fuzz key paths, JSON Pointers, JSONPath and JSON Patch (Fuzz/PathFuzzer)
 #   Fuzz/run.sh paths -- CRASHFILE      replay one input of the path fuzzer
 #   Fuzz/run.sh codable [SECONDS]       fuzz JSONDocument, ParsnipDecoder and ParsnipEncoder against the tree and
 #                                       Foundation (Fuzz/CodableFuzzer); `codable -- CRASHFILE` replays
+#   Fuzz/run.sh codegen [SECONDS]       fuzz codegen's names: samples built from random keys must give identifiers
+#                                       that are valid, unique and clash with nothing the code uses (no compiling;
+#                                       Fuzz/CodegenFuzzer); `codegen -- CRASHFILE` replays
 #   (`parser` may also be named explicitly: `Fuzz/run.sh parser 60`.)
 #
 # The parser's seed corpus is copied at run time from ../shared/conformance/json-test-suite (never committed) plus a
@@ -32,6 +35,12 @@ configure() {
       bin="$work/codable-fuzzer"
       corpus="$work/corpus-codable"
       ;;
+    codegen)
+      main="$root/Fuzz/CodegenFuzzer/main.swift"
+      dict="$root/Fuzz/CodegenFuzzer/codegen.dict"
+      bin="$work/codegen-fuzzer"
+      corpus="$work/corpus-codegen"
+      ;;
     *)
       main="$root/Fuzz/ParserFuzzer/main.swift"
       dict="$root/Fuzz/ParserFuzzer/json.dict"
@@ -53,17 +62,17 @@ configure() {
 if [ "${1:-}" = check ]; then
   # Type-checks every target against the library as it is now (CI runs this: a fuzzer that no longer compiles is
   # a fuzzer nobody runs).
-  for target in parser paths codable; do
+  for target in parser paths codable codegen; do
     configure "$target"
     swiftc -parse-as-library -typecheck -module-name Parsnip -package-name parsnip $sources "$main"
   done
-  echo "fuzz: parser, paths and codable targets type-check"
+  echo "fuzz: parser, paths, codable and codegen targets type-check"
   exit 0
 fi
 
 target=parser
 case "${1:-}" in
-  parser | paths | codable)
+  parser | paths | codable | codegen)
     target=$1
     shift
     ;;
@@ -96,6 +105,12 @@ seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 if [ "$target" = paths ]; then
   "$root/Fuzz/PathFuzzer/seeds.sh" "$seeds"
+elif [ "$target" = codegen ]; then
+  # Programs (see Fuzz/CodegenFuzzer/main.swift): options, then members as key and kind bytes; an even key byte
+  # picks a hostile key, an odd one is followed by the key's bytes.
+  printf '\x00\x00\x01\x05\x0c\x08\x03\x3c\x40\x42\x09\x00\x00\x02\x06\x04' >"$seeds/enum-union.bin"
+  printf '\x07\x01\x00\x04\x0bclass\x05\x09\xf0\x9f\x98\x80\x07\x05\x01\x01"\x01\x05\x60\x01' >"$seeds/raw-keys.bin"
+  printf '\x02\x02\x03\x0dHasher\x03\x1bDecodingError\x06\x07\x02\x0a\x09\x03\x0342\x00\x037\x01\x38' >"$seeds/names.bin"
 else
   suite="$root/../shared/conformance/json-test-suite/test_parsing"
   if [ -d "$suite" ]; then

@@ -116,6 +116,35 @@ def cases(d):
     yield Case(f"an invalid first byte of a {size} MB file fails before the rest is read", [
         "validate", os.path.join(d, "badstart.json")], 1, stderr=r"1:1: error:", seconds=10, megabytes=32)
 
+    # Codegen (issue 42, S2 and U7): names that clash with what the generated code uses are renamed, `Sendable` is
+    # declared only where everything held is, and many objects wanting one name are numbered in linear time.
+    # (scripts/codegen-hostile-names.py type-checks such output with swiftc.)
+    enum = write(d, "codegen-enum.json", "[" + ",".join('{"s": "%s"}' % ["fallback", "unknown", "a"][i % 3]
+                                                         for i in range(12)) + "]")
+    yield Case("codegen: an enum value named fallback is not the static fallback", ["codegen", enum], 0,
+               stdout=lambda out: b'  case fallbackValue = "fallback"\n' in out and b"  case fallback\n" not in out
+               and b"static var fallback: S { .unknownValue }" in out)
+    yield Case("codegen: a class member named hasher is not hash(into:)'s parameter", [
+        "codegen", "--class", write(d, "codegen-hasher.json", '{"hasher": 1}')], 0,
+        stdout=r"let hasherValue: Int\n[^$]*hasher\.combine\(hasherValue\)")
+    yield Case("codegen: a type named DecodingError beside a union is renamed", [
+        "codegen", write(d, "codegen-decodingerror.json",
+                         '{"DecodingError": {"a": 1}, "e": [{"type": "x", "a": 1}, {"type": "y", "b": "s"}]}')], 0,
+        stdout=lambda out: b"let decodingError: RootDecodingError\n" in out
+        and b"struct DecodingError" not in out and b"throw DecodingError.dataCorruptedError(" in out)
+    yield Case("codegen: --class --var unions of the README's events are not Sendable", [
+        "codegen", "--class", "--var", "--lines", os.path.join(ROOT, "Examples", "events.jsonl")], 0,
+        stdout=lambda out: b"enum Root: Hashable, Codable {" in out and b"Sendable" not in out)
+    yield Case("codegen: --name refuses a name the generated code uses", ["codegen", "--name", "Hasher"], 2,
+               stdin="/dev/null", stderr=r"invalid type name 'Hasher' \(the generated code uses 'Hasher' itself\)")
+    wanted = 40_000
+    # Each `item` object has its own member, so each is a type of its own that wants `Item`, then `XItem`.
+    names = write(d, "codegen-names.json", "{" + ",".join(
+        '"k%d": {%s}' % (i, ",".join('"j%d": {"x": {"item": {"v%d_%d": 1}}}' % (j, i, j) for j in range(200)))
+        for i in range(wanted // 200)) + "}")
+    yield Case(f"codegen: {wanted} objects that want one type name", ["codegen", names], 0,
+               stdout=lambda out: b"struct XItem%d: " % (wanted - 1) in out, seconds=60, megabytes=768)
+
 
 def run(case):
     stdin = subprocess.DEVNULL

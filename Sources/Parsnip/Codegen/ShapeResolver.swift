@@ -88,10 +88,10 @@ struct ShapeResolver {
   private mutating func structure(
     _ objects: ObjectStatistics, suggestion: String, parent: String, depth: Int
   ) -> SwiftTypeReference {
-    var names = SwiftNaming.UniqueNames()
+    var names = SwiftNaming.UniqueNames(reserved: SwiftNaming.reservedMemberNames)
     var properties: [SwiftDeclaration.Property] = []
     for field in objects.fields {
-      let name = names.claim(SwiftNaming.memberName(SwiftNaming.propertyName(field.key)))
+      let name = names.claim(SwiftNaming.propertyName(field.key))
       let shape = field.shape
       let optional = field.present < objects.count || shape.nulls > 0
       var usesFallback = false
@@ -119,11 +119,12 @@ struct ShapeResolver {
     guard shape.kindCount == 1, shape.nulls == 0, let strings = shape.strings, let distinct = strings.distinct,
       !strings.allDates, !strings.allURLs, distinct.count >= 2, strings.count >= 10, distinct.count * 3 <= strings.count
     else { return nil }
-    var names = SwiftNaming.UniqueNames()
+    var names = SwiftNaming.UniqueNames(reserved: SwiftNaming.reservedCaseNames)
     let values = distinct.keys.sorted()
-    let cases = values.map { SwiftDeclaration.EnumCase(name: names.claim(SwiftNaming.memberName(SwiftNaming.propertyName($0))), rawValue: $0) }
+    let cases = values.map { SwiftDeclaration.EnumCase(name: names.claim(SwiftNaming.propertyName($0)), rawValue: $0) }
+    // The fallback case's raw value is its name: it must not be a value of the samples either.
     var fallback = "unknown"
-    while names.taken.contains(fallback) || distinct[fallback] != nil { fallback += "Value" }
+    while !names.isFree(fallback) || distinct[fallback] != nil { fallback += "Value" }
     let signature = "E(" + values.map(SwiftNaming.stringLiteral).joined(separator: ",") + ")"
     return .declared(declare(.stringEnum(cases, fallback: fallback),
       candidates: candidates(SwiftNaming.typeName(key), parent), depth: depth, signature: signature))
@@ -136,7 +137,7 @@ struct ShapeResolver {
     guard let discriminator = objects.discriminator, objects.variants.count >= 2 else { return nil }
     let saved = self
     var variants: [SwiftDeclaration.Variant] = []
-    var caseNames = SwiftNaming.UniqueNames()
+    var caseNames = SwiftNaming.UniqueNames(reserved: SwiftNaming.reservedCaseNames)
     var looseSignatures: Set<String> = []
     for value in objects.variants.keys.sorted() {
       let statistics = objects.variants[value]!
@@ -152,7 +153,7 @@ struct ShapeResolver {
       looseSignatures.insert(
         properties.filter { $0.key != discriminator }.map { "\($0.key):\($0.type.unwrapped.signature)" }.sorted()
           .joined(separator: ","))
-      let caseName = caseNames.claim(SwiftNaming.memberName(SwiftNaming.propertyName(value)))
+      let caseName = caseNames.claim(SwiftNaming.propertyName(value))
       variants.append(.init(value: value, name: caseName, payload: payload))
     }
     guard looseSignatures.count > 1 else {
@@ -167,12 +168,10 @@ struct ShapeResolver {
 
   // MARK: Declarations and names
 
+  /// The name itself, then with the parent's in front (a reserved one is skipped when naming; see
+  /// ``SwiftNaming/UniqueNames``).
   private func candidates(_ suggestion: String, _ parent: String) -> [String] {
-    var names: [String] = []
-    if !SwiftNaming.reservedTypeNames.contains(suggestion) { names.append(suggestion) }
-    if !parent.isEmpty { names.append(parent + suggestion) }
-    if names.isEmpty { names.append(suggestion + "Value") }
-    return names
+    parent.isEmpty ? [suggestion] : [suggestion, parent + suggestion]
   }
 
   /// The declaration with this signature, or a new one.
@@ -183,7 +182,8 @@ struct ShapeResolver {
       declarations[existing].depth = min(declarations[existing].depth, depth)
       return existing
     }
-    declarations.append(SwiftDeclaration(kind: kind, nameCandidates: candidates, depth: depth))
+    declarations.append(
+      SwiftDeclaration(kind: kind, nameCandidates: candidates, depth: depth, rank: declarations.count))
     if let signature { bySignature[signature] = declarations.count - 1 }
     return declarations.count - 1
   }

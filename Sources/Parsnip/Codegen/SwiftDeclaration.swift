@@ -35,6 +35,9 @@ struct SwiftDeclaration {
   var nameCandidates: [String]
   /// How deep in the samples the declaration was first met; shallower declarations choose their names first.
   var depth: Int
+  /// Its place in the order the declarations were made: a declaration refers only to declarations of lower rank
+  /// (they are made first), so walking by rank sees every type before its users.
+  let rank: Int
   /// Filled in once every declaration is known.
   var name = ""
 }

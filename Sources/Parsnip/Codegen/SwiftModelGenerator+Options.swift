@@ -50,6 +50,10 @@ extension SwiftModelGenerator {
     }
 
     /// The name of the type for a whole sample. Default `Root`.
+    ///
+    /// A name that is not an uppercase ASCII letter followed by letters, digits and `_`, or that the generated code
+    /// uses itself (`String`, `Hasher`, `DecodingError`, ...), is made into one as keys are: `user` → `User`,
+    /// `Hasher` → `HasherValue`.
     public var rootName: String
     /// `struct` or `final class`. Default `struct`.
     public var declaration: Declaration

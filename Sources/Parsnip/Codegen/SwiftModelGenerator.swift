@@ -67,7 +67,7 @@ public final class SwiftModelGenerator {
 
   /// The Swift source for the samples added so far.
   public func source() -> String {
-    let declarations = ShapeResolver.declarations(for: shape, rootName: options.rootName)
+    let declarations = ShapeResolver.declarations(for: shape, rootName: SwiftNaming.rootTypeName(options.rootName))
     return SwiftEmitter(options: options, declarations: declarations, sampleCount: sampleCount).source()
   }
 

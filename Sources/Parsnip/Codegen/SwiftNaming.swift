@@ -1,7 +1,7 @@
 /// The naming rules of codegen: JSON keys to Swift property, case and type names, plurals to singulars.
 ///
 /// Every rule is a pure function of its input, so the same samples always give the same names.
-enum SwiftNaming {
+package enum SwiftNaming {
   /// Swift keywords, written in backticks when used as a property or case name.
   static let keywords: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
@@ -12,21 +12,56 @@ enum SwiftNaming {
     "borrowing", "consuming", "package", "each", "repeat",
   ]
 
-  /// Names that cannot be a stored property or enum case even in backticks, or that would collide with what
-  /// `Codable`, `Hashable`, `CodingKey` and `RawRepresentable` declare; they get `Value` appended.
-  static let unusableMemberNames: Set<String> = [
-    "self", "Self", "init", "deinit", "subscript", "Type", "Protocol", "_", "hashValue", "rawValue", "stringValue",
-    "intValue", "description", "debugDescription", "allCases", "encode", "hash",
-  ]
+  // The names the generated code declares or uses itself, one table per kind of scope a generated name goes
+  // into. A name in a table is never given: `UniqueNames` appends `Value` to it (a type name may first take its
+  // parent's name in front). Keep each table in step with what `SwiftEmitter` writes in that scope.
 
-  /// Type names that would shadow the standard library, Foundation or Parsnip types the generated code uses.
+  /// Type names, at the top level of the file: the standard library, Foundation and Parsnip types the code names
+  /// (a generated type of that name would shadow them), the modules, the type-like keywords, and the emitter's
+  /// own nested types (`CodingKeys`, `DiscriminatorKey`: a variant type of that name, named inside its union,
+  /// would be the nested type). The root's name and `<Root>Coding` are added per file.
   static let reservedTypeNames: Set<String> = [
     "Any", "AnyObject", "Array", "Bool", "Character", "Codable", "CodingKey", "CodingKeys", "Data", "Date",
-    "Decimal", "Decodable", "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error", "Float",
-    "Hashable", "Hasher", "Int", "JSON", "JSONDecoder", "JSONEncoder", "JSONModel", "JSONNumber", "JSONObject",
-    "Never", "Optional", "ParsnipDecoder", "ParsnipEncoder", "Protocol", "Result", "Self", "Sendable", "Set",
-    "String", "Type", "URL", "UnknownFallback", "FallbackDecodable", "Void", "Foundation", "Parsnip", "Swift",
+    "Decimal", "Decodable", "Decoder", "DecodingError", "Dictionary", "DiscriminatorKey", "Double", "Encodable",
+    "Encoder", "EncodingError", "Equatable", "Error", "FallbackDecodable", "Float", "Foundation", "Hashable",
+    "Hasher", "Int", "JSON", "JSONDecoder", "JSONEncoder", "JSONModel", "JSONNumber", "JSONObject", "Never",
+    "Optional", "Parsnip", "ParsnipDecoder", "ParsnipEncoder", "Protocol", "Result", "Self", "Sendable", "Set",
+    "String", "Swift", "Type", "URL", "UnknownFallback", "Void",
   ]
+
+  /// Member names, inside a struct or class: its stored properties and the `CodingKeys` cases that mirror them.
+  /// Names that even backticks do not make declarable (`self`, `init`, `Type`, ...), what `Codable`, `Hashable`,
+  /// `CodingKey` and `RawRepresentable` declare beside them (`hashValue`, `stringValue`, `encode`, ...), and the
+  /// emitter's own names there (`hasher`, the parameter of a class's `hash(into:)`).
+  static let reservedMemberNames: Set<String> = [
+    "self", "Self", "init", "deinit", "subscript", "Type", "Protocol", "_", "hashValue", "rawValue", "stringValue",
+    "intValue", "description", "debugDescription", "allCases", "encode", "hash", "hasher",
+  ]
+
+  /// Enum case names, of `String`-backed enums and of unions: the member names, and `fallback`, the static
+  /// property a `String`-backed enum declares beside its cases (``FallbackDecodable``).
+  static let reservedCaseNames: Set<String> = reservedMemberNames.union(["fallback"])
+
+  /// Why `name` cannot name the root type as it is, or `nil` when it can: it must be an ASCII uppercase letter, then
+  /// ASCII letters, digits or `_` (as every generated type name is, so that no member shares it), and not a name
+  /// of ``reservedTypeNames``.
+  package static func rootNameProblem(_ name: String) -> String? {
+    let bytes = name.utf8
+    guard let first = bytes.first, isUpper(first),
+      bytes.allSatisfy({ isLetter($0) || $0.isDigit || $0 == UInt8(ascii: "_") })
+    else { return "expected a Swift type name: an uppercase letter, then letters, digits or '_'" }
+    if reservedTypeNames.contains(name) { return "the generated code uses '\(name)' itself" }
+    return nil
+  }
+
+  /// The root type's name: `name` when ``rootNameProblem(_:)`` has none, else a type name made from it as from a
+  /// key, with `Value` appended while it is reserved (`user` → `User`, `Hasher` → `HasherValue`).
+  static func rootTypeName(_ name: String) -> String {
+    guard rootNameProblem(name) != nil else { return name }
+    var root = typeName(name)
+    while reservedTypeNames.contains(root) { root += "Value" }
+    return root
+  }
 
   /// The words of a key: split at every character that is not an ASCII letter or digit, and where a lowercase
   /// letter or digit is followed by an uppercase one (`userName` → `user`, `Name`), or an uppercase run by a
@@ -65,13 +100,14 @@ enum SwiftNaming {
     return name
   }
 
-  /// A type name from a key: `shop_owner` → `ShopOwner`, `2fa` → `_2fa`; keys with no letter or digit give `Value`.
+  /// A type name from a key: `shop_owner` → `ShopOwner`, `2fa` → `Value2fa`; keys with no letter or digit give
+  /// `Value`. Type names always start with an uppercase letter and member names never do, so a type and a member
+  /// (a union's case `_2fa` and its payload type) never share a name.
   static func typeName(_ key: String) -> String {
     let parts = words(key)
     guard !parts.isEmpty else { return "Value" }
-    var name = parts.map(capitalizingFirst).joined()
-    if name.utf8.first!.isDigit { name = "_" + name }
-    return name
+    let name = parts.map(capitalizingFirst).joined()
+    return name.utf8.first!.isDigit ? "Value" + name : name
   }
 
   /// The type name for the elements of an array under `key`: the key in the singular (`statuses` → `Status`,
@@ -114,12 +150,6 @@ enum SwiftNaming {
     return word
   }
 
-  /// A property name usable in declarations: backticked when it is a keyword, with `Value` appended when even
-  /// backticks would not do.
-  static func memberName(_ name: String) -> String {
-    unusableMemberNames.contains(name) ? name + "Value" : name
-  }
-
   /// `name` as written in code: in backticks if it is a keyword.
   static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
@@ -146,27 +176,44 @@ enum SwiftNaming {
     return out + "\""
   }
 
-  /// Makes names unique within one scope, in the order they are asked for: the second `id` is `id2`.
+  /// Makes names unique within one scope, in the order they are asked for: the second `id` is `id2`; a name of the
+  /// scope's reserved table gets `Value` appended (`self` → `selfValue`).
+  ///
+  /// Each name remembers the next number to try, so that many names that want the same name cost time linear in
+  /// their number, not quadratic.
   struct UniqueNames {
-    private(set) var taken: Set<String>
+    /// The scope's reserved names (one of the tables above, plus what a file adds).
+    let reserved: Set<String>
+    private(set) var taken: Set<String> = []
+    /// The next number to try for a name already given.
+    private var nextNumber: [String: Int] = [:]
 
-    init(reserved: Set<String> = []) { taken = reserved }
+    init(reserved: Set<String> = []) { self.reserved = reserved }
 
-    /// `name`, or `name2`, `name3`, ... when it is taken.
+    /// Whether `name` can still be given as it is.
+    func isFree(_ name: String) -> Bool { !taken.contains(name) && !reserved.contains(name) }
+
+    /// `name` (with `Value` appended while it is reserved), or that numbered `2`, `3`, ... when it is taken.
     mutating func claim(_ name: String) -> String {
-      var candidate = name
-      var n = 2
-      while taken.contains(candidate) {
-        candidate = name + String(n)
-        n += 1
+      var base = name
+      while reserved.contains(base) { base += "Value" }
+      var candidate = base
+      if taken.contains(base) {
+        var n = nextNumber[base] ?? 2
+        candidate = base + String(n)
+        while !isFree(candidate) {
+          n += 1
+          candidate = base + String(n)
+        }
+        nextNumber[base] = n + 1
       }
       taken.insert(candidate)
       return candidate
     }
 
-    /// The first of `candidates` that is free, else the last one numbered.
+    /// The first of `candidates` that is free, else the last one as ``claim(_:)`` gives it.
     mutating func claim(preferring candidates: [String]) -> String {
-      if let free = candidates.first(where: { !taken.contains($0) }) {
+      if let free = candidates.first(where: isFree) {
         taken.insert(free)
         return free
       }

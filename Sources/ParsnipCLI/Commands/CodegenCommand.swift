@@ -44,8 +44,8 @@ struct CodegenCommand: Command {
     output = arguments.value(of: Self.output)
     var options = SwiftModelGenerator.Options()
     if let name = arguments.value(of: Self.rootName) {
-      guard Self.isTypeName(name) else {
-        throw UsageError("invalid type name '\(name)' (expected a Swift identifier starting with a letter)")
+      if let problem = SwiftNaming.rootNameProblem(name) {
+        throw UsageError("invalid type name '\(name)' (\(problem))")
       }
       options.rootName = name
     }
@@ -59,12 +59,6 @@ struct CodegenCommand: Command {
     }
     if arguments[Self.model] { options.layer = .jsonModel }
     generatorOptions = options
-  }
-
-  /// A letter, then letters, digits or underscores.
-  static func isTypeName(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-    return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
   }
 
   func run(in context: CommandContext) -> ExitCode {
