@@ -3,7 +3,7 @@ struct SwiftEmitter {
   let options: SwiftModelGenerator.Options
   let declarations: [SwiftDeclaration]
   let sampleCount: Int
-  /// Whether each declaration conforms to `Sendable` (see ``isSendable(_:given:)``).
+  /// Whether each declaration conforms to `Sendable` (see ``isSendable(_:given:options:)``).
   private let sendable: [Bool]
   private var out = ""
 
