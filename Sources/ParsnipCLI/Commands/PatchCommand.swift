@@ -15,7 +15,7 @@ struct PatchCommand: Command {
     malformed (not JSON, or not a patch).
     """
   static let arguments = [
-    ArgumentSpec.required("PATCH_FILE", help: "The patch; '-' reads standard input."), CommonOptions.file,
+    ArgumentSpec.required("PATCH_FILE", file: true, help: "The patch; '-' reads standard input."), CommonOptions.file,
   ]
   static let merge = OptionSpec.flag("merge", help: "Apply a JSON merge patch (RFC 7396) instead.")
   static let options = [merge, CommonOptions.compact, CommonOptions.json5, OptionSpec.help]

@@ -114,6 +114,27 @@ enum CLI {
       stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
   }
 
+  /// Runs the executable with arguments given as bytes, which need not be UTF-8 (`Process` takes only strings):
+  /// through `/bin/sh`, each argument written as `printf` octal escapes, in `directory` (where its output is
+  /// collected in the files `stdout` and `stderr`).
+  static func binary(byteArguments: [[UInt8]], in directory: String) throws -> CLIResult {
+    let binary = try #require(Self.binary, Comment(rawValue: binaryMissing))
+    let quoted = byteArguments.map { bytes in
+      "\"$(printf '" + bytes.map { "\\" + String($0, radix: 8) }.joined() + "')\""
+    }
+    let script = "exec \"$0\" " + quoted.joined(separator: " ") + " </dev/null >stdout 2>stderr"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, binary.path]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    try process.run()
+    process.waitUntilExit()
+    let read = { (name: String) in
+      String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))) ?? Data(), as: UTF8.self)
+    }
+    return CLIResult(status: process.terminationStatus, stdout: read("stdout"), stderr: read("stderr"))
+  }
+
   /// Runs both ways and checks that they agree; returns the in-process result.
   static func both(
     _ arguments: [String], stdin: String = "", sourceLocation: SourceLocation = #_sourceLocation
