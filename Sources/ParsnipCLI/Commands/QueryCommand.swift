@@ -8,7 +8,8 @@ import Parsnip
 ///
 /// Decisions: with `--pointer`, an expression starting with `#` is read as a URI fragment (`#/a%20b`). With
 /// `--lines`, the query runs on each line and prints one compact result per line that has one; the exit status is
-/// 1 when no line has a result (like `grep`) or a line is not JSON. `--null-missing` prints `null` for each line
+/// 1 when no line has a result (like `grep`) or a line is not JSON. A JSONPath query that finds nothing prints `[]`
+/// and exits 1, the one rule's "nothing found" (with `--lines`, such a line prints `[]` and has no result). `--null-missing` prints `null` for each line
 /// without a result (invalid ones included), so output line N answers the Nth value of the input. By default the
 /// whole document is validated (invalid JSON anywhere exits 1) and only the answer is decoded; `--on-demand` skips what a pointer or
 /// key path does not enter (checking it for balanced brackets and terminated strings only), the fastest way to pull
@@ -21,12 +22,12 @@ struct QueryCommand: Command {
   static let abstract = "Extract values by JSONPath, JSON Pointer or key path."
   static let discussion = """
     EXPR starting with '$' is a JSONPath query (RFC 9535) and prints the list of
-    matches as a JSON array, empty when nothing matches. EXPR starting with '/',
-    or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
-    first.upperCase[0]. Both print the value they name, or exit 1 when there is
-    none. With --lines, each line is queried on its own and a line without a
-    result prints nothing (null with --null-missing); the exit status is 1 only
-    when no line has a result, like grep's.
+    matches as a JSON array: [] and exit 1 when nothing matches. EXPR starting
+    with '/', or empty, is a JSON Pointer (RFC 6901); anything else is a key path
+    such as first.upperCase[0]. Both print the value they name, or exit 1 when
+    there is none. With --lines, each line is queried on its own and a line
+    without a result prints nothing (null with --null-missing; a JSONPath query
+    prints []); the exit status is 1 only when no line has a result, like grep's.
     """
   static let arguments = [
     ArgumentSpec.required("EXPR", help: "The JSONPath query, JSON Pointer or key path."), CommonOptions.file,
@@ -198,6 +199,12 @@ struct QueryCommand: Command {
     }
   }
 
+  /// Whether `result` is a JSONPath query's empty nodelist: printed as `[]`, and "nothing found" (exit 1).
+  static func findsNothing(_ query: CompiledQuery, _ result: JSON) -> Bool {
+    guard case .jsonPath = query, case .array(let nodes) = result else { return false }
+    return nodes.isEmpty
+  }
+
   /// Pointers and key paths on a validated document: walks the document's index and decodes only the value found.
   /// The path engine is the tree's, so answers and error messages are those of ``JSON/resolve(_:)-(JSONPointer)``.
   func lookUp(_ query: CompiledQuery, in document: JSONDocument) -> Result<JSONDocument.Value, QueryFailure> {
@@ -248,7 +255,7 @@ struct QueryCommand: Command {
     }
     switch answer {
     case .success(let result):
-      return context.emit(result, options: writingOptions) ? .success : .failure
+      return context.emit(result, options: writingOptions) && !Self.findsNothing(query, result) ? .success : .failure
     case .failure(let failure):
       context.report(failure.status == .usageError ? failure.message : "\(input.name): \(failure.message)")
       return failure.status
@@ -295,13 +302,15 @@ struct QueryCommand: Command {
     let outcome = context.forEachLine(
       file, options: parsingOptions, jobs: jobs,
       transform: { json in
-        command.evaluate(query, on: json).map { CommandContext.lineText($0, options: command.writingOptions) }
+        command.evaluate(query, on: json).map {
+          (text: CommandContext.lineText($0, options: command.writingOptions), found: !Self.findsNothing(query, $0))
+        }
       },
       { answer, line in
         switch answer {
-        case .success(let text):
-          if context.emit(text) {
-            found = true
+        case .success(let result):
+          if context.emit(result.text) {
+            found = found || result.found
             return
           }
         case .failure(let failure) where failure.status == .usageError:

@@ -66,7 +66,7 @@ enum CLI {
   static let binaryMissing = "the parsnip executable was not found next to the tests; run `swift build` first"
 
   /// Runs the executable as a subprocess in the package root, feeding `stdin` from a file (so the binary sees a
-  /// regular file and memory-maps it, as with `parsnip validate < file`).
+  /// regular file, as with `parsnip validate < file`).
   static func binary(_ arguments: [String], stdin: String = "") throws -> CLIResult {
     try binary(arguments, stdinBytes: Array(stdin.utf8))
   }

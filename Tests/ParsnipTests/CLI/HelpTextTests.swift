@@ -89,12 +89,12 @@ import Testing
     OVERVIEW: Extract values by JSONPath, JSON Pointer or key path.
 
     EXPR starting with '$' is a JSONPath query (RFC 9535) and prints the list of
-    matches as a JSON array, empty when nothing matches. EXPR starting with '/',
-    or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
-    first.upperCase[0]. Both print the value they name, or exit 1 when there is
-    none. With --lines, each line is queried on its own and a line without a
-    result prints nothing (null with --null-missing); the exit status is 1 only
-    when no line has a result, like grep's.
+    matches as a JSON array: [] and exit 1 when nothing matches. EXPR starting
+    with '/', or empty, is a JSON Pointer (RFC 6901); anything else is a key path
+    such as first.upperCase[0]. Both print the value they name, or exit 1 when
+    there is none. With --lines, each line is queried on its own and a line
+    without a result prints nothing (null with --null-missing; a JSONPath query
+    prints []); the exit status is 1 only when no line has a result, like grep's.
 
     USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
                          [--on-demand] [--compact] [--json5] [--lines]

@@ -191,11 +191,22 @@ import Testing
     ("$.managers[?@.salary > 122].dept", employees, #"["HR"]"#),
     ("$.employees[1:]", employees, #"["barb","sam"]"#),
     ("$.response[0][*][0]", response, #"["hello","cup"]"#),
-    ("$.nope", alphabet, "[]"),
   ])
   func jsonPathPrintsTheNodelist(expression: String, file: String, output: String) throws {
     let result = try CLI.both(["query", "--compact", expression, file])
     #expect(result == CLIResult(status: 0, stdout: output + "\n", stderr: ""))
+  }
+
+  @Test(arguments: [["$.nope"], ["--paths", "$.nope"], ["$[?@.salary > 1000]"]])
+  func jsonPathThatFindsNothingPrintsAnEmptyListAndExitsOne(arguments: [String]) throws {
+    // The one exit rule: nothing found is 1, like a pointer or key path that names nothing.
+    let result = try CLI.both(["query", "--compact"] + arguments + [Self.alphabet])
+    #expect(result == CLIResult(status: 1, stdout: "[]\n", stderr: ""))
+  }
+
+  @Test func jsonPathOnJSONLinesExitsOneWhenNoLineFindsAnything() throws {
+    let result = try CLI.both(["query", "--lines", "$.c"], stdin: "{\"a\": 1}\n{\"b\": 2}\n")
+    #expect(result == CLIResult(status: 1, stdout: "[]\n[]\n", stderr: ""))
   }
 
   @Test func jsonPathPathsPrintsNormalizedPaths() throws {
