@@ -71,11 +71,15 @@ final class CommandContext {
     let stopsEarly: (UnsafeRawBufferPointer) -> Bool = { prefix in
       options.map { ScanPipeline.provesInvalid(prefix: prefix, options: $0, atStart: onDemand) } ?? false
     }
+    // Text to be scanned whole cannot be larger than the scanner takes: a larger file is not read (a 4 GiB sparse
+    // file used to be read whole before the scanner refused it). On-demand reads have no such limit.
+    let maximumSize = options != nil && !onDemand ? ScanPipeline.maximumInputSize : .max
     if let path, path != "-" {
       let fd = try Self.openForReading(path)
       defer { close(fd) }
       do throws(FileReadError) {
-        return try FileBytes.read(fileDescriptor: fd, name: Self.displayName(path), stopsEarly: stopsEarly)
+        return try FileBytes.read(
+          fileDescriptor: fd, name: Self.displayName(path), stopsEarly: stopsEarly, maximumSize: maximumSize)
       } catch {
         throw InputError(error)
       }
@@ -88,7 +92,8 @@ final class CommandContext {
         // Standard input may be named twice: the second use sees the same bytes. They stop early only where they
         // already prove the input invalid, which the first use then reports (endless `/dev/zero` must not be read
         // until memory runs out).
-        bytes = try FileBytes.read(fileDescriptor: fd, name: FileBytes.standardInputName, stopsEarly: stopsEarly)
+        bytes = try FileBytes.read(
+          fileDescriptor: fd, name: FileBytes.standardInputName, stopsEarly: stopsEarly, maximumSize: maximumSize)
       case .bytes(let data):
         bytes = FileBytes(name: FileBytes.standardInputName, bytes: data)
       }
