@@ -48,9 +48,16 @@ struct QueryCommand: Command {
   static let maxNodes = OptionSpec.option(
     "max-nodes", value: "N",
     help: "JSONPath only: the most nodes a nodelist may hold\n(default 10000000); past it the query fails, exit 2.")
+  static let maxPathBytes = OptionSpec.option(
+    "max-path-bytes", value: "N",
+    help: "With --paths: the most bytes of normalized paths\n(default 268435456); past it the query fails, exit 2.")
+  /// The default of `--max-path-bytes`: 256 MiB of path text (the `JSON` array holding it takes about twice that).
+  /// Paths, unlike values, are not shared: `$..*..*..*` on a 700-byte document has 10 million nodes, whose paths
+  /// took 6.7 GB before this bound.
+  static let defaultMaximumPathBytes = 256 << 20
   static let options = [
     jsonPath, pointer, keyPath, paths, onDemand, CommonOptions.compact, CommonOptions.json5, lines, nullMissing,
-    CommonOptions.jobs, maxNodes, OptionSpec.help,
+    CommonOptions.jobs, maxNodes, maxPathBytes, OptionSpec.help,
   ]
   static let exclusiveGroups = [[jsonPath, pointer, keyPath]]
 
@@ -90,6 +97,8 @@ struct QueryCommand: Command {
   /// The limits of JSONPath queries: the library's defaults, `--max-nodes` for the nodes a nodelist holds (tests
   /// lower the work limit too).
   var evaluationOptions = JSONPath.EvaluationOptions()
+  /// `--max-path-bytes N`: the most bytes of normalized path text `--paths` builds (per line with `--lines`).
+  var maximumPathBytes = QueryCommand.defaultMaximumPathBytes
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     (expression, file) = try CommonOptions.requiredAndOptional(arguments, required: "EXPR", optional: "FILE")
@@ -129,6 +138,13 @@ struct QueryCommand: Command {
         throw UsageError("'--max-nodes' applies to JSONPath queries only; '\(expression)' is a \(kind.rawValue)")
       }
       evaluationOptions.maximumNodes = limit
+    }
+    if let text = arguments.value(of: Self.maxPathBytes) {
+      guard let limit = Int(text), limit >= 0 else {
+        throw UsageError("invalid value '\(text)' for '--max-path-bytes': expected a whole number, 0 or more")
+      }
+      guard printsPaths else { throw UsageError("'--max-path-bytes' applies with '--paths' only") }
+      maximumPathBytes = limit
     }
   }
 
@@ -171,7 +187,21 @@ struct QueryCommand: Command {
       do throws(JSONPathError) {
         // Paths only when printed: recording them costs memory for every node an expensive query keeps.
         if printsPaths {
-          result = .array(try path.nodes(in: json, options: evaluationOptions).map { .string($0.path.description) })
+          // Counted as they are made: paths are not shared as values are, and their text is what takes memory.
+          var bytes = 0
+          var paths: [JSON] = []
+          for node in try path.nodes(in: json, options: evaluationOptions) {
+            let text = node.path.description
+            bytes += text.utf8.count
+            if bytes > maximumPathBytes {
+              return .failure(
+                QueryFailure(
+                  message: "JSONPath query too expensive: its normalized paths take more than \(maximumPathBytes) "
+                    + "bytes (the limit set by --max-path-bytes)", status: .usageError))
+            }
+            paths.append(.string(text))
+          }
+          result = .array(paths)
         } else {
           result = .array(try path.values(in: json, options: evaluationOptions))
         }

@@ -98,7 +98,8 @@ import Testing
 
     USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
                          [--on-demand] [--compact] [--json5] [--lines]
-                         [--null-missing] [--jobs N] [--max-nodes N] EXPR [FILE]
+                         [--null-missing] [--jobs N] [--max-nodes N]
+                         [--max-path-bytes N] EXPR [FILE]
 
     ARGUMENTS:
       EXPR                    The JSONPath query, JSON Pointer or key path.
@@ -122,6 +123,8 @@ import Testing
                               input order (default: one per core).
       --max-nodes N           JSONPath only: the most nodes a nodelist may hold
                               (default 10000000); past it the query fails, exit 2.
+      --max-path-bytes N      With --paths: the most bytes of normalized paths
+                              (default 268435456); past it the query fails, exit 2.
       -h, --help              Show help information.
 
     """
