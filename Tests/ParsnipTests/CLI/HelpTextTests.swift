@@ -136,7 +136,8 @@ import Testing
     patch cannot apply (a failed 'test', a missing path), and 2 when the patch is
     malformed (not JSON, or not a patch).
 
-    USAGE: parsnip patch [--merge] [--compact] [--json5] PATCH_FILE [FILE]
+    USAGE: parsnip patch [--merge] [--compact] [--json5] [--max-added-bytes N]
+                         PATCH_FILE [FILE]
 
     ARGUMENTS:
       PATCH_FILE              The patch; '-' reads standard input.
@@ -147,6 +148,8 @@ import Testing
       --compact               Print on one line (default: indent 2).
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
                               keys, single quotes, hexadecimal numbers).
+      --max-added-bytes N     The most bytes of values the patch may add (default
+                              1073741824); past it the patch does not apply.
       -h, --help              Show help information.
 
     """
