@@ -101,8 +101,6 @@ package final class FileBytes: @unchecked Sendable {
       let position = lseek(fd, 0, SEEK_CUR)
       expected = Swift.max(0, Int(info.st_size) - Swift.max(0, Int(position)))
     }
-    let tooLarge = FileReadError(
-      name: name, reason: "input larger than \(describeSize(maximumSize))", code: EFBIG)
     // Too large already: only the first chunk is read, for `stopsEarly` to judge.
     let oversized = expected > maximumSize
     // One byte more than a regular file's size, to see its end without growing.
@@ -132,7 +130,7 @@ package final class FileBytes: @unchecked Sendable {
       if count > maximumSize || (oversized && count >= firstChunk) {
         if stopsEarly(UnsafeRawBufferPointer(start: memory, count: count)) { break }
         memory.deallocate()
-        throw tooLarge
+        throw FileReadError(name: name, reason: "input larger than \(describeSize(maximumSize))", code: EFBIG)
       }
       // Input of unknown size (pipes, devices) is checked again each time it doubles (linear in all): endless
       // input (`/dev/zero`) stops as soon as what was read proves it invalid, instead of growing until memory runs
@@ -148,8 +146,8 @@ package final class FileBytes: @unchecked Sendable {
 
 /// A size limit as messages give it: `4 GiB` for the scanner's (2^32 - 1 bytes), otherwise in bytes.
 private func describeSize(_ limit: Int) -> String {
-  let (gibibytes, rest) = (limit + 1).quotientAndRemainder(dividingBy: 1 << 30)
-  return rest == 0 && gibibytes > 0 ? "\(gibibytes) GiB" : "\(limit) bytes"
+  let (gibibytes, rest) = limit.quotientAndRemainder(dividingBy: 1 << 30)
+  return rest == (1 << 30) - 1 ? "\(gibibytes + 1) GiB" : "\(limit) bytes"
 }
 
 /// The C library's `read(2)`, named apart from the static `read(fileDescriptor:name:)`.

@@ -72,7 +72,9 @@ import Testing
     OPTIONS:
       --indent N              Indent by N spaces, 0 to 16 (default: 2).
       --compact               Print on one line, without spaces.
-      --canonical             Print RFC 8785 canonical JSON (compact, sorted keys).
+      --canonical             Print RFC 8785 canonical JSON (compact, sorted keys;
+                              numbers as doubles: integers past 2^53 are rounded,
+                              with a warning at the first).
       --sort-keys             Sort object keys by Unicode code point.
       --ascii                 Escape every non-ASCII character as \\uXXXX.
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
