@@ -5,7 +5,7 @@ struct PatchDiffer {
   /// Containers nested deeper than this are replaced instead of diffed, bounding recursion.
   static let maximumDepth = 200
   /// The most edits (deletions plus insertions) an alignment of two arrays may have: past it the array is replaced
-  /// whole. The alignment keeps O(D²) positions for D edits (32 MB at this bound).
+  /// whole. The alignment keeps O(D²) positions for D edits (about 17 MB at this bound).
   static let maximumEditDistance = 2048
   /// The most steps (diagonals tried plus elements compared) one alignment may take: O((N + M) × D) for arrays of
   /// N and M elements that differ by D edits.
