@@ -16,7 +16,8 @@ import Parsnip
 /// one value out of a very large file. A JSONPath query that visits more nodes than
 /// `JSONPath.EvaluationOptions.maximumNodeVisits` allows (100 million by default; `$..*..*..*..*` on a document
 /// of a few thousand nodes), or whose nodelist would hold more than `--max-nodes` (10 million by default), stops
-/// with exit 2 and a diagnostic like that of an invalid query.
+/// with exit 2 and a diagnostic like that of an invalid query. `--paths` builds the normalized paths' text, which
+/// values do not share: past `--max-path-bytes` (256 MiB by default) of it, the query stops the same way.
 struct QueryCommand: Command {
   static let name = "query"
   static let abstract = "Extract values by JSONPath, JSON Pointer or key path."
