@@ -145,6 +145,44 @@ def cases(d):
     yield Case(f"codegen: {wanted} objects that want one type name", ["codegen", names], 0,
                stdout=lambda out: b"struct XItem%d: " % (wanted - 1) in out, seconds=60, megabytes=768)
 
+    # CLI and JSON Lines (issue 42: N4, S3, E2, Old 12, Old 13, Old 15). N4 (`JSONLines.jobs` of `Int.max` or
+    # 100 000) is not reachable from the binary, whose `--jobs` stops at 256: `ParallelJSONLinesTests`
+    # `jobsAboveTheMaximumUseTheMaximum` covers the library.
+    byte_dir = os.fsencode(d)
+    with open(os.path.join(byte_dir, b"bad\xff.json"), "wb") as f:
+        f.write(b'{"a": 1}')
+    with open(os.path.join(byte_dir, "bad\ufffd.json".encode()), "wb") as f:
+        f.write(b'{"b": 2}')
+    yield Case("a file name that is not UTF-8 opens that file, by its bytes", [
+        "format", "--compact", os.path.join(byte_dir, b"bad\xff.json")], 0, stdout=r'^\{"a":1\}\n$')
+    yield Case("a JSON Pointer that is not UTF-8 is a usage error", [
+        "query", "--pointer", b"/\xff", os.path.join(byte_dir, "bad\ufffd.json".encode())], 2,
+        stdout=lambda out: out == b"", stderr=r"is not valid UTF-8")
+    yield Case("endless NUL bytes as JSON Lines on 2 jobs report line 1 at once, as 1 job does", [
+        "validate", "--lines", "--jobs", "2"], stdin="/dev/zero", stderr=r"<stdin>:1:1: error: expected a value",
+        seconds=5, megabytes=256, endless=True)
+    yield Case("endless NUL bytes with --json5 stop at the first byte", ["format", "--json5"], 1, stdin="/dev/zero",
+               stderr=r"^<stdin>:1:1: error: expected a value, found byte 0x00\n$", seconds=10, megabytes=64)
+    sparse = os.path.join(d, "sparse.json")
+    with open(sparse, "wb") as f:
+        f.truncate(4 << 30)
+    yield Case("a 4 GB sparse file of NUL bytes with --json5 fails at its first byte", ["validate", "--json5", sparse], 1,
+               stderr=r"sparse\.json:1:1: error: expected a value", seconds=10, megabytes=64)
+    large = os.path.join(d, "large.json")
+    with open(large, "wb") as f:
+        f.write(b"[" + b" " * 70_000)
+        f.truncate(5 << 30)
+    yield Case("a 5 GB sparse file whose start is valid is refused by its size, not read", [
+        "validate", "--json5", large], 2, stderr=r"input larger than 4 GiB", seconds=10, megabytes=64)
+    yield Case("$..*..*..* --paths on 200 nested arrays stops at the path byte budget", [
+        "query", "--paths", "$..*..*..*", write(d, "nested200.json", "[" * 200 + "1" + "]" * 200)], 2,
+        stderr=r"--max-path-bytes", seconds=90, megabytes=768)
+    doubling_string = ['{"op":"add","path":"/a","value":["' + "x" * 100_000 + '"]}'] + \
+        ['{"op":"copy","from":"/a","path":"/a/-"}'] * 20
+    yield Case("20 copies that double an array holding a 100 KB string stop at the byte bound", [
+        "patch", "--compact", write(d, "doubling-string.patch", "[" + ",".join(doubling_string) + "]"),
+        write(d, "object.json", "{}")], 1, stderr=r"bytes of values", seconds=30, megabytes=256)
+
 
 def run(case):
     stdin = subprocess.DEVNULL
@@ -165,6 +203,9 @@ def run(case):
             return f"did not finish in {case.seconds} s"
         if process.returncode != -signal.SIGKILL:
             return f"ended with {process.returncode} on endless input"
+        # What an endless run must have said by then (E2: the first bad line's error, at once).
+        if case.stderr is not None and re.search(case.stderr, err.decode("utf-8", "replace")) is None:
+            return [f"stderr {err[:300]!r} does not match {case.stderr} on endless input"], time.monotonic() - start
         return [], time.monotonic() - start
     finally:
         if not isinstance(stdin, int):

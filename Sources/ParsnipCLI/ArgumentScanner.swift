@@ -8,6 +8,8 @@ struct OptionSpec: Sendable, Hashable {
   var valueName: String?
   /// One line of help; a `\n` continues it on the next line, aligned.
   var help: String
+  /// Whether the value names a file, so it may be bytes that are not UTF-8 (see ``CommandLineArguments``).
+  var namesFile = false
 
   /// Declares a flag.
   static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -47,16 +49,23 @@ struct ArgumentSpec: Sendable, Hashable {
   var help: String
   /// Whether it may be left out; the synopsis shows it in brackets.
   var isOptional: Bool
+  /// Whether it names a file, so it may be bytes that are not UTF-8 (see ``CommandLineArguments``).
+  var namesFile: Bool
 
   /// An argument that must be given.
-  static func required(_ label: String, help: String) -> ArgumentSpec {
-    ArgumentSpec(label: label, help: help, isOptional: false)
+  /// - Parameter file: Whether it names a file.
+  static func required(_ label: String, file: Bool = false, help: String) -> ArgumentSpec {
+    ArgumentSpec(label: label, help: help, isOptional: false, namesFile: file)
   }
 
   /// An argument that may be left out.
-  static func optional(_ label: String, help: String) -> ArgumentSpec {
-    ArgumentSpec(label: label, help: help, isOptional: true)
+  /// - Parameter file: Whether it names a file.
+  static func optional(_ label: String, file: Bool = false, help: String) -> ArgumentSpec {
+    ArgumentSpec(label: label, help: help, isOptional: true, namesFile: file)
   }
+
+  /// Whether the last of `specs` takes any number of positionals (`FILE ...`).
+  fileprivate var isVariadic: Bool { label.hasSuffix("...") }
 
   /// How the argument appears in a synopsis: `EXPR` or `[FILE]`.
   var synopsisLabel: String { isOptional ? "[\(label)]" : label }
@@ -95,6 +104,21 @@ struct ParsedArguments: Sendable, Equatable {
   fileprivate mutating func record(_ spec: OptionSpec, value: String?) {
     order.append(spec.name)
     if let value { values[spec.name] = value } else { flags.insert(spec.name) }
+  }
+
+  /// Rejects an argument that is not UTF-8 where text is expected: only the positionals and option values that
+  /// name files may be other bytes (``CommandLineArguments``).
+  /// - Parameters:
+  ///   - specs: The command's positionals, in order (the last one `...` takes the rest).
+  ///   - options: The command's options.
+  func expectText(positionals specs: [ArgumentSpec], options: [OptionSpec]) throws(UsageError) {
+    for (name, value) in values where CommandLineArguments.isByteNamed(value) {
+      if options.first(where: { $0.name == name })?.namesFile != true { throw CommandLineArguments.notText(value) }
+    }
+    for (index, positional) in positionals.enumerated() where CommandLineArguments.isByteNamed(positional) {
+      let spec = index < specs.count ? specs[index] : specs.last.flatMap { $0.isVariadic ? $0 : nil }
+      if spec?.namesFile != true { throw CommandLineArguments.notText(positional) }
+    }
   }
 
   /// Rejects giving more than one option of a mutually exclusive group, naming the first two given.
@@ -138,6 +162,10 @@ enum ArgumentScanner {
         break
       }
       if argument == "-" || !argument.hasPrefix("-") {
+        // Bytes that are not UTF-8 and look like an option: not text, and not taken for a file either.
+        if CommandLineArguments.bytes(of: argument)?.first == UInt8(ascii: "-") {
+          throw CommandLineArguments.notText(argument)
+        }
         result.positionals.append(argument)
         continue
       }

@@ -51,6 +51,7 @@ extension Command {
   /// - Throws: ``UsageError`` when they do not make a valid invocation.
   static func parse(_ arguments: [String]) throws(UsageError) -> Self {
     let parsed = try ArgumentScanner.scan(arguments, specs: options)
+    try parsed.expectText(positionals: Self.arguments, options: options)
     for group in exclusiveGroups { try parsed.expectAtMostOne(of: group) }
     return try Self(parsed)
   }

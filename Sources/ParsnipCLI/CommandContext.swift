@@ -32,9 +32,29 @@ final class CommandContext {
   /// Whether a file argument means standard input (`-` or no file at all).
   static func isStandardInput(_ path: String?) -> Bool { path == nil || path == "-" }
 
-  /// The name diagnostics give an input: the path, or `<stdin>`.
+  /// The name diagnostics give an input: the path (decoded with U+FFFD where it is not UTF-8), or `<stdin>`.
   static func displayName(_ path: String?) -> String {
-    isStandardInput(path) ? FileBytes.standardInputName : path!
+    isStandardInput(path) ? FileBytes.standardInputName : CommandLineArguments.displayName(path!)
+  }
+
+  /// Opens a file for reading by the bytes of its name (``CommandLineArguments``).
+  /// - Throws: ``InputError`` when it cannot be opened.
+  private static func openForReading(_ path: String) throws(InputError) -> Int32 {
+    let fd = CommandLineArguments.open(path, flags: O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw InputError(name: displayName(path), reason: systemError()) }
+    return fd
+  }
+
+  /// Writes `text` to the file named by `path` (by the bytes of its name), created or emptied first.
+  /// - Returns: `nil` once written, or why it could not be.
+  func writeFile(_ path: String, _ text: String) -> String? {
+    let fd = CommandLineArguments.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
+    guard fd >= 0 else { return systemError() }
+    defer { close(fd) }
+    let file = OutputSink.file(descriptor: fd)
+    file.write(text)
+    file.flush()
+    return file.failure
   }
 
   /// Reads the named file, or standard input for `nil` or `-` (files are read, not mapped: see `FileBytes`).
@@ -51,8 +71,20 @@ final class CommandContext {
     let stopsEarly: (UnsafeRawBufferPointer) -> Bool = { prefix in
       options.map { ScanPipeline.provesInvalid(prefix: prefix, options: $0, atStart: onDemand) } ?? false
     }
+    // Text to be scanned whole cannot be larger than the scanner takes: a larger file is not read (a 4 GiB sparse
+    // file used to be read whole before the scanner refused it). On-demand reads have no such limit.
+    let maximumSize = options != nil && !onDemand ? ScanPipeline.maximumInputSize : .max
+    if let path, path != "-" {
+      let fd = try Self.openForReading(path)
+      defer { close(fd) }
+      do throws(FileReadError) {
+        return try FileBytes.read(
+          fileDescriptor: fd, name: Self.displayName(path), stopsEarly: stopsEarly, maximumSize: maximumSize)
+      } catch {
+        throw InputError(error)
+      }
+    }
     do throws(FileReadError) {
-      if let path, path != "-" { return try FileBytes.read(path: path, stopsEarly: stopsEarly) }
       if let standardInputBytes { return standardInputBytes }
       let bytes: FileBytes
       switch stdin {
@@ -60,7 +92,8 @@ final class CommandContext {
         // Standard input may be named twice: the second use sees the same bytes. They stop early only where they
         // already prove the input invalid, which the first use then reports (endless `/dev/zero` must not be read
         // until memory runs out).
-        bytes = try FileBytes.read(fileDescriptor: fd, name: FileBytes.standardInputName, stopsEarly: stopsEarly)
+        bytes = try FileBytes.read(
+          fileDescriptor: fd, name: FileBytes.standardInputName, stopsEarly: stopsEarly, maximumSize: maximumSize)
       case .bytes(let data):
         bytes = FileBytes(name: FileBytes.standardInputName, bytes: data)
       }
@@ -225,11 +258,11 @@ final class CommandContext {
     var ownedDescriptor: Int32?
     defer { if let ownedDescriptor { close(ownedDescriptor) } }
     if let path, path != "-" {
-      let fd = open(path, O_RDONLY)
-      guard fd >= 0 else { return .failure(InputError(name: path, reason: systemError())) }
+      let fd: Int32
+      do throws(InputError) { fd = try Self.openForReading(path) } catch { return .failure(error) }
       ownedDescriptor = fd
       if let reason = FileBytes.unreadableReason(fileDescriptor: fd) {
-        return .failure(InputError(name: path, reason: reason))
+        return .failure(InputError(name: name, reason: reason))
       }
       lines = JSONLines(fileDescriptor: fd, options: options, errorPolicy: .skip)
     } else if let standardInputBytes {

@@ -11,12 +11,13 @@ enum CommonOptions {
   /// `--jobs N`: the threads that parse JSON Lines (`JSONLines.jobs`), for the commands that take `--lines`.
   static let jobs = OptionSpec.option(
     "jobs", value: "N", help: "With --lines: parse lines on N threads, output in\ninput order (default: one per core).")
-  /// The most `--jobs` accepted: a thread each, so a typo of a few digits must not start thousands.
-  static let maximumJobs = 256
+  /// The most `--jobs` accepted: the library's own bound (a thread each, so a typo of a few digits must not start
+  /// thousands).
+  static let maximumJobs = JSONLines.maximumJobs
   /// `--compact`: one-line output.
   static let compact = OptionSpec.flag("compact", help: "Print on one line (default: indent 2).")
   /// The input file of commands that read one document.
-  static let file = ArgumentSpec.optional("FILE", help: "The document; '-' or none reads standard input.")
+  static let file = ArgumentSpec.optional("FILE", file: true, help: "The document; '-' or none reads standard input.")
 
   /// Parsing options for `--json5`.
   static func parsingOptions(_ arguments: ParsedArguments) -> JSON.ParsingOptions {

@@ -31,6 +31,8 @@ final class OutputSink {
   static func standardOutput() -> OutputSink { OutputSink(fileDescriptor: 1) }
   /// Standard error.
   static func standardError() -> OutputSink { OutputSink(fileDescriptor: 2) }
+  /// Writes to an open file (which the caller closes after ``flush()``).
+  static func file(descriptor: Int32) -> OutputSink { OutputSink(fileDescriptor: descriptor) }
   /// Collects everything in memory (see ``contents`` and ``text``).
   static func memory() -> OutputSink { OutputSink(fileDescriptor: nil) }
 

@@ -12,7 +12,8 @@
 struct ParsnipMain {
   static func main() {
     let status = run(
-      arguments: Array(CommandLine.arguments.dropFirst()),
+      // As bytes: a file name need not be UTF-8 (`CommandLine.arguments` would decode it with U+FFFD).
+      arguments: CommandLineArguments.current(),
       stdin: .standard,
       stdout: .standardOutput(),
       stderr: .standardError()

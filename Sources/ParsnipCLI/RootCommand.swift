@@ -69,6 +69,9 @@ enum RootCommand {
     default:
       break
     }
+    if CommandLineArguments.isByteNamed(first) {
+      return usageError(CommandLineArguments.notText(first), usage: usageLine, hint: "parsnip --help", context)
+    }
     guard let command = command(named: first) else {
       let message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'"
       return usageError(UsageError(message), usage: usageLine, hint: "parsnip --help", context)

@@ -84,9 +84,15 @@ package final class FileBytes: @unchecked Sendable {
   ///   - fd: An open file descriptor.
   ///   - name: The name used in diagnostics.
   ///   - stopsEarly: See ``read(path:stopsEarly:)``.
-  /// - Throws: ``FileReadError`` when reading fails or the descriptor is a directory.
+  ///   - maximumSize: The most bytes kept. A regular file whose size (from `fstat`) is larger is not read past its
+  ///     first 64 KiB, which `stopsEarly` judges first (an invalid start is reported as such); other input stops
+  ///     once it grows past the limit. Either way, unless `stopsEarly` ended reading first, it throws
+  ///     `EFBIG` "input larger than …", before the memory for the whole input is taken.
+  /// - Throws: ``FileReadError`` when reading fails, the descriptor is a directory, or the input is larger than
+  ///   `maximumSize`.
   package static func read(
-    fileDescriptor fd: Int32, name: String, stopsEarly: (UnsafeRawBufferPointer) -> Bool = { _ in false }
+    fileDescriptor fd: Int32, name: String, stopsEarly: (UnsafeRawBufferPointer) -> Bool = { _ in false },
+    maximumSize: Int = .max
   ) throws(FileReadError) -> FileBytes {
     if let reason = unreadableReason(fileDescriptor: fd) { throw FileReadError(name: name, reason: reason, code: EISDIR) }
     var info = stat()
@@ -95,8 +101,10 @@ package final class FileBytes: @unchecked Sendable {
       let position = lseek(fd, 0, SEEK_CUR)
       expected = Swift.max(0, Int(info.st_size) - Swift.max(0, Int(position)))
     }
+    // Too large already: only the first chunk is read, for `stopsEarly` to judge.
+    let oversized = expected > maximumSize
     // One byte more than a regular file's size, to see its end without growing.
-    var capacity = Swift.max(expected + 1, firstChunk)
+    var capacity = oversized ? firstChunk : Swift.max(expected + 1, firstChunk)
     var memory = TapeMemory.allocateLarge(byteCount: capacity)
     var count = 0
     var nextCheck = firstChunk
@@ -119,6 +127,11 @@ package final class FileBytes: @unchecked Sendable {
       }
       if n == 0 { break }
       count += n
+      if count > maximumSize || (oversized && count >= firstChunk) {
+        if stopsEarly(UnsafeRawBufferPointer(start: memory, count: count)) { break }
+        memory.deallocate()
+        throw FileReadError(name: name, reason: "input larger than \(describeSize(maximumSize))", code: EFBIG)
+      }
       // Input of unknown size (pipes, devices) is checked again each time it doubles (linear in all): endless
       // input (`/dev/zero`) stops as soon as what was read proves it invalid, instead of growing until memory runs
       // out. A regular file's size is known, so once is enough.
@@ -129,6 +142,12 @@ package final class FileBytes: @unchecked Sendable {
     }
     return FileBytes(name: name, memory: memory, count: count)
   }
+}
+
+/// A size limit as messages give it: `4 GiB` for the scanner's (2^32 - 1 bytes), otherwise in bytes.
+private func describeSize(_ limit: Int) -> String {
+  let (gibibytes, rest) = limit.quotientAndRemainder(dividingBy: 1 << 30)
+  return rest == (1 << 30) - 1 ? "\(gibibytes + 1) GiB" : "\(limit) bytes"
 }
 
 /// The C library's `read(2)`, named apart from the static `read(fileDescriptor:name:)`.

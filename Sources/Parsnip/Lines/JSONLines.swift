@@ -56,10 +56,18 @@ public struct JSONLines: Sendable {
   /// line in a thread's buffer while it is parsed.
   ///
   /// It applies to ``makeIterator()``, ``forEach(_:)``, ``validate(_:)`` and ``decoded(as:using:)``; `ProcessInfo`'s
-  /// `activeProcessorCount` uses every core. Values below 1 mean 1. With more than one, a `Decodable` type's
+  /// `activeProcessorCount` uses every core. Values below 1 mean 1, and values above ``maximumJobs`` (256) mean
+  /// ``maximumJobs``: a thread each, so `Int.max` or a typo of a few digits must not start thousands (the limit
+  /// `parsnip --jobs` accepts). With more than one, a `Decodable` type's
   /// `init(from:)` runs on several threads at once (each value on one): it must not touch shared mutable state, and
   /// its conformance must not be isolated to an actor (`@MainActor`), which the compiler cannot check here.
   public var jobs: Int = 1
+
+  /// The most threads ``jobs`` starts: 256. A larger value is used as this one.
+  public static let maximumJobs = 256
+
+  /// ``jobs`` within 1 ... ``maximumJobs``: the threads actually used.
+  var effectiveJobs: Int { Swift.min(Swift.max(jobs, 1), Self.maximumJobs) }
 
   /// Reads a file.
   /// - Parameters:

@@ -22,17 +22,18 @@ struct LineOutcomes<Output: NumberedLineOutput> {
       let provesInvalid = { ScanPipeline.provesInvalid(prefix: $0, options: parsing) }
       let largestPart = ParallelLineReader<Output>.largestPart(chunkSize: lines.chunkSize)
       openError = nil
-      if lines.jobs > 1, let shared = source.shared(minimumSize: largestPart) {
+      let jobs = lines.effectiveJobs
+      if jobs > 1, let shared = source.shared(minimumSize: largestPart) {
         splitter = nil
         parallel = ParallelLineReader(
           shared: shared, largestPart: largestPart, maximumLineLength: lines.maximumLineLength,
-          provesInvalid: provesInvalid, jobs: lines.jobs, transform: transform)
+          provesInvalid: provesInvalid, jobs: jobs, transform: transform)
       } else {
         let splitter = LineSplitter(
           source: source, chunkSize: lines.chunkSize, maximumLineLength: lines.maximumLineLength,
           provesInvalid: provesInvalid)
         self.splitter = splitter
-        parallel = lines.jobs > 1 ? ParallelLineReader(splitter: splitter, jobs: lines.jobs, transform: transform) : nil
+        parallel = jobs > 1 ? ParallelLineReader(splitter: splitter, jobs: jobs, transform: transform) : nil
       }
     } catch {
       splitter = nil

@@ -114,11 +114,14 @@ final class LineSplitter: @unchecked Sendable {
   /// With `mayRead` false it returns `nil` instead of reading (``stoppedBeforeRead`` then says so): the lines
   /// handed out since the last read stay where they are, which is what lets the parallel reader
   /// (`ParallelLineReader`) gather a batch of them, and a later call with `mayRead` goes on exactly where this one
-  /// stopped, so the lines, numbers and offsets are the same however the calls are made.
+  /// stopped, so the lines, numbers and offsets are the same however the calls are made. With `readingOnce`, it
+  /// reads at most once and then stops as if `mayRead` were false: a caller holding lines hands them out before it
+  /// reads on through a long line, or through the rest of an endless one.
   func nextLine<R>(
-    mayRead: Bool = true, _ body: (Piece, Int) throws(JSONLinesError) -> R
+    mayRead: Bool = true, readingOnce: Bool = false, _ body: (Piece, Int) throws(JSONLinesError) -> R
   ) throws(JSONLinesError) -> R? {
     stoppedBeforeRead = false
+    var mayRead = mayRead
     while true {
       if skippingRest {
         if start < filled, let found = memchr(buffer.baseAddress! + start, Int32(UInt8.newline), filled - start) {
@@ -131,6 +134,7 @@ final class LineSplitter: @unchecked Sendable {
         if finished || bufferOrigin + start >= endOffset { return nil }
         guard mayRead else { return stopBeforeRead() }
         try refill()
+        if readingOnce { mayRead = false }
         continue
       }
       if bufferOrigin + start >= endOffset { return nil }
@@ -183,22 +187,31 @@ final class LineSplitter: @unchecked Sendable {
       }
       guard mayRead else { return stopBeforeRead() }
       try refill()
+      if readingOnce { mayRead = false }
     }
   }
 
   /// Calls `body` with each line in turn until it returns `false` (then `false`), the input ends (`nil`), or a read
   /// is needed after the first line (`nil`, with ``stoppedBeforeRead``): `mayRead` applies to the first line only,
-  /// so a caller holding lines decides before each read whether it may wait.
+  /// so a caller holding lines decides before each read whether it may wait; `readingOnce` applies to the first line
+  /// as in ``nextLine(mayRead:readingOnce:_:)``.
   func nextLines(
-    mayRead: Bool, _ body: (Piece, Int) throws(JSONLinesError) -> Bool
+    mayRead: Bool, readingOnce: Bool = false, _ body: (Piece, Int) throws(JSONLinesError) -> Bool
   ) throws(JSONLinesError) -> Bool? {
     var mayRead = mayRead
     while true {
-      guard let more = try nextLine(mayRead: mayRead, body) else { return nil }
+      guard let more = try nextLine(mayRead: mayRead, readingOnce: readingOnce, body) else { return nil }
       if !more { return false }
       mayRead = false
     }
   }
+
+  /// Whether the splitter is dropping the rest of a line cut short (over the limit, or proved invalid by its
+  /// start) up to its newline, which endless input (`/dev/zero`) never brings.
+  var isDroppingLine: Bool { skippingRest }
+
+  /// The bytes of the line being read that are already in the buffer, its newline not yet found.
+  var pendingLineBytes: Int { skippingRest ? 0 : filled - start }
 
   private func stopBeforeRead<R>() -> R? {
     stoppedBeforeRead = true

@@ -253,7 +253,9 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
     while true {
       let full: Bool?
       do throws(JSONLinesError) {
-        full = try splitter.nextLines(mayRead: mayRead) { (piece, number) -> Bool in
+        // Holding lines, read at most once: they go out before a read that could go on and on.
+        let holdsLines = !batch.entries.isEmpty || !window.isEmpty
+        full = try splitter.nextLines(mayRead: mayRead, readingOnce: holdsLines) { (piece, number) -> Bool in
           switch piece {
           case .tooLong(let error):
             batch.entries.append(.failed(error))
@@ -274,6 +276,12 @@ final class ParallelLineReader<Output: NumberedLineOutput> {
       if full != nil { break }
       if !splitter.stoppedBeforeRead {
         ended = true
+        break
+      }
+      // The lines in hand go out before reading on through a line longer than a batch, or through the rest of a
+      // line cut short up to a newline that endless input (`/dev/zero`) never brings: the serial reader has handed
+      // them out (and the cut line's error) by then, so the parallel one does as well, whatever `jobs` is.
+      if !batch.entries.isEmpty || !window.isEmpty, splitter.isDroppingLine || splitter.pendingLineBytes >= byteLimit {
         break
       }
       // The splitter must read: a read that may wait (a pipe with nothing in it yet) only when nothing else is

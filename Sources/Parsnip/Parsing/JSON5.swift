@@ -39,7 +39,7 @@ enum JSON5 {
   static func normalizeKeepingOffsets(
     _ input: UnsafeRawBufferPointer, maximumDepth: Int
   ) throws(JSONParseError) -> (text: [UInt8], offsets: OffsetMap) {
-    guard input.count <= Int(UInt32.max) else {
+    guard input.count <= ScanPipeline.maximumInputSize else {
       throw JSONParseError(.inputTooLarge, "input larger than 4 GiB", at: 0, in: input)
     }
     var normalizer = JSON5Normalizer(input: input, maximumDepth: maximumDepth)

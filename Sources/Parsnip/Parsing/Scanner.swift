@@ -123,7 +123,7 @@ struct Scanner: TextScanning {
   /// Scans the whole input; the scanner must not be used afterwards.
   consuming func scanDocument() throws(JSONParseError) -> Tape {
     do throws(JSONParseError) {
-      guard end <= Int(UInt32.max) else {
+      guard end <= ScanPipeline.maximumInputSize else {
         throw error(.inputTooLarge, "input larger than 4 GiB", at: 0)
       }
       i = Self.byteOrderMarkLength(input)

@@ -16,7 +16,8 @@ extension JSONPatch {
   ///
   /// - Parameters:
   ///   - document: The document to patch.
-  ///   - options: The depth and size limits; by default those of ``ApplicationOptions/init(maximumDepth:maximumAddedValues:)``.
+  ///   - options: The depth and size limits; by default those of
+  ///     ``ApplicationOptions/init(maximumDepth:maximumAddedValues:maximumAddedBytes:)``.
   /// - Returns: The patched document.
   /// - Throws: ``JSONPatchError`` naming the failing operation's index and why: a `path` or `from` that cannot be
   ///   followed (with the ``JSONPointerError`` saying which token), a failed `test`, a `move` into the moved
@@ -42,7 +43,9 @@ extension JSONPatch {
   /// nothing. Fifteen `copy` operations that copy the root into its own deepest member would nest it 65 535
   /// levels deep, and thirty that each copy an array into itself would build 2³⁰ elements; both stop at these
   /// limits with ``JSONPatchError/Kind-swift.enum/nestingTooDeep(maximumDepth:)`` or
-  /// ``JSONPatchError/Kind-swift.enum/tooManyValues(maximumAddedValues:)``.
+  /// ``JSONPatchError/Kind-swift.enum/tooManyValues(maximumAddedValues:)``. The values' bytes are bounded too: twenty
+  /// copies that each double an array holding one 100 KB string insert few values but 105 GB of text, and stop at
+  /// ``maximumAddedBytes`` with ``JSONPatchError/Kind-swift.enum/tooManyBytes(maximumAddedBytes:)``.
   ///
   /// ```swift
   /// let patch: JSONPatch = [.copy(from: try JSONPointer(""), path: try JSONPointer("/a"))]
@@ -56,24 +59,34 @@ extension JSONPatch {
     public static var defaultMaximumDepth: Int { 512 }
     /// The default ``maximumAddedValues``, 16 777 216 (2²⁴).
     public static var defaultMaximumAddedValues: Int { 1 << 24 }
+    /// The default ``maximumAddedBytes``, 1 GiB.
+    public static var defaultMaximumAddedBytes: Int { 1 << 30 }
 
     /// The deepest nesting of arrays and objects the patched document may have where an operation inserts a
     /// value. Values above ``JSON/maximumSupportedDepth`` act as it; values below 1 as 1.
     public var maximumDepth: Int
     /// The most values all operations together may insert. Negative values count as zero; `Int.max` is no limit.
     public var maximumAddedValues: Int
+    /// The most bytes of text all operations together may insert, estimated from each inserted value without
+    /// writing it (a string's UTF-8 length and quotes, keys likewise, a separator per element or member, 8 per
+    /// number; escapes are not counted). Negative values count as zero; `Int.max` is no limit.
+    public var maximumAddedBytes: Int
 
     /// Creates application options.
     /// - Parameters:
     ///   - maximumDepth: The deepest nesting an operation may build; by default ``defaultMaximumDepth``.
     ///   - maximumAddedValues: The most values the operations may insert; by default
     ///     ``defaultMaximumAddedValues``.
+    ///   - maximumAddedBytes: The most bytes of values the operations may insert; by default
+    ///     ``defaultMaximumAddedBytes``.
     public init(
       maximumDepth: Int = ApplicationOptions.defaultMaximumDepth,
-      maximumAddedValues: Int = ApplicationOptions.defaultMaximumAddedValues
+      maximumAddedValues: Int = ApplicationOptions.defaultMaximumAddedValues,
+      maximumAddedBytes: Int = ApplicationOptions.defaultMaximumAddedBytes
     ) {
       self.maximumDepth = maximumDepth
       self.maximumAddedValues = maximumAddedValues
+      self.maximumAddedBytes = maximumAddedBytes
     }
   }
 }

@@ -38,6 +38,9 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
     case nestingTooDeep(maximumDepth: Int)
     /// The operations would insert more than ``JSONPatch/ApplicationOptions/maximumAddedValues`` values.
     case tooManyValues(maximumAddedValues: Int)
+    /// The operations would insert values whose text takes more than
+    /// ``JSONPatch/ApplicationOptions/maximumAddedBytes`` bytes (estimated, see that option).
+    case tooManyBytes(maximumAddedBytes: Int)
   }
 
   /// What went wrong.
@@ -65,7 +68,7 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
     case .invalidText, .notAnArray, .operationNotAnObject, .missingMember, .memberNotAString, .unknownOperation,
       .invalidPointer:
       true
-    case .unresolvablePointer, .testFailed, .moveIntoDescendant, .nestingTooDeep, .tooManyValues:
+    case .unresolvablePointer, .testFailed, .moveIntoDescendant, .nestingTooDeep, .tooManyValues, .tooManyBytes:
       false
     }
   }
@@ -104,6 +107,8 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
       reason = "the result would nest deeper than \(maximumDepth) levels"
     case .tooManyValues(let maximumAddedValues):
       reason = "the patch would add more than \(maximumAddedValues) values"
+    case .tooManyBytes(let maximumAddedBytes):
+      reason = "the patch would add more than \(maximumAddedBytes) bytes of values"
     }
     return operation.isEmpty ? reason : "\(operation): \(reason)"
   }

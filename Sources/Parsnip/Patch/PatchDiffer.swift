@@ -4,8 +4,12 @@ import Foundation
 struct PatchDiffer {
   /// Containers nested deeper than this are replaced instead of diffed, bounding recursion.
   static let maximumDepth = 200
-  /// The largest LCS table (in cells) built for one pair of arrays.
-  static let lcsCellBudget = 1 << 22
+  /// The most edits (deletions plus insertions) an alignment of two arrays may have: past it the array is replaced
+  /// whole. The alignment keeps O(D²) positions for D edits (about 17 MB at this bound).
+  static let maximumEditDistance = 2048
+  /// The most steps (diagonals tried plus elements compared) one alignment may take: O((N + M) × D) for arrays of
+  /// N and M elements that differ by D edits.
+  static let alignmentWorkBudget = 1 << 26
 
   var operations: [JSONPatch.Operation] = []
 
@@ -70,12 +74,10 @@ struct PatchDiffer {
     let newCount = newEnd - start
     if oldCount == 0, newCount == 0 { return }
 
-    let (cells, overflow) = (oldCount + 1).multipliedReportingOverflow(by: newCount + 1)
-    guard !overflow, cells <= PatchDiffer.lcsCellBudget else {
+    guard let script = PatchDiffer.editScript(old[start..<oldEnd], new[start..<newEnd]) else {
       operations.append(.replace(path: pointer, value: .array(new)))
       return
     }
-    let script = PatchDiffer.editScript(old[start..<oldEnd], new[start..<newEnd])
 
     // Walk the script; `position` is where the next element sits in the array as patched so far.
     var position = start
@@ -110,47 +112,74 @@ struct PatchDiffer {
     flush(&self)
   }
 
-  /// A shortest edit script from `old` to `new` (absolute indices), from a longest common subsequence.
-  private static func editScript(_ old: ArraySlice<JSON>, _ new: ArraySlice<JSON>) -> [Edit] {
-    let oldCount = old.count
-    let newCount = new.count
+  /// A shortest edit script from `old` to `new` (absolute indices): Myers' greedy algorithm ("An O(ND) Difference
+  /// Algorithm and Its Variations", 1986), which finds a longest common subsequence in O((N + M) × D) steps for D
+  /// edits, so two long arrays with a few scattered edits align in time linear in their length. `nil` past
+  /// ``maximumEditDistance`` edits or ``alignmentWorkBudget`` steps: the caller replaces the array whole.
+  private static func editScript(_ old: ArraySlice<JSON>, _ new: ArraySlice<JSON>) -> [Edit]? {
+    let n = old.count
+    let m = new.count
     // Hashes make most unequal comparisons cheap; equal hashes are confirmed with `==`.
     let oldHashes = old.map(\.hashValue)
     let newHashes = new.map(\.hashValue)
-    func equal(_ i: Int, _ j: Int) -> Bool {
-      oldHashes[i] == newHashes[j] && old[old.startIndex + i] == new[new.startIndex + j]
+    func equal(_ x: Int, _ y: Int) -> Bool {
+      oldHashes[x] == newHashes[y] && old[old.startIndex + x] == new[new.startIndex + y]
     }
-    // lengths[i * width + j] = LCS length of old[i...] and new[j...].
-    let width = newCount + 1
-    var lengths = [Int32](repeating: 0, count: (oldCount + 1) * width)
-    var matches = [Bool](repeating: false, count: oldCount * newCount)
-    for i in stride(from: oldCount - 1, through: 0, by: -1) {
-      for j in stride(from: newCount - 1, through: 0, by: -1) {
-        if equal(i, j) {
-          matches[i * newCount + j] = true
-          lengths[i * width + j] = lengths[(i + 1) * width + j + 1] + 1
+    // `v[k + offset]`: the furthest x reached on diagonal k = x - y with the edits so far. `trace[d]` keeps the
+    // diagonals -(d + 1) ... d + 1 of `v` as they were before edit d, for the walk back.
+    let limit = Swift.min(n + m, maximumEditDistance)
+    let offset = limit + 1
+    var v = [Int32](repeating: 0, count: 2 * limit + 3)
+    var trace: [[Int32]] = []
+    var work = 0
+    var reached = false
+    search: for d in 0...limit {
+      trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
+      for k in stride(from: -d, through: d, by: 2) {
+        var x: Int
+        if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+          x = Int(v[offset + k + 1])  // down: an insertion
         } else {
-          lengths[i * width + j] = max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+          x = Int(v[offset + k - 1]) + 1  // right: a deletion
+        }
+        var y = x - k
+        while x < n, y < m, equal(x, y) {
+          x += 1
+          y += 1
+          work += 1
+        }
+        v[offset + k] = Int32(x)
+        work += 1
+        if work > alignmentWorkBudget { return nil }
+        if x >= n, y >= m {
+          reached = true
+          break search
         }
       }
     }
+    guard reached else { return nil }
+    // Walk back from the end, edit by edit, each preceded by its run of kept elements.
     var script: [Edit] = []
-    script.reserveCapacity(oldCount + newCount)
-    var i = 0
-    var j = 0
-    while i < oldCount || j < newCount {
-      if i < oldCount, j < newCount, matches[i * newCount + j] {
+    script.reserveCapacity(n + m)
+    var x = n
+    var y = m
+    for d in stride(from: trace.count - 1, through: 0, by: -1) {
+      let before = trace[d]
+      func at(_ k: Int) -> Int { Int(before[k + d + 1]) }
+      let k = x - y
+      let previousK = k == -d || (k != d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1
+      let previousX = at(previousK)
+      let previousY = previousX - previousK
+      while x > previousX, y > previousY {
         script.append(.keep)
-        i += 1
-        j += 1
-      } else if j < newCount, i == oldCount || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j] {
-        script.append(.insert(new.startIndex + j))
-        j += 1
-      } else {
-        script.append(.delete(old.startIndex + i))
-        i += 1
+        x -= 1
+        y -= 1
       }
+      if d > 0 {
+        if x == previousX { script.append(.insert(new.startIndex + y - 1)) } else { script.append(.delete(old.startIndex + x - 1)) }
+      }
+      (x, y) = (previousX, previousY)
     }
-    return script
+    return script.reversed()
   }
 }

@@ -15,7 +15,7 @@ struct CodegenCommand: Command {
     with a <Root>Coding enum of decoders and encoders set up for them. Invalid
     JSON in any sample prints an error and exits 1; nothing is generated.
     """
-  static let arguments = [ArgumentSpec.optional("FILE ...", help: "The samples; '-' or none reads standard input.")]
+  static let arguments = [ArgumentSpec.optional("FILE ...", file: true, help: "The samples; '-' or none reads standard input.")]
   static let rootName = OptionSpec.option("name", value: "NAME", help: "The root type's name (default: Root).")
   static let structs = OptionSpec.flag("struct", help: "Generate structs (the default).")
   static let classes = OptionSpec.flag("class", help: "Generate final classes.")
@@ -23,7 +23,8 @@ struct CodegenCommand: Command {
   static let access = OptionSpec.option("access", value: "LEVEL", help: "internal (the default), public or package.")
   static let model = OptionSpec.flag("model", help: "Conform to Parsnip's JSONModel instead of Codable.")
   static let output = OptionSpec(
-    name: "output", short: "o", valueName: "FILE", help: "Write the source to FILE instead of standard\noutput.")
+    name: "output", short: "o", valueName: "FILE", help: "Write the source to FILE instead of standard\noutput.",
+    namesFile: true)
   static let options = [
     rootName, structs, classes, usesVar, access, model, CommonOptions.lines, CommonOptions.jobs, output,
     OptionSpec.help,
@@ -95,10 +96,8 @@ struct CodegenCommand: Command {
       context.stdout.write(source)
       return .success
     }
-    do {
-      try Data(source.utf8).write(to: URL(fileURLWithPath: output))
-    } catch {
-      context.report("cannot write '\(output)': \(systemReason(error))")
+    if let reason = context.writeFile(output, source) {
+      context.report("cannot write '\(CommandLineArguments.displayName(output))': \(reason)")
       return .usageError
     }
     return .success

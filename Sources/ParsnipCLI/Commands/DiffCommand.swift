@@ -13,8 +13,8 @@ struct DiffCommand: Command {
     (RFC 7396), that turns A into B. Applying it with 'parsnip patch' to A gives B.
     """
   static let arguments = [
-    ArgumentSpec.required("A", help: "The original document; '-' reads standard input."),
-    ArgumentSpec.required("B", help: "The changed document; '-' reads standard input."),
+    ArgumentSpec.required("A", file: true, help: "The original document; '-' reads standard input."),
+    ArgumentSpec.required("B", file: true, help: "The changed document; '-' reads standard input."),
   ]
   static let merge = OptionSpec.flag("merge", help: "Print a JSON merge patch (RFC 7396) instead.")
   static let options = [merge, CommonOptions.compact, CommonOptions.json5, OptionSpec.help]

@@ -17,7 +17,9 @@ struct FormatCommand: Command {
   static let arguments = [CommonOptions.file]
   static let indent = OptionSpec.option("indent", value: "N", help: "Indent by N spaces, 0 to 16 (default: 2).")
   static let compact = OptionSpec.flag("compact", help: "Print on one line, without spaces.")
-  static let canonical = OptionSpec.flag("canonical", help: "Print RFC 8785 canonical JSON (compact, sorted keys).")
+  static let canonical = OptionSpec.flag(
+    "canonical",
+    help: "Print RFC 8785 canonical JSON (compact, sorted keys;\nnumbers as doubles: integers past 2^53 are rounded,\nwith a warning at the first).")
   static let sortKeys = OptionSpec.flag("sort-keys", help: "Sort object keys by Unicode code point.")
   static let ascii = OptionSpec.flag("ascii", help: "Escape every non-ASCII character as \\uXXXX.")
   static let lines = OptionSpec.flag(
@@ -68,9 +70,41 @@ struct FormatCommand: Command {
 
   func run(in context: CommandContext) -> ExitCode {
     if lines { return formatLines(context: context) }
+    if writingOptions.isCanonical { return formatCanonical(context: context) }
     let json: JSON
     do throws(LoadFailure) { json = try context.load(file, options: parsingOptions) } catch { return error.status }
     return context.emit(json, options: writingOptions) ? .success : .failure
+  }
+
+  /// `--canonical`: RFC 8785 writes every number as the shortest text of the nearest double, which changes the
+  /// value of integers beyond 2^53 (64-bit ids, say). Said on standard error, once, at the first such integer
+  /// (`FILE:LINE:COLUMN: warning: ...`, with how many more there are); the exit status is that of the formatting.
+  private func formatCanonical(context: CommandContext) -> ExitCode {
+    guard let input = context.readInput(file, parsedWith: parsingOptions) else { return .usageError }
+    guard let document = context.document(input, options: parsingOptions) else { return .failure }
+    let json: JSON
+    do throws(JSONParseError) { json = try document.root.json() } catch {
+      context.report(error, in: input.name)
+      return .failure
+    }
+    // An integer whose canonical text reads back as another integer. (A fraction's text may change digits beyond
+    // a double's precision, `0.1000000000000000055` becoming `0.1`, but it stands for the same double.)
+    let (count, first) = document.numbers { number in
+      guard number.isInteger, let text = Self.canonicalText(of: number) else { return false }
+      return (try? JSON(parsing: text))?.numberValue != number
+    }
+    if let first, let text = Self.canonicalText(of: first.number) {
+      let others = count > 1 ? " (and \(count - 1) more integer\(count > 2 ? "s" : ""))" : ""
+      context.emitDiagnostic(
+        "\(input.name):\(first.line):\(first.column): warning: integer \(first.number) is written as \(text), the "
+          + "nearest double, as RFC 8785 requires\(others)")
+    }
+    return context.emit(json, options: writingOptions) ? .success : .failure
+  }
+
+  /// A number as `--canonical` writes it, or `nil` when it cannot be written (not finite: the writer reports it).
+  static func canonicalText(of number: JSONNumber) -> String? {
+    try? JSON.number(number).string(options: .canonical)
   }
 
   private func formatLines(context: CommandContext) -> ExitCode {

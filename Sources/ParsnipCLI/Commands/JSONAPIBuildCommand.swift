@@ -13,7 +13,7 @@ struct JSONAPIBuildCommand: Command {
     prints a document with 'data' and a de-duplicated 'included'. Members
     holding resources are relationships unless --relationships names them.
     """
-  static let arguments = [ArgumentSpec.optional("FILE", help: "The resources; '-' or none reads standard input.")]
+  static let arguments = [ArgumentSpec.optional("FILE", file: true, help: "The resources; '-' or none reads standard input.")]
   static let relationships = OptionSpec.option(
     "relationships", value: "NAMES",
     help: "Comma-separated member names that are relationships\n(default: any member holding resources).")

@@ -15,15 +15,20 @@ struct PatchCommand: Command {
     malformed (not JSON, or not a patch).
     """
   static let arguments = [
-    ArgumentSpec.required("PATCH_FILE", help: "The patch; '-' reads standard input."), CommonOptions.file,
+    ArgumentSpec.required("PATCH_FILE", file: true, help: "The patch; '-' reads standard input."), CommonOptions.file,
   ]
   static let merge = OptionSpec.flag("merge", help: "Apply a JSON merge patch (RFC 7396) instead.")
-  static let options = [merge, CommonOptions.compact, CommonOptions.json5, OptionSpec.help]
+  static let maxAddedBytes = OptionSpec.option(
+    "max-added-bytes", value: "N",
+    help: "The most bytes of values the patch may add (default\n1073741824); past it the patch does not apply.")
+  static let options = [merge, CommonOptions.compact, CommonOptions.json5, maxAddedBytes, OptionSpec.help]
 
   var patchFile: String
   var file: String?
   var merges: Bool
   var formats: CommonOptions.Formats
+  /// The limits of applying a JSON Patch: the library's defaults, `--max-added-bytes` for the bytes it adds.
+  var applicationOptions = JSONPatch.ApplicationOptions()
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     (patchFile, file) = try CommonOptions.requiredAndOptional(arguments, required: "PATCH_FILE", optional: "FILE")
@@ -32,6 +37,13 @@ struct PatchCommand: Command {
     }
     merges = arguments[Self.merge]
     formats = CommonOptions.Formats(arguments)
+    if let text = arguments.value(of: Self.maxAddedBytes) {
+      guard let limit = Int(text), limit >= 0 else {
+        throw UsageError("invalid value '\(text)' for '--max-added-bytes': expected a whole number, 0 or more")
+      }
+      if merges { throw UsageError("'--max-added-bytes' applies to JSON Patch only, not with '--merge'") }
+      applicationOptions.maximumAddedBytes = limit
+    }
   }
 
   func run(in context: CommandContext) -> ExitCode {
@@ -53,7 +65,7 @@ struct PatchCommand: Command {
       result = JSONMergePatch.apply(patch, to: document)
     } else {
       do throws(JSONPatchError) {
-        result = try JSONPatch(patch).apply(to: document)
+        result = try JSONPatch(patch).apply(to: document, options: applicationOptions)
       } catch {
         if error.isMalformed {
           context.report("\(CommandContext.displayName(patchFile)): invalid patch: \(error)")

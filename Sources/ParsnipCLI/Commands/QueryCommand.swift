@@ -8,25 +8,27 @@ import Parsnip
 ///
 /// Decisions: with `--pointer`, an expression starting with `#` is read as a URI fragment (`#/a%20b`). With
 /// `--lines`, the query runs on each line and prints one compact result per line that has one; the exit status is
-/// 1 when no line has a result (like `grep`) or a line is not JSON. `--null-missing` prints `null` for each line
+/// 1 when no line has a result (like `grep`) or a line is not JSON. A JSONPath query that finds nothing prints `[]`
+/// and exits 1, the one rule's "nothing found" (with `--lines`, such a line prints `[]` and has no result). `--null-missing` prints `null` for each line
 /// without a result (invalid ones included), so output line N answers the Nth value of the input. By default the
 /// whole document is validated (invalid JSON anywhere exits 1) and only the answer is decoded; `--on-demand` skips what a pointer or
 /// key path does not enter (checking it for balanced brackets and terminated strings only), the fastest way to pull
 /// one value out of a very large file. A JSONPath query that visits more nodes than
 /// `JSONPath.EvaluationOptions.maximumNodeVisits` allows (100 million by default; `$..*..*..*..*` on a document
 /// of a few thousand nodes), or whose nodelist would hold more than `--max-nodes` (10 million by default), stops
-/// with exit 2 and a diagnostic like that of an invalid query.
+/// with exit 2 and a diagnostic like that of an invalid query. `--paths` builds the normalized paths' text, which
+/// values do not share: past `--max-path-bytes` (256 MiB by default) of it, the query stops the same way.
 struct QueryCommand: Command {
   static let name = "query"
   static let abstract = "Extract values by JSONPath, JSON Pointer or key path."
   static let discussion = """
     EXPR starting with '$' is a JSONPath query (RFC 9535) and prints the list of
-    matches as a JSON array, empty when nothing matches. EXPR starting with '/',
-    or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
-    first.upperCase[0]. Both print the value they name, or exit 1 when there is
-    none. With --lines, each line is queried on its own and a line without a
-    result prints nothing (null with --null-missing); the exit status is 1 only
-    when no line has a result, like grep's.
+    matches as a JSON array: [] and exit 1 when nothing matches. EXPR starting
+    with '/', or empty, is a JSON Pointer (RFC 6901); anything else is a key path
+    such as first.upperCase[0]. Both print the value they name, or exit 1 when
+    there is none. With --lines, each line is queried on its own and a line
+    without a result prints nothing (null with --null-missing; a JSONPath query
+    prints []); the exit status is 1 only when no line has a result, like grep's.
     """
   static let arguments = [
     ArgumentSpec.required("EXPR", help: "The JSONPath query, JSON Pointer or key path."), CommonOptions.file,
@@ -47,9 +49,16 @@ struct QueryCommand: Command {
   static let maxNodes = OptionSpec.option(
     "max-nodes", value: "N",
     help: "JSONPath only: the most nodes a nodelist may hold\n(default 10000000); past it the query fails, exit 2.")
+  static let maxPathBytes = OptionSpec.option(
+    "max-path-bytes", value: "N",
+    help: "With --paths: the most bytes of normalized paths\n(default 268435456); past it the query fails, exit 2.")
+  /// The default of `--max-path-bytes`: 256 MiB of path text (the `JSON` array holding it takes about twice that).
+  /// Paths, unlike values, are not shared: `$..*..*..*` on a 700-byte document has 10 million nodes, whose paths
+  /// took 6.7 GB before this bound.
+  static let defaultMaximumPathBytes = 256 << 20
   static let options = [
     jsonPath, pointer, keyPath, paths, onDemand, CommonOptions.compact, CommonOptions.json5, lines, nullMissing,
-    CommonOptions.jobs, maxNodes, OptionSpec.help,
+    CommonOptions.jobs, maxNodes, maxPathBytes, OptionSpec.help,
   ]
   static let exclusiveGroups = [[jsonPath, pointer, keyPath]]
 
@@ -89,6 +98,8 @@ struct QueryCommand: Command {
   /// The limits of JSONPath queries: the library's defaults, `--max-nodes` for the nodes a nodelist holds (tests
   /// lower the work limit too).
   var evaluationOptions = JSONPath.EvaluationOptions()
+  /// `--max-path-bytes N`: the most bytes of normalized path text `--paths` builds (per line with `--lines`).
+  var maximumPathBytes = QueryCommand.defaultMaximumPathBytes
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     (expression, file) = try CommonOptions.requiredAndOptional(arguments, required: "EXPR", optional: "FILE")
@@ -128,6 +139,13 @@ struct QueryCommand: Command {
         throw UsageError("'--max-nodes' applies to JSONPath queries only; '\(expression)' is a \(kind.rawValue)")
       }
       evaluationOptions.maximumNodes = limit
+    }
+    if let text = arguments.value(of: Self.maxPathBytes) {
+      guard let limit = Int(text), limit >= 0 else {
+        throw UsageError("invalid value '\(text)' for '--max-path-bytes': expected a whole number, 0 or more")
+      }
+      guard printsPaths else { throw UsageError("'--max-path-bytes' applies with '--paths' only") }
+      maximumPathBytes = limit
     }
   }
 
@@ -170,7 +188,21 @@ struct QueryCommand: Command {
       do throws(JSONPathError) {
         // Paths only when printed: recording them costs memory for every node an expensive query keeps.
         if printsPaths {
-          result = .array(try path.nodes(in: json, options: evaluationOptions).map { .string($0.path.description) })
+          // Counted as they are made: paths are not shared as values are, and their text is what takes memory.
+          var bytes = 0
+          var paths: [JSON] = []
+          for node in try path.nodes(in: json, options: evaluationOptions) {
+            let text = node.path.description
+            bytes += text.utf8.count
+            if bytes > maximumPathBytes {
+              return .failure(
+                QueryFailure(
+                  message: "JSONPath query too expensive: its normalized paths take more than \(maximumPathBytes) "
+                    + "bytes (the limit set by --max-path-bytes)", status: .usageError))
+            }
+            paths.append(.string(text))
+          }
+          result = .array(paths)
         } else {
           result = .array(try path.values(in: json, options: evaluationOptions))
         }
@@ -196,6 +228,12 @@ struct QueryCommand: Command {
         return .failure(QueryFailure(message: error.description))
       }
     }
+  }
+
+  /// Whether `result` is a JSONPath query's empty nodelist: printed as `[]`, and "nothing found" (exit 1).
+  static func findsNothing(_ query: CompiledQuery, _ result: JSON) -> Bool {
+    guard case .jsonPath = query, case .array(let nodes) = result else { return false }
+    return nodes.isEmpty
   }
 
   /// Pointers and key paths on a validated document: walks the document's index and decodes only the value found.
@@ -248,7 +286,7 @@ struct QueryCommand: Command {
     }
     switch answer {
     case .success(let result):
-      return context.emit(result, options: writingOptions) ? .success : .failure
+      return context.emit(result, options: writingOptions) && !Self.findsNothing(query, result) ? .success : .failure
     case .failure(let failure):
       context.report(failure.status == .usageError ? failure.message : "\(input.name): \(failure.message)")
       return failure.status
@@ -295,13 +333,15 @@ struct QueryCommand: Command {
     let outcome = context.forEachLine(
       file, options: parsingOptions, jobs: jobs,
       transform: { json in
-        command.evaluate(query, on: json).map { CommandContext.lineText($0, options: command.writingOptions) }
+        command.evaluate(query, on: json).map {
+          (text: CommandContext.lineText($0, options: command.writingOptions), found: !Self.findsNothing(query, $0))
+        }
       },
       { answer, line in
         switch answer {
-        case .success(let text):
-          if context.emit(text) {
-            found = true
+        case .success(let result):
+          if context.emit(result.text) {
+            found = found || result.found
             return
           }
         case .failure(let failure) where failure.status == .usageError:

@@ -17,7 +17,7 @@ struct URITemplateCommand: Command {
   static let arguments = [
     ArgumentSpec.required("TEMPLATE", help: "The template, for example 'http://example.com/{id}'."),
     ArgumentSpec.optional(
-      "VARIABLES_FILE",
+      "VARIABLES_FILE", file: true,
       help: "An object of variables, or an array of them; '-' reads\nstandard input, none defines no variables."),
   ]
   static let options = [CommonOptions.compact, CommonOptions.json5, OptionSpec.help]

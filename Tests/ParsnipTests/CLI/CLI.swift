@@ -66,7 +66,7 @@ enum CLI {
   static let binaryMissing = "the parsnip executable was not found next to the tests; run `swift build` first"
 
   /// Runs the executable as a subprocess in the package root, feeding `stdin` from a file (so the binary sees a
-  /// regular file and memory-maps it, as with `parsnip validate < file`).
+  /// regular file, as with `parsnip validate < file`).
   static func binary(_ arguments: [String], stdin: String = "") throws -> CLIResult {
     try binary(arguments, stdinBytes: Array(stdin.utf8))
   }
@@ -112,6 +112,27 @@ enum CLI {
       status: process.terminationStatus,
       stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+  }
+
+  /// Runs the executable with arguments given as bytes, which need not be UTF-8 (`Process` takes only strings):
+  /// through `/bin/sh`, each argument written as `printf` octal escapes, in `directory` (where its output is
+  /// collected in the files `stdout` and `stderr`).
+  static func binary(byteArguments: [[UInt8]], in directory: String) throws -> CLIResult {
+    let binary = try #require(Self.binary, Comment(rawValue: binaryMissing))
+    let quoted = byteArguments.map { bytes in
+      "\"$(printf '" + bytes.map { "\\" + String($0, radix: 8) }.joined() + "')\""
+    }
+    let script = "exec \"$0\" " + quoted.joined(separator: " ") + " </dev/null >stdout 2>stderr"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, binary.path]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    try process.run()
+    process.waitUntilExit()
+    let read = { (name: String) in
+      String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))) ?? Data(), as: UTF8.self)
+    }
+    return CLIResult(status: process.terminationStatus, stdout: read("stdout"), stderr: read("stderr"))
   }
 
   /// Runs both ways and checks that they agree; returns the in-process result.

@@ -122,6 +122,42 @@ import Testing
     #expect(result.stderr.hasPrefix("<stdin>:1:1: error: expected a value, found byte 0x00"), "\(result.stderr)")
   }
 
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero"), "needs /dev/zero to feed endless input"),
+    arguments: [
+      ["validate"], ["format"], ["query", "a"], ["diff", "-", "Examples/shop.json"], ["patch", "Examples/shop-patch.json"],
+      ["expand"], ["jsonapi-build"], ["uri-template", "{x}", "-"],
+    ])
+  func endlessInvalidJSON5InputFailsAtOnceInBoundedMemory(arguments: [String]) throws {
+    // With --json5 every subcommand read /dev/zero until memory ran out (16 GB, then SIGABRT).
+    let result = try CLI.binary(
+      [arguments[0], "--json5"] + arguments.dropFirst(), stdinBytes: [], stdinPath: "/dev/zero", timeLimit: 30)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("<stdin>:1:1: error: expected a value, found byte 0x00"), "\(result.stderr)")
+  }
+
+  @Test func aFileLargerThanTheScannerTakesIsNotReadWhole() throws {
+    // Sparse files of 4 GiB and more: one invalid from its first byte (reported as such, with or without
+    // --json5), and one whose start is valid (refused by its size, before it is read).
+    let path = try CLI.temporaryFile("[" + String(repeating: " ", count: 70_000))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 5 << 30)
+    try handle.close()
+    let valid = try CLI.binary(["validate", "--json5", path], stdinBytes: [], timeLimit: 30)
+    #expect(valid == CLIResult(status: 2, stdout: "", stderr: "parsnip: error: cannot read '\(path)': input larger than 4 GiB\n"))
+    #expect(try CLI.binary(["format", path], stdinBytes: [], timeLimit: 30) == valid)
+    let zeros = try CLI.temporaryFile("")
+    defer { try? FileManager.default.removeItem(atPath: zeros) }
+    let zeroHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: zeros))
+    try zeroHandle.truncate(atOffset: 4 << 30)
+    try zeroHandle.close()
+    for json5 in [[], ["--json5"]] {
+      let result = try CLI.binary(["validate"] + json5 + [zeros], stdinBytes: [], timeLimit: 30)
+      #expect(result == CLIResult(status: 1, stdout: "", stderr: "\(zeros):1:1: error: expected a value, found byte 0x00\n"))
+    }
+  }
+
   // MARK: Synopses
 
   @Test func everyOptionAppearsInTheSynopsisAndTheHelp() throws {

@@ -79,6 +79,21 @@ import Testing
     #expect(try CLI.both(["format", "--canonical", "--sort-keys"], stdin: input) == result)
   }
 
+  @Test func canonicalWarnsAtTheFirstIntegerItRounds() throws {
+    // RFC 8785 writes numbers as doubles: 64-bit ids change, and standard error says where the first one is.
+    let input = "{\"z\": [9007199254740992, 0.1000000000000000055, 1e2],\n \"id\": 505874924095815681,\n \"b\": -9007199254740993}"
+    let result = try CLI.both(["format", "--canonical"], stdin: input)
+    let expected = #"{"b":-9007199254740992,"id":505874924095815700,"z":[9007199254740992,0.1,100]}"# + "\n"
+    #expect(
+      result
+        == CLIResult(
+          status: 0, stdout: expected,
+          stderr: "<stdin>:2:8: warning: integer 505874924095815681 is written as 505874924095815700, the nearest "
+            + "double, as RFC 8785 requires (and 1 more integer)\n"))
+    // Exact integers and fractions (whose text may change, not their double) are not warned about.
+    #expect(try CLI.both(["format", "--canonical"], stdin: "[9007199254740992, 0.1000000000000000055]").stderr == "")
+  }
+
   @Test func canonicalRefusesNumbersBeyondDoubles() throws {
     let result = try CLI.both(["format", "--canonical"], stdin: "[1, 1E400]")
     #expect(result.status == 1)

@@ -72,7 +72,9 @@ import Testing
     OPTIONS:
       --indent N              Indent by N spaces, 0 to 16 (default: 2).
       --compact               Print on one line, without spaces.
-      --canonical             Print RFC 8785 canonical JSON (compact, sorted keys).
+      --canonical             Print RFC 8785 canonical JSON (compact, sorted keys;
+                              numbers as doubles: integers past 2^53 are rounded,
+                              with a warning at the first).
       --sort-keys             Sort object keys by Unicode code point.
       --ascii                 Escape every non-ASCII character as \\uXXXX.
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
@@ -89,16 +91,17 @@ import Testing
     OVERVIEW: Extract values by JSONPath, JSON Pointer or key path.
 
     EXPR starting with '$' is a JSONPath query (RFC 9535) and prints the list of
-    matches as a JSON array, empty when nothing matches. EXPR starting with '/',
-    or empty, is a JSON Pointer (RFC 6901); anything else is a key path such as
-    first.upperCase[0]. Both print the value they name, or exit 1 when there is
-    none. With --lines, each line is queried on its own and a line without a
-    result prints nothing (null with --null-missing); the exit status is 1 only
-    when no line has a result, like grep's.
+    matches as a JSON array: [] and exit 1 when nothing matches. EXPR starting
+    with '/', or empty, is a JSON Pointer (RFC 6901); anything else is a key path
+    such as first.upperCase[0]. Both print the value they name, or exit 1 when
+    there is none. With --lines, each line is queried on its own and a line
+    without a result prints nothing (null with --null-missing; a JSONPath query
+    prints []); the exit status is 1 only when no line has a result, like grep's.
 
     USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
                          [--on-demand] [--compact] [--json5] [--lines]
-                         [--null-missing] [--jobs N] [--max-nodes N] EXPR [FILE]
+                         [--null-missing] [--jobs N] [--max-nodes N]
+                         [--max-path-bytes N] EXPR [FILE]
 
     ARGUMENTS:
       EXPR                    The JSONPath query, JSON Pointer or key path.
@@ -122,6 +125,8 @@ import Testing
                               input order (default: one per core).
       --max-nodes N           JSONPath only: the most nodes a nodelist may hold
                               (default 10000000); past it the query fails, exit 2.
+      --max-path-bytes N      With --paths: the most bytes of normalized paths
+                              (default 268435456); past it the query fails, exit 2.
       -h, --help              Show help information.
 
     """
@@ -133,7 +138,8 @@ import Testing
     patch cannot apply (a failed 'test', a missing path), and 2 when the patch is
     malformed (not JSON, or not a patch).
 
-    USAGE: parsnip patch [--merge] [--compact] [--json5] PATCH_FILE [FILE]
+    USAGE: parsnip patch [--merge] [--compact] [--json5] [--max-added-bytes N]
+                         PATCH_FILE [FILE]
 
     ARGUMENTS:
       PATCH_FILE              The patch; '-' reads standard input.
@@ -144,6 +150,8 @@ import Testing
       --compact               Print on one line (default: indent 2).
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
                               keys, single quotes, hexadecimal numbers).
+      --max-added-bytes N     The most bytes of values the patch may add (default
+                              1073741824); past it the patch does not apply.
       -h, --help              Show help information.
 
     """

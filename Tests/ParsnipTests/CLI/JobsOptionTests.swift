@@ -90,7 +90,7 @@ import Testing
   @Test func queryJobsWithoutLinesIsAUsageError() throws {
     let usage =
       "parsnip query [--jsonpath | --pointer | --keypath] [--paths] [--on-demand] [--compact] [--json5] [--lines] "
-      + "[--null-missing] [--jobs N] [--max-nodes N] EXPR [FILE]"
+      + "[--null-missing] [--jobs N] [--max-nodes N] [--max-path-bytes N] EXPR [FILE]"
     let expected = CLIResult.usageError("'--jobs' applies with '--lines' only", command: "query", usage: usage)
     #expect(try CLI.both(["query", "--jobs", "2", "id"], stdin: "{\"id\": 1}\n") == expected)
   }

@@ -191,11 +191,22 @@ import Testing
     ("$.managers[?@.salary > 122].dept", employees, #"["HR"]"#),
     ("$.employees[1:]", employees, #"["barb","sam"]"#),
     ("$.response[0][*][0]", response, #"["hello","cup"]"#),
-    ("$.nope", alphabet, "[]"),
   ])
   func jsonPathPrintsTheNodelist(expression: String, file: String, output: String) throws {
     let result = try CLI.both(["query", "--compact", expression, file])
     #expect(result == CLIResult(status: 0, stdout: output + "\n", stderr: ""))
+  }
+
+  @Test(arguments: [["$.nope"], ["--paths", "$.nope"], ["$[?@.salary > 1000]"]])
+  func jsonPathThatFindsNothingPrintsAnEmptyListAndExitsOne(arguments: [String]) throws {
+    // The one exit rule: nothing found is 1, like a pointer or key path that names nothing.
+    let result = try CLI.both(["query", "--compact"] + arguments + [Self.alphabet])
+    #expect(result == CLIResult(status: 1, stdout: "[]\n", stderr: ""))
+  }
+
+  @Test func jsonPathOnJSONLinesExitsOneWhenNoLineFindsAnything() throws {
+    let result = try CLI.both(["query", "--lines", "$.c"], stdin: "{\"a\": 1}\n{\"b\": 2}\n")
+    #expect(result == CLIResult(status: 1, stdout: "[]\n[]\n", stderr: ""))
   }
 
   @Test func jsonPathPathsPrintsNormalizedPaths() throws {
@@ -267,6 +278,28 @@ import Testing
     // The same command within its limit prints the nodelist.
     let small = try Self.runLimited(["--compact", "$..*..*"], stdin: Self.chain(2), maximumNodeVisits: 10_000)
     #expect(small == CLIResult(status: 0, stdout: "[0,1]\n", stderr: ""))
+  }
+
+  @Test func normalizedPathsStopAtTheirByteBudget() throws {
+    // Paths are not shared as values are: their text is bounded in bytes (`$..*..*..*` on a 700-byte document
+    // held 6.7 GB of paths).
+    let deep = String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)
+    let all = try CLI.both(["query", "--compact", "--paths", "$..*..*..*"], stdin: deep)
+    #expect(all.status == 0)
+    #expect(all.stdout.utf8.count > 100_000)
+    let bounded = try CLI.both(["query", "--paths", "--max-path-bytes", "100000", "$..*..*..*"], stdin: deep)
+    #expect(
+      bounded
+        == CLIResult(
+          status: 2, stdout: "",
+          stderr: "parsnip: error: JSONPath query too expensive: its normalized paths take more than 100000 bytes "
+            + "(the limit set by --max-path-bytes)\n"))
+    // Per line with --lines, reported with its line.
+    let lines = try CLI.both(["query", "--lines", "--paths", "--max-path-bytes", "100000", "$..*..*..*"], stdin: "[[[1]]]\n" + deep + "\n")
+    #expect(lines.status == 2)
+    #expect(lines.stdout == "[\"$[0][0][0]\"]\n")
+    #expect(lines.stderr.hasPrefix("parsnip: error: line 2: JSONPath query too expensive: its normalized paths"))
+    #expect(try CLI.both(["query", "--max-path-bytes", "1", "$"], stdin: "1").status == 2)
   }
 
   @Test func tooExpensiveJSONPathOnJSONLinesReportsTheLine() throws {

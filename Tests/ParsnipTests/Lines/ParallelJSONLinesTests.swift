@@ -320,6 +320,69 @@ import Testing
     close(writeEnd)
     #expect(try iterator.next() == nil)
   }
+
+  /// The threads the process runs now (Linux), or `nil`.
+  static func threadCount() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") })
+    else { return nil }
+    return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))
+  }
+
+  @Test(arguments: [Int.max, 100_000, JSONLines.maximumJobs + 1])
+  func jobsAboveTheMaximumUseTheMaximum(jobs: Int) throws {
+    // `Int.max` trapped in the window size; 100 000 started 100 000 threads.
+    var lines = Self.lines(Self.mixed, jobs: jobs, policy: .skip, chunkSize: 4096)
+    #expect(lines.effectiveJobs == JSONLines.maximumJobs)
+    let before = Self.threadCount()
+    var iterator = lines.makeIterator()
+    var steps: [Step<JSON>] = []
+    while let line = try iterator.next() {
+      steps.append(.value(line.number, line.value))
+      if steps.count == 20_000, let before, let during = Self.threadCount() {
+        // Other tests run threads meanwhile: a margin, far below what an unbounded `jobs` starts.
+        #expect(during - before < JSONLines.maximumJobs + 64)
+      }
+    }
+    lines.jobs = 1
+    #expect(Trace(steps: steps, skipped: iterator.skipped) == Self.trace(lines))
+  }
+
+  /// An endless byte sequence: `prefix`, then `fill` for ever (read as `/dev/zero` is, without waiting).
+  struct EndlessBytes: Sequence, Sendable {
+    var prefix: [UInt8]
+    var fill: UInt8
+    func makeIterator() -> AnyIterator<UInt8> {
+      var index = 0
+      let (prefix, fill) = (prefix, fill)
+      return AnyIterator {
+        defer { index += 1 }
+        return index < prefix.count ? prefix[index] : fill
+      }
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: [1, 2, 4])
+  func anEndlessLineFailsAtOnceWithAnyJobs(jobs: Int) throws {
+    // A line whose start proves it invalid (NUL bytes), and a line over the length limit (white space after '['),
+    // neither ever ending: the lines before them and their errors come out as the serial reader gives them, at
+    // once, and the reader does not read on through the endless rest before handing them out.
+    for (fill, message) in [(UInt8(0), "expected a value, found byte 0x00"), (0x20, "longer than the maximum")] {
+      var lines = JSONLines(byteSequence: EndlessBytes(prefix: Array("1\n[2]\n[".utf8), fill: fill))
+      lines.jobs = jobs
+      (lines.chunkSize, lines.maximumLineLength) = (1 << 16, 3 << 20)
+      var iterator = lines.makeIterator()
+      #expect(try iterator.next()?.value == 1)
+      #expect(try iterator.next()?.value == [2])
+      do throws(JSONLinesError) {
+        _ = try iterator.next()
+        Issue.record("no error for the endless line")
+      } catch {
+        #expect(error.line == 3)
+        #expect(error.message.contains(message), "\(error.message)")
+      }
+    }
+  }
 }
 
 extension JSONLines.Line: Equatable {

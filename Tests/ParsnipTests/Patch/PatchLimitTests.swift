@@ -44,6 +44,29 @@ import Testing
     #expect(try move.apply(to: ["a": [:], "x": [[]]], options: .init(maximumDepth: 4)) == ["a": ["b": [[]]]])
   }
 
+  @Test func doublingALongStringStopsAtTheByteLimit() throws {
+    // Twenty copies that each double an array holding one 100 KB string: 2^21 values (within the count limit),
+    // but 105 GB of text.
+    let string = JSON.string(String(repeating: "x", count: 100_000))
+    let patch = try JSONPatch(
+      .array([["op": "add", "path": "/a", "value": [string]]]
+        + Array(repeating: ["op": "copy", "from": "/a", "path": "/a/-"] as JSON, count: 20)))
+    #expect(JSONPatch.ApplicationOptions().maximumAddedBytes == 1 << 30)
+    let error = try #require(throws: JSONPatchError.self) { try patch.apply(to: [:]) }
+    #expect(error.kind == .tooManyBytes(maximumAddedBytes: 1 << 30))
+    #expect(error.operationIndex == 14)  // the add and k copies insert 2^k strings of 100 002 bytes and more
+    #expect(error.description == "operation 14 (copy): the patch would add more than 1073741824 bytes of values")
+    // A lower limit stops sooner; exactly the budget is allowed, and `Int.max` is no limit.
+    let small = try #require(throws: JSONPatchError.self) {
+      try patch.apply(to: [:], options: .init(maximumAddedBytes: 250_000))
+    }
+    #expect(small.operationIndex == 2)
+    let first = JSONPatch(operations: Array(patch.operations.prefix(1)))
+    #expect(try first.apply(to: [:], options: .init(maximumAddedBytes: 100_005)) == ["a": [string]])
+    #expect(throws: JSONPatchError.self) { try first.apply(to: [:], options: .init(maximumAddedBytes: 100_004)) }
+    #expect(try JSONPatch(operations: Array(patch.operations.prefix(5))).apply(to: [:], options: .init(maximumAddedBytes: .max)) != [:])
+  }
+
   @Test func doublingStopsAtTheSizeLimit() throws {
     let patch = try JSONPatch(Self.doubling)
     #expect(JSONPatch.ApplicationOptions().maximumAddedValues == 1 << 24)
