@@ -11,10 +11,16 @@
 /// - a relationship whose resource is neither included nor primary data becomes its `{type, id}` identifier, or,
 ///   with ``FlattenOptions/Unresolved/null``, `null` (to-one) or is left out of its array (to-many);
 /// - with an include list, relationships it does not name become identifiers;
-/// - cycles: a resource already being flattened on the path from the primary resource (A → B → A) is written as
-///   its identifier, and so is every resource deeper than ``FlattenOptions/maximumDepth`` relationships.
+/// - cycles: without an include list, a resource already being flattened on the path from the primary resource
+///   (A → B → A) is written as its identifier; an include list is followed as written, through cycles
+///   (`author.articles.author`), since its paths end;
+/// - every resource deeper than ``FlattenOptions/maximumDepth`` relationships is written as its identifier.
 ///
-/// Budget: ``FlattenOptions/maximumOutputSize``, counting each resource written once per place plus its members.
+/// An attribute or relationship named `type` or `id` is an error (JSON:API's "Fields"), with its pointer.
+///
+/// Budget: ``FlattenOptions/maximumOutputSize``, in bytes of the result's compact JSON text, counting a resource
+/// referenced from several places each time. A depth that the thread's stack cannot hold (a raised
+/// ``FlattenOptions/maximumDepth``) is an error (``JSONAPIError/Kind/nestingTooDeep(depth:)``), never a crash.
 ///
 /// ```swift
 /// let document = try JSON(parsing: #"""
@@ -42,13 +48,20 @@ public enum JSONAPI {
     public var unresolved: Unresolved
     /// The deepest relationship level resolved; deeper resources are identifiers. Default 32.
     public var maximumDepth: Int
-    /// The budget of the result: one per resource written plus one per member. Default 20 000 000.
+    /// The budget of the result, in bytes of its compact JSON text (``JSON/WritingOptions/compact``; with
+    /// `escapesSlashes` or `asciiOnly`, ``JSONAPI/flattenedBytes(_:options:writing:)`` counts their escapes too).
+    /// Default ``HypermediaFormat/defaultMaximumOutputSize`` (256 MiB).
     public var maximumOutputSize: Int
 
     /// Creates options.
+    /// - Parameters:
+    ///   - include: The relationships to resolve, or `nil` for everything included.
+    ///   - unresolved: What a relationship to a resource not in the document becomes.
+    ///   - maximumDepth: The deepest relationship level resolved.
+    ///   - maximumOutputSize: The budget of the result, in bytes.
     public init(
       include: JSONAPIIncludePaths? = nil, unresolved: Unresolved = .identifier, maximumDepth: Int = 32,
-      maximumOutputSize: Int = 20_000_000
+      maximumOutputSize: Int = HypermediaFormat.defaultMaximumOutputSize
     ) {
       self.include = include
       self.unresolved = unresolved
