@@ -5,10 +5,10 @@ public enum HypermediaFormat: String, Sendable, Hashable, CaseIterable {
   /// JSON:API 1.1 documents (``JSONAPI``): a top-level `data`.
   case jsonAPI = "jsonapi"
 
-  /// The default budget of an expansion's output, in bytes of its compact JSON text: 256 MiB
+  /// The default budget of an expansion's output, in bytes of its compact JSON text: 64 MiB
   /// (``JSONAPI/FlattenOptions/maximumOutputSize``, ``JSONTemplates/Options/maximumOutputSize``, and the whole
   /// output of `parsnip uri-template`).
-  public static var defaultMaximumOutputSize: Int { 1 << 28 }
+  public static var defaultMaximumOutputSize: Int { 1 << 26 }
 
   /// The format of a document: JSON:API when it has a top-level `data`, JSON Templates Expander when its top-level
   /// `links` is an object with a `collection.field` key; otherwise `nil`.

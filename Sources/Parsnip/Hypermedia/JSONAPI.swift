@@ -50,7 +50,7 @@ public enum JSONAPI {
     public var maximumDepth: Int
     /// The budget of the result, in bytes of its compact JSON text (``JSON/WritingOptions/compact``; with
     /// `escapesSlashes` or `asciiOnly`, ``JSONAPI/flattenedBytes(_:options:writing:)`` counts their escapes too).
-    /// Default ``HypermediaFormat/defaultMaximumOutputSize`` (256 MiB).
+    /// Default ``HypermediaFormat/defaultMaximumOutputSize`` (64 MiB).
     public var maximumOutputSize: Int
 
     /// Creates options.

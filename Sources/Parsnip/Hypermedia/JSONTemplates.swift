@@ -37,7 +37,7 @@ public enum JSONTemplates {
   /// Limits of an expansion.
   public struct Options: Sendable, Hashable {
     /// The budget of the whole result, in bytes of its compact JSON text (embedded copies count each time).
-    /// Default ``HypermediaFormat/defaultMaximumOutputSize`` (256 MiB).
+    /// Default ``HypermediaFormat/defaultMaximumOutputSize`` (64 MiB).
     public var maximumOutputSize: Int
     /// The budget of each expanded `href`, in bytes. Default ``URITemplate/defaultMaximumLength``.
     public var maximumHrefLength: Int
