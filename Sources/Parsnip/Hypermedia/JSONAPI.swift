@@ -48,8 +48,8 @@ public enum JSONAPI {
     public var unresolved: Unresolved
     /// The deepest relationship level resolved; deeper resources are identifiers. Default 32.
     public var maximumDepth: Int
-    /// The budget of the result, in bytes of its compact JSON text (``JSON/WritingOptions/compact``; with
-    /// `escapesSlashes` or `asciiOnly`, ``JSONAPI/flattenedBytes(_:options:writing:)`` counts their escapes too).
+    /// The budget of the result, in bytes of its compact JSON text (``JSON/WritingOptions/compact``), whatever
+    /// layout it is then written in.
     /// Default ``HypermediaFormat/defaultMaximumOutputSize`` (64 MiB).
     public var maximumOutputSize: Int
 
@@ -125,7 +125,7 @@ public enum JSONAPI {
   /// try JSONAPI.flattenedBytes(document)   // → the UTF-8 of {"data":{"type":"a","id":"1","n":2}}
   /// ```
   ///
-  /// Sorted keys and canonical output, and the rare documents whose text could come out differently from the
+  /// Sorted keys, canonical output, escaped slashes and ASCII-only output, and the rare documents whose text could come out differently from the
   /// tree's (a key repeated inside a value copied from the input, a member of the result named twice such as an
   /// attribute named like a relationship), are flattened into a tree and written from it: the bytes are always the
   /// tree's.
@@ -141,7 +141,8 @@ public enum JSONAPI {
     _ document: JSONDocument, options: FlattenOptions = FlattenOptions(), writing: JSON.WritingOptions = .compact
   ) throws -> [UInt8] {
     let configuration = JSONWriter.Configuration(writing)
-    if configuration.keyOrder == .stored {
+    // Escaped slashes and non-ASCII would count in the text's budget but not in the tree's: through the tree.
+    if configuration.keyOrder == .stored, !configuration.escapesSlashes, !configuration.asciiOnly {
       let capacity = document.byteCount + document.byteCount / 2
       let output = JSONAPITextOutput(configuration: configuration, capacity: capacity)
       // The nodes do not retain the document: this function keeps it.

@@ -243,6 +243,7 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       }
     }
     _ = output.closeObject()
+    guard budget.allows(output.byteCount) else { throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: .root) }
   }
 
   private mutating func flattenPrimary(_ resource: Node, from origin: Origin) throws(JSONAPIError) {
