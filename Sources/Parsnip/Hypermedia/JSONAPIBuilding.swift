@@ -133,7 +133,7 @@ struct JSONAPIBuilding {
   private mutating func resourceObject(
     _ resource: JSONObject, at pointer: JSONPointer, depth: Int
   ) throws(JSONAPIError) -> JSONObject {
-    guard stack.hasRoom(atDepth: depth) else { throw JSONAPIError(.nestingTooDeep(depth: depth), at: pointer) }
+    guard stack.hasRoom(atDepth: depth, checkingFrom: 8) else { throw JSONAPIError(.nestingTooDeep(depth: depth), at: pointer) }
     let key = try Key(of: JSON.object(resource), at: pointer)
     var out = JSONObject()
     out["type"] = .string(key.type)

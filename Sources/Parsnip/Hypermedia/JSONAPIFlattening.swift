@@ -380,7 +380,7 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       writeIdentifier(key, local: isLocal)
       return 0
     }
-    guard stack.hasRoom(atDepth: depth + 1) else { throw JSONAPIError(.nestingTooDeep(depth: depth + 1), at: pointer()) }
+    guard stack.hasRoom(atDepth: depth + 1, checkingFrom: 8) else { throw JSONAPIError(.nestingTooDeep(depth: depth + 1), at: pointer()) }
     return try flatten(number, include: include, depth: depth + 1) + 1
   }
 

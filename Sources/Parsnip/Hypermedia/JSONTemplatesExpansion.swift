@@ -121,7 +121,7 @@ struct JSONTemplatesExpansion {
     guard let collectionLinks = links[collection], !path.contains(key) else {
       return try charged(value, at: pointer)
     }
-    guard depth <= options.maximumDepth, stack.hasRoom(atDepth: depth) else {
+    guard depth <= options.maximumDepth, stack.hasRoom(atDepth: depth, checkingFrom: 8) else {
       throw JSONTemplatesError(.nestingTooDeep(depth: depth), at: pointer)
     }
     path.insert(key)

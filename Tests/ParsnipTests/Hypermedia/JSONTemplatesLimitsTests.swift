@@ -41,7 +41,7 @@ import Testing
       Issue.record("expected nestingTooDeep, got \(String(describing: error))")
       return
     }
-    #expect(depth >= 64 && depth < 100_000)
+    #expect(depth >= 8 && depth < 100_000)
     #expect(error!.pointer == ["items", String(depth)])
   }
 
