@@ -19,6 +19,15 @@ struct HypermediaBudget {
   /// Whether a result of `bytes` bytes fits.
   func allows(_ bytes: Int) -> Bool { bytes <= limit }
 
+  /// Whether lengths are measured: an unlimited budget (`Int.max`) measures nothing, so it costs nothing.
+  var measures: Bool { limit != .max }
+
+  /// ``length(of:)-(String)``, or 0 when nothing is measured.
+  func length(of string: String) -> Int { measures ? Self.length(of: string) : 0 }
+
+  /// ``length(of:)-(JSON)``, or 0 when nothing is measured.
+  func length(of value: JSON) -> Int { measures ? Self.length(of: value) : 0 }
+
   /// The bytes of `string` written as a JSON string, quotes and escapes included.
   static func length(of string: String) -> Int {
     var counter = ByteCounter()

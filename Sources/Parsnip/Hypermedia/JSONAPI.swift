@@ -88,7 +88,7 @@ public enum JSONAPI {
   /// - Returns: The document with `data` flattened and without `included` (`meta`, `links`, `jsonapi` stay).
   /// - Throws: ``JSONAPIError`` with the pointer of the first violation of the spec.
   public static func flatten(_ document: JSON, options: FlattenOptions = FlattenOptions()) throws(JSONAPIError) -> JSON {
-    var flattening = JSONAPIFlattening(document, options: options, output: JSONAPITreeOutput<JSON>())
+    var flattening = JSONAPIFlattening(document, options: options, output: JSONAPITreeOutput<JSON>(measuring: options.maximumOutputSize != .max))
     try flattening.run()
     return flattening.output.last
   }
@@ -111,7 +111,7 @@ public enum JSONAPI {
     // The nodes do not retain the document: this function keeps it.
     defer { withExtendedLifetime(document) {} }
     var flattening = JSONAPIFlattening(
-      JSONAPITapeNode(rootOf: document), options: options, output: JSONAPITreeOutput<JSONAPITapeNode>())
+      JSONAPITapeNode(rootOf: document), options: options, output: JSONAPITreeOutput<JSONAPITapeNode>(measuring: options.maximumOutputSize != .max))
     try flattening.run()
     return flattening.output.last
   }

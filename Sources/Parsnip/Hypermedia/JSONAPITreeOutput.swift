@@ -1,5 +1,5 @@
 /// Builds the flatten's result as a ``JSON`` tree, with a stack of open containers, counting the bytes of its
-/// compact text as it goes (``byteCount``).
+/// compact text as it goes (``byteCount``), unless told not to measure (for an unlimited budget).
 struct JSONAPITreeOutput<Input: JSONAPINode>: JSONAPIOutput {
   private struct Frame {
     var object = JSONObject()
@@ -17,6 +17,10 @@ struct JSONAPITreeOutput<Input: JSONAPINode>: JSONAPIOutput {
   private(set) var byteCount = 0
   /// Whether the separator of the next value is already counted (by ``mark()``).
   private var separated = false
+  /// Whether keys, strings and copied values are measured; without, ``byteCount`` counts only structure.
+  private let measures: Bool
+
+  init(measuring measures: Bool) { self.measures = measures }
 
   /// Counts the comma before a value in an array (a key counted the one in an object).
   @inline(__always)
@@ -55,7 +59,7 @@ struct JSONAPITreeOutput<Input: JSONAPINode>: JSONAPIOutput {
     let top = frames.count - 1
     if frames[top].started > 0 { byteCount &+= 1 }
     frames[top].started &+= 1
-    byteCount &+= HypermediaBudget.length(of: name) &+ 1
+    if measures { byteCount &+= HypermediaBudget.length(of: name) &+ 1 }
     frames[top].key = name
   }
 
@@ -81,7 +85,7 @@ struct JSONAPITreeOutput<Input: JSONAPINode>: JSONAPIOutput {
 
   mutating func string(_ value: String) {
     beginValue()
-    byteCount &+= HypermediaBudget.length(of: value)
+    if measures { byteCount &+= HypermediaBudget.length(of: value) }
     add(.string(value))
   }
 
@@ -94,7 +98,7 @@ struct JSONAPITreeOutput<Input: JSONAPINode>: JSONAPIOutput {
   mutating func copy(_ value: Input) {
     beginValue()
     let tree = value.tree
-    byteCount &+= HypermediaBudget.length(of: tree)
+    if measures { byteCount &+= HypermediaBudget.length(of: tree) }
     add(tree)
   }
 

@@ -88,7 +88,7 @@ struct JSONTemplatesExpansion {
         result[member.key] = try charged(member.value, at: [member.key]).value
       }
     }
-    try charge(Self.framingLength(of: result), at: .root)
+    try charge(framingLength(of: result), at: .root)
     return .object(result)
   }
 
@@ -146,13 +146,13 @@ struct JSONTemplatesExpansion {
       resource[member.key] = member.value
       linkedBytes[member.key] = nil
     }
-    var bytes = Self.framingLength(of: resource)
+    var bytes = framingLength(of: resource)
     var own = bytes
     for member in resource.members {
       if let linked = linkedBytes[member.key] {
         bytes &+= linked
       } else {
-        let length = HypermediaBudget.length(of: member.value)
+        let length = budget.length(of: member.value)
         bytes &+= length
         own &+= length
       }
@@ -207,10 +207,10 @@ struct JSONTemplatesExpansion {
       throw JSONTemplatesError(.notAResource(found: targets[index].kind), at: [link.target, String(index)])
     }
     // The `href` member replaces one of that name, or is added with its comma.
-    var added = HypermediaBudget.length(of: href)
+    var added = budget.length(of: href)
     if let old = target["href"] {
-      added &-= HypermediaBudget.length(of: old)
-    } else {
+      added &-= budget.length(of: old)
+    } else if budget.measures {
       added &+= HypermediaBudget.length(of: "href") &+ 1 &+ (target.isEmpty ? 0 : 1)
     }
     target["href"] = .string(href)
@@ -246,7 +246,7 @@ struct JSONTemplatesExpansion {
 
   /// A value written as it is, charged to the budget whole.
   private mutating func charged(_ value: JSON, at pointer: JSONPointer) throws(JSONTemplatesError) -> Sized {
-    let bytes = HypermediaBudget.length(of: value)
+    let bytes = budget.length(of: value)
     try charge(bytes, at: pointer)
     return (value, bytes)
   }
@@ -259,9 +259,10 @@ struct JSONTemplatesExpansion {
   }
 
   /// The bytes of an object's text other than its members' values: braces, keys, colons and commas.
-  private static func framingLength(of object: JSONObject) -> Int {
+  private func framingLength(of object: JSONObject) -> Int {
+    guard budget.measures else { return 0 }
     var bytes = 2 &+ Swift.max(object.count - 1, 0) &+ object.count
-    for member in object.members { bytes &+= HypermediaBudget.length(of: member.key) }
+    for member in object.members { bytes &+= budget.length(of: member.key) }
     return bytes
   }
 
