@@ -162,11 +162,18 @@ public enum JSONAPI {
   }
 
   /// Builds a compound document from nested resources, the inverse of ``flatten(_:options:)-(JSON,_)``.
+  ///
+  /// Every copy of a resource is read: copies that agree are merged (members found in only one are kept), copies
+  /// whose common members differ are an error naming both places. Nested resources deeper than the thread's stack
+  /// holds are an error (``JSONAPIError/Kind/nestingTooDeep(depth:)``).
   /// - Parameters:
-  ///   - resources: A flattened resource (an object with `type` and `id`), an array of them, or `null`.
+  ///   - resources: A flattened resource (an object with `type` and `id`), an array of them, `null`, or a whole
+  ///     flattened document as ``flatten(_:options:)-(JSON,_)`` returns it (an object with `data` that is not a
+  ///     resource: its other members, such as `meta`, `links` and `jsonapi`, are kept).
   ///   - options: Which members are relationships.
   /// - Returns: `{"data": ..., "included": [...]}`, `included` de-duplicated and left out when empty.
-  /// - Throws: ``JSONAPIError`` for a resource without a string `type` and `id`.
+  /// - Throws: ``JSONAPIError`` for a resource without a string `type` and `id`, or two copies of a resource that
+  ///   differ (``JSONAPIError/Kind/conflictingResource(type:id:first:)``).
   public static func build(_ resources: JSON, options: BuildOptions = BuildOptions()) throws(JSONAPIError) -> JSON {
     var building = JSONAPIBuilding(options: options)
     return try building.run(resources)
