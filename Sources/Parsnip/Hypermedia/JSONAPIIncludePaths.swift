@@ -29,14 +29,16 @@ public struct JSONAPIIncludePaths: Sendable, Hashable {
   /// - Throws: ``JSONAPIError`` (``JSONAPIError/Kind/invalidIncludePath(_:)``) for an empty path or name.
   public init(_ text: String) throws(JSONAPIError) {
     var children: [[String: Int]] = [[:]]
-    for path in text.split(separator: ",", omittingEmptySubsequences: false) {
+    // Split by scalars, not Characters: a combining mark after ',' or '.' must not hide it.
+    for path in text.unicodeScalars.split(separator: ",", omittingEmptySubsequences: false) {
       var level = 0
-      for name in path.split(separator: ".", omittingEmptySubsequences: false) {
-        guard !name.isEmpty else { throw JSONAPIError(.invalidIncludePath(text), at: .root) }
-        if let below = children[level][String(name)] {
+      for scalars in path.split(separator: ".", omittingEmptySubsequences: false) {
+        guard !scalars.isEmpty else { throw JSONAPIError(.invalidIncludePath(text), at: .root) }
+        let name = String(String.UnicodeScalarView(scalars))
+        if let below = children[level][name] {
           level = below
         } else {
-          children[level][String(name)] = children.count
+          children[level][name] = children.count
           level = children.count
           children.append([:])
         }

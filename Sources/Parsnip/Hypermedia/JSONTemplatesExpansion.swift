@@ -43,11 +43,13 @@ struct JSONTemplatesExpansion {
     }
     for member in object.members {
       let pointer: JSONPointer = ["links", member.key]
-      guard let dot = member.key.firstIndex(of: "."), dot != member.key.startIndex,
-        member.key.index(after: dot) != member.key.endIndex
+      // Split at the first '.' scalar: a combining mark after it must not hide it in one Character.
+      let scalars = member.key.unicodeScalars
+      guard let dot = scalars.firstIndex(of: "."), dot != scalars.startIndex,
+        scalars.index(after: dot) != scalars.endIndex
       else { throw JSONTemplatesError(.invalidLinkKey(member.key), at: pointer) }
-      let collection = String(member.key[..<dot])
-      let field = String(member.key[member.key.index(after: dot)...])
+      let collection = String(scalars[..<dot])
+      let field = String(scalars[scalars.index(after: dot)...])
       let href: String
       var target = field
       var templatePointer = pointer

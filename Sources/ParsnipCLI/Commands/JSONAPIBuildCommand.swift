@@ -31,7 +31,10 @@ struct JSONAPIBuildCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = try CommonOptions.optionalFile(arguments)
     if let text = arguments.value(of: Self.relationships) {
-      let names = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      // Split by scalars, as include lists are: a combining mark after ',' must not hide it.
+      let names =
+        text.isEmpty
+        ? [] : text.unicodeScalars.split(separator: ",", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
       guard !names.contains(where: \.isEmpty) else {
         throw UsageError("invalid relationship list '\(text)' (expected comma-separated names)")
       }

@@ -72,6 +72,19 @@ import Testing
     #expect(try JSONAPIIncludePaths("a.b.c")["a"]?["b"]?.names == ["c"])
   }
 
+  /// Found by the hypermedia fuzzer: a combining mark after ',' or '.' made one Character with it, which hid the
+  /// separator; lists are split by scalars.
+  @Test func aCombiningMarkDoesNotHideASeparator() throws {
+    let list = try JSONAPIIncludePaths("a,\u{301}b.\u{301}c")
+    #expect(list.names == ["a", "\u{301}b"])
+    #expect(list["\u{301}b"]?.names == ["\u{301}c"])
+    let text = "\u{7AC}{,\"people\""
+    #expect(try JSONAPIIncludePaths(text) == JSONAPIIncludePaths(text + "," + text))
+    let document: JSON = ["links": ["posts.\u{301}x": "/{posts.id}"], "posts": [["id": "1"]]]
+    #expect(HypermediaFormat.detect(document) == .jsonTemplates)
+    #expect(try JSONTemplates.expand(document)["posts"][0]["\u{301}x"] == ["href": "/1"])
+  }
+
   /// The finding S1: an attribute or relationship named `type` or `id` is rejected with its pointer.
   @Test func fieldsNamedTypeOrIdAreRejected() throws {
     let cases: [(JSON, JSONPointer, String)] = [
