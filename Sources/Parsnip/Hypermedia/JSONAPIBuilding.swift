@@ -78,9 +78,11 @@ struct JSONAPIBuilding {
       if !primary.contains(key) { included.append(key) }
       return
     }
+    var added = false
     for member in object.members {
       guard let old = entry.object[member.key] else {
         entry.object[member.key] = member.value
+        added = true
         continue
       }
       guard case .object(let oldFields) = old, case .object(let newFields) = member.value,
@@ -105,6 +107,14 @@ struct JSONAPIBuilding {
       let name = attributes.keys.first(where: { relationships[$0] != nil })
     {
       throw conflict(key, entry, at: pointer, name)
+    }
+    if added {
+      // Members a later copy added go where a resource object has them.
+      var ordered = JSONObject()
+      for name in ["type", "id", "lid", "attributes", "relationships", "links", "meta"] {
+        if let value = entry.object[name] { ordered[name] = value }
+      }
+      entry.object = ordered
     }
     entries[key] = entry
   }

@@ -210,6 +210,11 @@ import Testing
     let merged = try JSONAPI.build(primary)
     #expect(merged["data"][0]["attributes"] == ["n": 1, "m": 2])
     #expect(merged["included"].isNull)
+    // Members a later copy adds take their usual place.
+    let later: JSON = [
+      ["type": "a", "id": "1", "_links": ["self": "/a/1"]], ["type": "b", "id": "2", "x": ["type": "a", "id": "1", "n": 1]],
+    ]
+    #expect(try JSONAPI.build(later)["data"][0].objectValue?.keys.map { $0 } == ["type", "id", "attributes", "links"])
   }
 
   /// "Found as a new user would": `build` takes `flatten`'s document as it is, keeping `meta`, `links`, `jsonapi`.
