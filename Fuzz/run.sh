@@ -11,6 +11,9 @@
 #   Fuzz/run.sh codegen [SECONDS]       fuzz codegen's names: samples built from random keys must give identifiers
 #                                       that are valid, unique and clash with nothing the code uses (no compiling;
 #                                       Fuzz/CodegenFuzzer); `codegen -- CRASHFILE` replays
+#   Fuzz/run.sh hypermedia [SECONDS]    fuzz URI templates, JTE and JSON:API flatten and build against reference
+#                                       rules and each other (Fuzz/HypermediaFuzzer); `hypermedia -- CRASHFILE`
+#                                       replays
 #   (`parser` may also be named explicitly: `Fuzz/run.sh parser 60`.)
 #
 # The parser's seed corpus is copied at run time from ../shared/conformance/json-test-suite (never committed) plus a
@@ -28,6 +31,12 @@ configure() {
       dict="$root/Fuzz/PathFuzzer/paths.dict"
       bin="$work/path-fuzzer"
       corpus="$work/corpus-paths"
+      ;;
+    hypermedia)
+      main="$root/Fuzz/HypermediaFuzzer/main.swift"
+      dict="$root/Fuzz/HypermediaFuzzer/hypermedia.dict"
+      bin="$work/hypermedia-fuzzer"
+      corpus="$work/corpus-hypermedia"
       ;;
     codable)
       main="$root/Fuzz/CodableFuzzer/main.swift"
@@ -62,17 +71,17 @@ configure() {
 if [ "${1:-}" = check ]; then
   # Type-checks every target against the library as it is now (CI runs this: a fuzzer that no longer compiles is
   # a fuzzer nobody runs).
-  for target in parser paths codable codegen; do
+  for target in parser paths codable codegen hypermedia; do
     configure "$target"
     swiftc -parse-as-library -typecheck -module-name Parsnip -package-name parsnip $sources "$main"
   done
-  echo "fuzz: parser, paths, codable and codegen targets type-check"
+  echo "fuzz: parser, paths, codable, codegen and hypermedia targets type-check"
   exit 0
 fi
 
 target=parser
 case "${1:-}" in
-  parser | paths | codable | codegen)
+  parser | paths | codable | codegen | hypermedia)
     target=$1
     shift
     ;;
@@ -125,6 +134,12 @@ else
 }" >"$seeds/json5-1.json5"
   printf '%s' "[Infinity, -0x0, 0xFFFFFFFFFFFFFFFFFFFF, '\\0\\v\\a', {ünï_cödé: null, \\u0061b: true}]" >"$seeds/json5-2.json5"
   printf '\xef\xbb\xbf{"a":\xc2\xa0[1,\xe2\x80\xa82]}' >"$seeds/json5-3.json5"
+fi
+if [ "$target" = hypermedia ]; then
+  # The seed examples (JTE, JSON:API) and templates of every operator.
+  cp "$root"/Examples/posts-jte*.json "$root"/Examples/jsonapi-*.json "$seeds"/ 2>/dev/null || true
+  printf '%s' 'http://example.com/{+path}/{x,y}{?q,lang}{#frag}{.ext*}{/seg:3}{;p*}{&c}' >"$seeds/template-1.txt"
+  printf '%s' 'comments.author,author' >"$seeds/include-1.txt"
 fi
 if [ "$target" = codable ]; then
   # Objects whose keys exercise the snake_case conversion and the probed lookups, and numbers at the types' edges.

@@ -183,6 +183,50 @@ def cases(d):
         "patch", "--compact", write(d, "doubling-string.patch", "[" + ",".join(doubling_string) + "]"),
         write(d, "object.json", "{}")], 1, stderr=r"bytes of values", seconds=30, megabytes=256)
 
+    # Hypermedia (issue 42: N1, N2, S1, S4, U3, U4, U6, E1; N5 and U5 are library tests): expand, jsonapi-build and
+    # uri-template.
+    import json
+    chain = 5000
+    yield Case("a JTE chain of 5 000 linked resources stops at the depth limit", [
+        "expand", write(d, "jte-chain.json", json.dumps({
+            "links": {"items.next": {"href": "/i/{items.next}", "type": "items"}},
+            "items": [{"id": str(i), "links": {"next": str(i + 1)}} for i in range(chain)]}))],
+        1, stderr=r"^parsnip: error: \S+: /items/33: linked resources nested 33 deep .{0,80}\n$", seconds=10)
+    yield Case("an include list of 52 000 names (a 104 KB argument)", [
+        "expand", "--include", ".".join(["n"] * 52_000), write(d, "api-chain.json", json.dumps({
+            "data": {"type": "a", "id": "0", "relationships": {"n": {"data": {"type": "a", "id": "1"}}}},
+            "included": [{"type": "a", "id": str(i), "relationships": {"n": {"data": {"type": "a", "id": str(i + 1)}}}}
+                         for i in range(1, chain)]}))], 0, stdout=r'"id": "31"', seconds=10)
+    yield Case("attributes named type and id are rejected with their pointer", [
+        "expand", write(d, "evil.json", '{"data":{"type":"a","id":"1","attributes":{"type":"evil","id":"999"}}}')],
+        1, stderr=r"/data/attributes/type: a resource cannot have a field named 'type'")
+    yield Case("copies of a resource that differ are an error naming both", [
+        "jsonapi-build", write(d, "copies.json", '[{"type":"a","id":"1","n":1},{"type":"a","id":"1","n":2}]')],
+        1, stderr=r"/1/n: resource \(a, 1\) differs from its copy at /0/n")
+    big = "x" * 1_000_000
+    yield Case("3 000 references to a 1 MB resource stop at the output budget", [
+        "expand", "--compact", write(d, "refs.json", json.dumps({
+            "data": [{"type": "a", "id": str(i), "relationships": {"r": {"data": {"type": "b", "id": "1"}}}}
+                     for i in range(3000)],
+            "included": [{"type": "b", "id": "1", "attributes": {"s": big}}]}))],
+        1, stderr=r"larger than 67108864 bytes", stdout=lambda out: out == b"", seconds=20, megabytes=400)
+    yield Case("3 000 JTE links to a 1 MB resource stop at the output budget", [
+        "expand", "--compact", write(d, "jte-refs.json", json.dumps({
+            "links": {"posts.author": {"href": "/{posts.author}", "type": "people"}},
+            "posts": [{"id": str(i), "links": {"author": "1"}} for i in range(3000)],
+            "people": [{"id": "1", "bio": big}]}))],
+        1, stderr=r"larger than 67108864 bytes", stdout=lambda out: out == b"", seconds=20, megabytes=400)
+    yield Case("30 resources that each relate to all 30 stop at the output budget", [
+        "expand", "--compact", "--max-output", "4000000", write(d, "all30.json", json.dumps({"data": [
+            {"type": "a", "id": str(i), "relationships": {"all": {"data": [{"type": "a", "id": str(j)} for j in range(30)]}}}
+            for i in range(30)]}))], 1, stderr=r"larger than 4000000 bytes", seconds=30, megabytes=256)
+    yield Case("uri-template: 3 000 sets of 1 MB URIs stream within the output budget", [
+        "uri-template", "--compact", "{v}" * 10_000, write(d, "sets.json", json.dumps([{"v": "x" * 100}] * 3000))],
+        1, stderr=r"output larger than 67108864 bytes", seconds=40, megabytes=128)
+    yield Case("uri-template quotes at most 64 characters of a 120 KB template", [
+        "uri-template", "/p/{a\x1b[31m" + "x" * 120_000], 2,
+        stderr=lambda err: len(err) < 300 and b"\x1b" not in err and b"\\u001B" in err)
+
 
 def run(case):
     stdin = subprocess.DEVNULL

@@ -31,6 +31,15 @@ struct StackGuard {
     return hasRoomNow()
   }
 
+  /// Whether a call at `depth` may go deeper, checked at every level from `start` on: for recursions whose every
+  /// level takes several large frames (a hypermedia resource resolving its relationships), where ``interval``
+  /// levels could outgrow ``margin``.
+  @inline(__always)
+  mutating func hasRoom(atDepth depth: Int, checkingFrom start: Int) -> Bool {
+    guard depth >= start else { return true }
+    return hasRoomNow()
+  }
+
   @inline(never)
   private mutating func hasRoomNow() -> Bool {
     if floor == nil { floor = Self.lowestSafeAddress() }

@@ -11,10 +11,16 @@
 /// - a relationship whose resource is neither included nor primary data becomes its `{type, id}` identifier, or,
 ///   with ``FlattenOptions/Unresolved/null``, `null` (to-one) or is left out of its array (to-many);
 /// - with an include list, relationships it does not name become identifiers;
-/// - cycles: a resource already being flattened on the path from the primary resource (A → B → A) is written as
-///   its identifier, and so is every resource deeper than ``FlattenOptions/maximumDepth`` relationships.
+/// - cycles: without an include list, a resource already being flattened on the path from the primary resource
+///   (A → B → A) is written as its identifier; an include list is followed as written, through cycles
+///   (`author.articles.author`), since its paths end;
+/// - every resource deeper than ``FlattenOptions/maximumDepth`` relationships is written as its identifier.
 ///
-/// Budget: ``FlattenOptions/maximumOutputSize``, counting each resource written once per place plus its members.
+/// An attribute or relationship named `type` or `id` is an error (JSON:API's "Fields"), with its pointer.
+///
+/// Budget: ``FlattenOptions/maximumOutputSize``, in bytes of the result's compact JSON text, counting a resource
+/// referenced from several places each time. A depth that the thread's stack cannot hold (a raised
+/// ``FlattenOptions/maximumDepth``) is an error (``JSONAPIError/Kind/nestingTooDeep(depth:)``), never a crash.
 ///
 /// ```swift
 /// let document = try JSON(parsing: #"""
@@ -42,13 +48,20 @@ public enum JSONAPI {
     public var unresolved: Unresolved
     /// The deepest relationship level resolved; deeper resources are identifiers. Default 32.
     public var maximumDepth: Int
-    /// The budget of the result: one per resource written plus one per member. Default 20 000 000.
+    /// The budget of the result, in bytes of its compact JSON text (``JSON/WritingOptions/compact``), whatever
+    /// layout it is then written in.
+    /// Default ``HypermediaFormat/defaultMaximumOutputSize`` (64 MiB).
     public var maximumOutputSize: Int
 
     /// Creates options.
+    /// - Parameters:
+    ///   - include: The relationships to resolve, or `nil` for everything included.
+    ///   - unresolved: What a relationship to a resource not in the document becomes.
+    ///   - maximumDepth: The deepest relationship level resolved.
+    ///   - maximumOutputSize: The budget of the result, in bytes.
     public init(
       include: JSONAPIIncludePaths? = nil, unresolved: Unresolved = .identifier, maximumDepth: Int = 32,
-      maximumOutputSize: Int = 20_000_000
+      maximumOutputSize: Int = HypermediaFormat.defaultMaximumOutputSize
     ) {
       self.include = include
       self.unresolved = unresolved
@@ -75,7 +88,7 @@ public enum JSONAPI {
   /// - Returns: The document with `data` flattened and without `included` (`meta`, `links`, `jsonapi` stay).
   /// - Throws: ``JSONAPIError`` with the pointer of the first violation of the spec.
   public static func flatten(_ document: JSON, options: FlattenOptions = FlattenOptions()) throws(JSONAPIError) -> JSON {
-    var flattening = JSONAPIFlattening(document, options: options, output: JSONAPITreeOutput<JSON>())
+    var flattening = JSONAPIFlattening(document, options: options, output: JSONAPITreeOutput<JSON>(measuring: options.maximumOutputSize != .max))
     try flattening.run()
     return flattening.output.last
   }
@@ -98,7 +111,7 @@ public enum JSONAPI {
     // The nodes do not retain the document: this function keeps it.
     defer { withExtendedLifetime(document) {} }
     var flattening = JSONAPIFlattening(
-      JSONAPITapeNode(rootOf: document), options: options, output: JSONAPITreeOutput<JSONAPITapeNode>())
+      JSONAPITapeNode(rootOf: document), options: options, output: JSONAPITreeOutput<JSONAPITapeNode>(measuring: options.maximumOutputSize != .max))
     try flattening.run()
     return flattening.output.last
   }
@@ -112,7 +125,7 @@ public enum JSONAPI {
   /// try JSONAPI.flattenedBytes(document)   // → the UTF-8 of {"data":{"type":"a","id":"1","n":2}}
   /// ```
   ///
-  /// Sorted keys and canonical output, and the rare documents whose text could come out differently from the
+  /// Sorted keys, canonical output, escaped slashes and ASCII-only output, and the rare documents whose text could come out differently from the
   /// tree's (a key repeated inside a value copied from the input, a member of the result named twice such as an
   /// attribute named like a relationship), are flattened into a tree and written from it: the bytes are always the
   /// tree's.
@@ -128,7 +141,8 @@ public enum JSONAPI {
     _ document: JSONDocument, options: FlattenOptions = FlattenOptions(), writing: JSON.WritingOptions = .compact
   ) throws -> [UInt8] {
     let configuration = JSONWriter.Configuration(writing)
-    if configuration.keyOrder == .stored {
+    // Escaped slashes and non-ASCII would count in the text's budget but not in the tree's: through the tree.
+    if configuration.keyOrder == .stored, !configuration.escapesSlashes, !configuration.asciiOnly {
       let capacity = document.byteCount + document.byteCount / 2
       let output = JSONAPITextOutput(configuration: configuration, capacity: capacity)
       // The nodes do not retain the document: this function keeps it.
@@ -148,11 +162,18 @@ public enum JSONAPI {
   }
 
   /// Builds a compound document from nested resources, the inverse of ``flatten(_:options:)-(JSON,_)``.
+  ///
+  /// Every copy of a resource is read: copies that agree are merged (members found in only one are kept), copies
+  /// whose common members differ are an error naming both places. Nested resources deeper than the thread's stack
+  /// holds are an error (``JSONAPIError/Kind/nestingTooDeep(depth:)``).
   /// - Parameters:
-  ///   - resources: A flattened resource (an object with `type` and `id`), an array of them, or `null`.
+  ///   - resources: A flattened resource (an object with `type` and `id`), an array of them, `null`, or a whole
+  ///     flattened document as ``flatten(_:options:)-(JSON,_)`` returns it (an object with `data` that is not a
+  ///     resource: its other members, such as `meta`, `links` and `jsonapi`, are kept).
   ///   - options: Which members are relationships.
   /// - Returns: `{"data": ..., "included": [...]}`, `included` de-duplicated and left out when empty.
-  /// - Throws: ``JSONAPIError`` for a resource without a string `type` and `id`.
+  /// - Throws: ``JSONAPIError`` for a resource without a string `type` and `id`, or two copies of a resource that
+  ///   differ (``JSONAPIError/Kind/conflictingResource(type:id:first:)``).
   public static func build(_ resources: JSON, options: BuildOptions = BuildOptions()) throws(JSONAPIError) -> JSON {
     var building = JSONAPIBuilding(options: options)
     return try building.run(resources)

@@ -30,8 +30,17 @@ public struct JSONAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidLinkage(found: JSON.Kind)
     /// An include list that is not comma-separated dotted relationship names (`author,comments.author`).
     case invalidIncludePath(String)
-    /// The flattened document grew past ``JSONAPI/FlattenOptions/maximumOutputSize``.
+    /// The flattened document grew past ``JSONAPI/FlattenOptions/maximumOutputSize`` bytes.
     case outputTooLarge(limit: Int)
+    /// An attribute or relationship named `type` or `id` (or `lid`, in a resource identified by its `lid`), which
+    /// JSON:API forbids ("Fields") and which would replace the resource's identity when flattened.
+    case reservedFieldName(String)
+    /// Relationships resolved `depth` levels deep, more than the thread's stack holds (a raised
+    /// ``JSONAPI/FlattenOptions/maximumDepth``); also nested resources to build that deep.
+    case nestingTooDeep(depth: Int)
+    /// ``JSONAPI/build(_:options:)``: a second copy of a resource whose members differ from the first's; `first` is
+    /// where the first copy has the member that differs.
+    case conflictingResource(type: String, id: String, first: JSONPointer)
   }
 
   /// What went wrong.
@@ -61,11 +70,15 @@ public struct JSONAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     case .missingMember(let name): "a resource object needs '\(name)'"
     case .memberNotAString(let name, let found): "'\(name)' must be a string, found \(found)"
     case .duplicateResource(let type, let id, let first):
-      "resource (\(type), \(id)) appears twice (first at \(first))"
+      "resource (\(Excerpt.abbreviated(type)), \(Excerpt.abbreviated(id))) appears twice (first at \(Excerpt.abbreviated(first.description)))"
     case .emptyRelationship: "a relationship needs 'data', 'links' or 'meta'"
     case .invalidLinkage(let found): "relationship 'data' must be null, an identifier or an array of them, found \(found)"
     case .invalidIncludePath(let text): "invalid include list '\(Excerpt.abbreviated(text))' (comma-separated dotted relationship names)"
-    case .outputTooLarge(let limit): "flattened document larger than \(limit) (resources plus members)"
+    case .outputTooLarge(let limit): "flattened document larger than \(limit) bytes"
+    case .reservedFieldName(let name): "a resource cannot have a field named '\(name)' (JSON:API 'Fields')"
+    case .nestingTooDeep(let depth): "resources nested \(depth) deep, more than the thread's stack holds"
+    case .conflictingResource(let type, let id, let first):
+      "resource (\(Excerpt.abbreviated(type)), \(Excerpt.abbreviated(id))) differs from its copy at \(Excerpt.abbreviated(first.description))"
     }
   }
 }

@@ -50,8 +50,10 @@ struct JSONAPIKey: Hashable {
 ///
 /// Without an include list, a resource flattened once is reused wherever it is referenced again (values are
 /// immutable, so sharing is invisible; text is copied), unless its flattening cut a cycle or hit the depth limit,
-/// which depend on where it was reached. Reused resources are charged to the output budget each time, as if written
-/// again. Pointers are built only for errors, and resources are numbered once so the cycle rule and reuse index
+/// which depend on where it was reached. The output budget counts the bytes of the result's compact text as the
+/// output reports them, reused resources each time (checked before they are copied); each resource is checked when
+/// it is closed. Relationships are resolved recursively, one level per resource, and a ``StackGuard`` ends the
+/// flatten with an error before the thread's stack would, whatever ``JSONAPI/FlattenOptions/maximumDepth`` allows. Pointers are built only for errors, and resources are numbered once so the cycle rule and reuse index
 /// arrays instead of hashing keys again: on the success path those were most of the cost.
 struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.Input == Node {
   /// Where a resource object is: `data` (one resource, or element `position` of the array) or `included[position]`.
@@ -65,11 +67,11 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     }
   }
 
-  /// A resource flattened without cuts, for reuse: how many relationship levels it resolved, and its budget cost.
+  /// A resource flattened without cuts, for reuse: how many relationship levels it resolved, and its bytes.
   private struct Flattened {
     var value: Output.Written
     var height: Int
-    var cost: Int
+    var bytes: Int
   }
 
   private struct Resource {
@@ -90,7 +92,8 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
   /// Resources of `data` and `included`, numbered in document order.
   private var resources: [Resource] = []
   private var numbers: [JSONAPIKey: Int] = [:]
-  private var budget: HypermediaBudget
+  private let budget: HypermediaBudget
+  private var stack = StackGuard()
   /// How many relationships were written as identifiers by the cycle or depth rule so far.
   private var cuts = 0
   /// Where the result goes.
@@ -136,14 +139,18 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     guard resource.isObject else { throw JSONAPIError(.notAnObject(found: resource.kind), at: origin.pointer) }
     let fields = resource.resourceFields
     let key = try JSONAPIKey(resource, fields, at: origin.pointer)
-    if let attributes = resource.field(fields.attributes), !attributes.isObject {
-      throw JSONAPIError(.notAnObject(found: attributes.kind), at: origin.pointer.appending("attributes"))
+    if let attributes = resource.field(fields.attributes) {
+      guard attributes.isObject else {
+        throw JSONAPIError(.notAnObject(found: attributes.kind), at: origin.pointer.appending("attributes"))
+      }
+      try Self.checkFieldNames(attributes, of: fields, at: origin.pointer.appending("attributes"))
     }
     var hasRelationshipExtras = false
     if let relationships = resource.field(fields.relationships) {
       guard relationships.isObject else {
         throw JSONAPIError(.notAnObject(found: relationships.kind), at: origin.pointer.appending("relationships"))
       }
+      try Self.checkFieldNames(relationships, of: fields, at: origin.pointer.appending("relationships"))
       try relationships.forEachMember { (name, relationship) throws(JSONAPIError) in
         if try Self.validate(relationship, at: origin.pointer.appending("relationships").appending(name)) {
           hasRelationshipExtras = true
@@ -161,6 +168,23 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     resources.append(
       Resource(
         key: key, node: resource, fields: fields, origin: origin, hasRelationshipExtras: hasRelationshipExtras))
+  }
+
+  /// JSON:API's fields share one namespace with `type` and `id`: an attribute or relationship may not be named
+  /// either, nor `lid` in a resource identified by its `lid`, since the flattened resource would lose its identity.
+  private static func checkFieldNames(
+    _ members: Node, of resource: JSONAPIResourceFields, at pointer: @autoclosure () -> JSONPointer
+  ) throws(JSONAPIError) {
+    let names = members.resourceFields
+    var reserved: String?
+    if names.type != nil {
+      reserved = "type"
+    } else if names.id != nil {
+      reserved = "id"
+    } else if names.lid != nil, resource.id == nil {
+      reserved = "lid"
+    }
+    if let reserved { throw JSONAPIError(.reservedFieldName(reserved), at: pointer().appending(reserved)) }
   }
 
   /// A relationship object: `data` (null, an identifier or an array of them), `links` or `meta`. Returns whether
@@ -219,6 +243,7 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       }
     }
     _ = output.closeObject()
+    guard budget.allows(output.byteCount) else { throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: .root) }
   }
 
   private mutating func flattenPrimary(_ resource: Node, from origin: Origin) throws(JSONAPIError) {
@@ -234,19 +259,20 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
     guard options.include == nil else { return try flattenAgain(number, include: include, depth: depth) }
     // Resolutions inside happen at depths `depth ..< depth + height`; each needs `< maximumDepth`.
     if let done = resources[number].flattened, done.height == 0 || depth + done.height - 1 < options.maximumDepth {
-      guard budget.charge(cost: done.cost) else {
+      // Checked before the copy, which may be large.
+      guard budget.allows(output.byteCount &+ done.bytes) else {
         throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: resources[number].origin.pointer)
       }
       output.reuse(done.value)
       return done.height
     }
     let cutsBefore = cuts
-    let spentBefore = budget.spent
     let mark = output.mark()
+    let bytesBefore = output.byteCount
     let height = try flattenAgain(number, include: include, depth: depth)
     if cuts == cutsBefore {
       resources[number].flattened = Flattened(
-        value: output.written(since: mark), height: height, cost: budget.spent - spentBefore)
+        value: output.written(since: mark), height: height, bytes: output.byteCount - bytesBefore)
     }
     return height
   }
@@ -323,7 +349,8 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       }
       _ = output.closeObject()
     }
-    guard budget.charge(members: output.closeObject()) else {
+    _ = output.closeObject()
+    guard budget.allows(output.byteCount) else {
       throw JSONAPIError(.outputTooLarge(limit: budget.limit), at: origin.pointer)
     }
     return height
@@ -347,11 +374,13 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       writeIdentifier(key, local: isLocal)
       return 0
     }
-    guard depth < options.maximumDepth, !resources[number].onPath else {
+    // An include list is followed as written, through cycles: its paths bound the depth.
+    guard depth < options.maximumDepth, options.include != nil || !resources[number].onPath else {
       cuts += 1
       writeIdentifier(key, local: isLocal)
       return 0
     }
+    guard stack.hasRoom(atDepth: depth + 1, checkingFrom: 8) else { throw JSONAPIError(.nestingTooDeep(depth: depth + 1), at: pointer()) }
     return try flatten(number, include: include, depth: depth + 1) + 1
   }
 

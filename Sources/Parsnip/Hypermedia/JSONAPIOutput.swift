@@ -13,6 +13,9 @@ protocol JSONAPIOutput {
   /// A value written, kept to be written again elsewhere (a flattened resource reused).
   associatedtype Written
 
+  /// The bytes of the compact JSON text of what was written so far, whatever the layout written (the budget of
+  /// ``JSONAPI/FlattenOptions/maximumOutputSize``).
+  var byteCount: Int { get }
   mutating func openObject()
   /// The name of the next member of the open object.
   mutating func key(_ name: String)
@@ -24,7 +27,8 @@ protocol JSONAPIOutput {
   mutating func null()
   /// An input value and everything in it, as it is.
   mutating func copy(_ value: Input)
-  /// Called just before the value that ``written(since:)`` then returns.
+  /// Called just before the value that ``written(since:)`` then returns; the separator before that value is
+  /// counted in ``byteCount`` once it returns.
   mutating func mark() -> Mark
   /// The one value written since `mark`, to be given to ``reuse(_:)``.
   mutating func written(since mark: Mark) -> Written

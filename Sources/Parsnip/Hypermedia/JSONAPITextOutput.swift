@@ -27,6 +27,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
     var start: Int
     var level: Int
     var deepest: Int
+    var byteCount: Int
   }
 
   /// Bytes of the output, the nesting level they start at, and how many levels deeper their deepest container is.
@@ -35,6 +36,8 @@ struct JSONAPITextOutput: JSONAPIOutput {
     var end: Int
     var level: Int
     var height: Int
+    /// Its bytes in compact text.
+    var byteCount: Int
   }
 
   /// An open container the flatten builds.
@@ -57,6 +60,8 @@ struct JSONAPITextOutput: JSONAPIOutput {
   /// Open containers of a value being copied: whether each is an object, and whether it has a member yet.
   private var copying: [(isObject: Bool, started: Bool)] = []
   private var duplicates = DuplicateKeyFinder()
+  /// Bytes of layout written (line breaks, indentation, the space after a colon): not counted in ``byteCount``.
+  private var layout = 0
   /// Set when the text could differ from the tree's: the caller must flatten into a tree instead.
   private(set) var needsTree = false
 
@@ -66,6 +71,9 @@ struct JSONAPITextOutput: JSONAPIOutput {
     indent = configuration.indent
   }
 
+  /// The bytes written, less the layout: those of the same text written compactly.
+  var byteCount: Int { writer.out.count &- layout }
+
   /// The text written.
   func bytes() -> [UInt8] { writer.out.bytes() }
 
@@ -73,6 +81,22 @@ struct JSONAPITextOutput: JSONAPIOutput {
   func release() { writer.out.release() }
 
   // MARK: Structure
+
+  /// A line break and the indentation of `depth`, counted as layout.
+  @inline(__always)
+  private mutating func newline(indent: Int, depth: Int) {
+    let before = writer.out.count
+    writer.writeNewline(indent: indent, depth: depth)
+    layout &+= writer.out.count &- before
+  }
+
+  /// The colon after a key, and its space in indented layout (counted as layout).
+  @inline(__always)
+  private mutating func colon() {
+    let before = writer.out.count
+    writer.writeColon()
+    layout &+= writer.out.count &- before &- 1
+  }
 
   /// Writes the separator before a value: a comma and line break in an array (a key did that in an object).
   @inline(__always)
@@ -84,7 +108,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
     guard let top = frames.indices.last, !frames[top].isObject else { return }
     if frames[top].count > 0 { writer.out.writeByte(.comma) }
     frames[top].count &+= 1
-    if let indent { writer.writeNewline(indent: indent, depth: frames.count) }
+    if let indent { newline(indent: indent, depth: frames.count) }
   }
 
   /// Checks the nesting of a container about to open at `level`.
@@ -105,7 +129,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
     let top = frames.count - 1
     if frames[top].count > 0 { writer.out.writeByte(.comma) }
     frames[top].count &+= 1
-    if let indent { writer.writeNewline(indent: indent, depth: frames.count) }
+    if let indent { newline(indent: indent, depth: frames.count) }
     let start = writer.out.count
     writer.writeString(name)
     let count = writer.out.count - start
@@ -116,13 +140,13 @@ struct JSONAPITextOutput: JSONAPIOutput {
       needsTree = true
     }
     keys.append((start, count))
-    writer.writeColon()
+    colon()
   }
 
   mutating func closeObject() -> Int {
     let frame = frames.removeLast()
     keys.removeSubrange(frame.firstKey...)
-    if frame.count > 0, let indent { writer.writeNewline(indent: indent, depth: frames.count) }
+    if frame.count > 0, let indent { newline(indent: indent, depth: frames.count) }
     writer.out.writeByte(.closeBrace)
     return frame.count
   }
@@ -136,7 +160,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
 
   mutating func closeArray() {
     let frame = frames.removeLast()
-    if frame.count > 0, let indent { writer.writeNewline(indent: indent, depth: frames.count) }
+    if frame.count > 0, let indent { newline(indent: indent, depth: frames.count) }
     writer.out.writeByte(.closeBracket)
   }
 
@@ -155,13 +179,15 @@ struct JSONAPITextOutput: JSONAPIOutput {
   mutating func mark() -> Mark {
     beginValue()
     separated = true
-    let mark = Mark(start: writer.out.count, level: frames.count, deepest: deepest)
+    let mark = Mark(start: writer.out.count, level: frames.count, deepest: deepest, byteCount: byteCount)
     deepest = frames.count
     return mark
   }
 
   mutating func written(since mark: Mark) -> Written {
-    let written = Written(start: mark.start, end: writer.out.count, level: mark.level, height: deepest - mark.level)
+    let written = Written(
+      start: mark.start, end: writer.out.count, level: mark.level, height: deepest - mark.level,
+      byteCount: byteCount - mark.byteCount)
     deepest = Swift.max(deepest, mark.deepest)
     return written
   }
@@ -171,6 +197,8 @@ struct JSONAPITextOutput: JSONAPIOutput {
     let level = frames.count
     opens(at: level + value.height)
     let shift = (indent ?? 0) * (level - value.level)
+    // What is not the value's compact text is layout.
+    layout &+= value.end - value.start - value.byteCount
     guard shift != 0 else {
       writer.out.appendCopy(from: value.start, count: value.end - value.start)
       return
@@ -183,6 +211,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
       let stop = found.map { $0.assumingMemoryBound(to: UInt8.self) - base + 1 }
       writer.out.appendCopy(from: i, count: (stop ?? value.end) - i)
       guard let stop else { break }
+      layout &+= shift
       if shift > 0 {
         writer.out.writeRepeated(.space, count: shift)
         i = stop
@@ -208,7 +237,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
       let kind = nodes.rawKind(j)
       if kind == Tape.Kind.end.rawValue {
         let closed = copying.removeLast()
-        if closed.started, let indent { writer.writeNewline(indent: indent, depth: frames.count + copying.count) }
+        if closed.started, let indent { newline(indent: indent, depth: frames.count + copying.count) }
         writer.out.writeByte(closed.isObject ? .closeBrace : .closeBracket)
         j &+= 1
         continue
@@ -216,10 +245,10 @@ struct JSONAPITextOutput: JSONAPIOutput {
       if let top = copying.indices.last {
         if copying[top].started { writer.out.writeByte(.comma) }
         copying[top].started = true
-        if let indent { writer.writeNewline(indent: indent, depth: frames.count + copying.count) }
+        if let indent { newline(indent: indent, depth: frames.count + copying.count) }
         if copying[top].isObject {
           writeString(nodes, j)
-          writer.writeColon()
+          colon()
           j &+= 1
         }
       }

@@ -18,10 +18,11 @@
 ///
 /// Nested collections: a linked resource whose own collection has templates is embedded expanded, recursively; a
 /// resource met again on its own path (a cycle) is embedded as its collection holds it, unexpanded, which ends the
-/// recursion. A collection named in `links` that the document lacks is ignored.
+/// recursion. A chain of linked resources deeper than ``Options/maximumDepth`` (or than the thread's stack holds) is
+/// an error at the resource reached. A collection named in `links` that the document lacks is ignored.
 ///
 /// Errors name the JSON Pointer of the fault: a template naming a field the resource lacks names the resource by
-/// collection and index (`/posts/0`). Budget: ``Options/maximumOutputSize``.
+/// collection and index (`/posts/0`). Budget: ``Options/maximumOutputSize`` bytes.
 ///
 /// ```swift
 /// let document = try JSON(parsing: #"""
@@ -35,19 +36,27 @@
 public enum JSONTemplates {
   /// Limits of an expansion.
   public struct Options: Sendable, Hashable {
-    /// The budget of the whole result, counted as one per resource written plus one per member it has (embedded
-    /// copies count each time). Default 20 000 000.
+    /// The budget of the whole result, in bytes of its compact JSON text (embedded copies count each time).
+    /// Default ``HypermediaFormat/defaultMaximumOutputSize`` (64 MiB).
     public var maximumOutputSize: Int
     /// The budget of each expanded `href`, in bytes. Default ``URITemplate/defaultMaximumLength``.
     public var maximumHrefLength: Int
+    /// The most linked resources embedded inside one another (a resource in a top-level collection is at depth
+    /// 0); deeper is ``JSONTemplatesError/Kind/nestingTooDeep(depth:)``. Default 32.
+    public var maximumDepth: Int
 
     /// Creates options.
     /// - Parameters:
-    ///   - maximumOutputSize: The budget of the result (resources plus members).
+    ///   - maximumOutputSize: The budget of the result, in bytes.
     ///   - maximumHrefLength: The budget of each `href`, in bytes.
-    public init(maximumOutputSize: Int = 20_000_000, maximumHrefLength: Int = URITemplate.defaultMaximumLength) {
+    ///   - maximumDepth: The most linked resources embedded inside one another.
+    public init(
+      maximumOutputSize: Int = HypermediaFormat.defaultMaximumOutputSize,
+      maximumHrefLength: Int = URITemplate.defaultMaximumLength, maximumDepth: Int = 32
+    ) {
       self.maximumOutputSize = maximumOutputSize
       self.maximumHrefLength = maximumHrefLength
+      self.maximumDepth = maximumDepth
     }
   }
 

@@ -25,8 +25,11 @@ public struct JSONTemplatesError: Error, Sendable, Hashable, CustomStringConvert
     case missingField(template: String, field: String)
     /// The template could not expand with the resource's values (a prefix on a list, a nested value, too long).
     case expansionFailed(template: String, URITemplateError)
-    /// The expanded document grew past ``JSONTemplates/Options/maximumOutputSize``.
+    /// The expanded document grew past ``JSONTemplates/Options/maximumOutputSize`` bytes.
     case outputTooLarge(limit: Int)
+    /// Linked resources embedded `depth` deep: more than ``JSONTemplates/Options/maximumDepth``, or than the
+    /// thread's stack holds.
+    case nestingTooDeep(depth: Int)
   }
 
   /// What went wrong.
@@ -57,7 +60,8 @@ public struct JSONTemplatesError: Error, Sendable, Hashable, CustomStringConvert
     case .invalidLinkage: "a resource's link is an id (a string or a number), a list of ids or null"
     case .missingField(let template, let field): "template '\(Excerpt.abbreviated(template))' names '\(Excerpt.abbreviated(field))', which the resource lacks"
     case .expansionFailed(let template, let error): "template '\(Excerpt.abbreviated(template))' cannot expand: \(error)"
-    case .outputTooLarge(let limit): "expanded document larger than \(limit) (resources plus members)"
+    case .outputTooLarge(let limit): "expanded document larger than \(limit) bytes"
+    case .nestingTooDeep(let depth): "linked resources nested \(depth) deep (more than the depth limit or the stack allows)"
     }
   }
 }

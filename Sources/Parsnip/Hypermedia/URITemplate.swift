@@ -85,10 +85,13 @@ public struct URITemplate: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The names of the template's variables, in order of first appearance.
+  ///
+  /// - Complexity: O(*n*) in the number of variables.
   public var variableNames: [String] {
     var names: [String] = []
+    var seen: Set<String> = []
     for case .expression(let expression) in parts {
-      for variable in expression.variables where !names.contains(variable.name) { names.append(variable.name) }
+      for variable in expression.variables where seen.insert(variable.name).inserted { names.append(variable.name) }
     }
     return names
   }

@@ -2,13 +2,13 @@
 ///
 /// Anything an error quotes can be hostile (a megabyte-long number, class name or key; a key holding a NUL byte),
 /// so every message quotes through here: at most ``maximumLength`` characters (longer text keeps its start and end
-/// around an ellipsis) and nothing unprintable.
-enum Excerpt {
+/// around an ellipsis) and nothing unprintable. `package`, for the `parsnip` tool's own messages.
+package enum Excerpt {
   /// The most characters of one piece of text a message shows.
   static let maximumLength = 64
 
   /// `text` cut in the middle when longer than ``maximumLength``, with control characters escaped as in JSON.
-  static func abbreviated(_ text: some StringProtocol) -> String {
+  package static func abbreviated(_ text: some StringProtocol) -> String {
     shown(text, escapingQuotes: false)
   }
 

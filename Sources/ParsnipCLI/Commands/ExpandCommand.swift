@@ -1,11 +1,12 @@
 import Parsnip
 
-/// `parsnip expand [--format auto|jte|jsonapi] [--include PATHS] [--unresolved identifier|null] [--compact]
-/// [--json5] [FILE]`: expands a hypermedia document into nested resources.
+/// `parsnip expand [--format auto|jte|jsonapi] [--include PATHS] [--unresolved identifier|null] [--max-output BYTES]
+/// [--compact] [--json5] [FILE]`: expands a hypermedia document into nested resources.
 ///
 /// Exit status: 0 expanded; 1 invalid JSON, or the document breaks its format's rules (the error names the JSON
-/// Pointer of the fault) or its format cannot be told; 2 usage errors (also JSON:API options on a document detected
-/// as JTE) or an unreadable input.
+/// Pointer of the fault), its format cannot be told, or its expansion is larger than `--max-output` bytes of
+/// compact JSON (64 MiB by default); 2 usage errors (also JSON:API options on a document detected as JTE) or an
+/// unreadable input.
 struct ExpandCommand: Command {
   static let name = "expand"
   static let abstract = "Expand JSON:API or JSON Templates Expander documents."
@@ -22,11 +23,15 @@ struct ExpandCommand: Command {
   static let unresolved = OptionSpec.option(
     "unresolved", value: "MODE",
     help: "JSON:API: a relationship to a resource not included\nbecomes its identifier (default) or null.")
-  static let options = [format, include, unresolved, CommonOptions.compact, CommonOptions.json5, OptionSpec.help]
+  static let options = [
+    format, include, unresolved, HypermediaOptions.maxOutput, CommonOptions.compact, CommonOptions.json5,
+    OptionSpec.help,
+  ]
 
   var file: String?
   var format: HypermediaFormat?
   var flattenOptions = JSONAPI.FlattenOptions()
+  var templateOptions = JSONTemplates.Options()
   var asksForJSONAPIOptions: Bool
   var formats: CommonOptions.Formats
 
@@ -56,6 +61,8 @@ struct ExpandCommand: Command {
     if format == .jsonTemplates, asksForJSONAPIOptions {
       throw UsageError("'--include' and '--unresolved' apply to JSON:API documents only")
     }
+    flattenOptions.maximumOutputSize = try HypermediaOptions.maximumOutput(arguments)
+    templateOptions.maximumOutputSize = flattenOptions.maximumOutputSize
     formats = CommonOptions.Formats(arguments)
   }
 
@@ -80,7 +87,7 @@ struct ExpandCommand: Command {
     }
     let expanded: JSON
     do throws(JSONTemplatesError) {
-      expanded = try JSONTemplates.expand(tree)
+      expanded = try JSONTemplates.expand(tree, options: templateOptions)
     } catch {
       context.report("\(name): \(error)")
       return .failure

@@ -114,4 +114,78 @@ import Testing
     #expect(try CLI.both(["uri-template", "{x}", "-"], stdin: "3").status == 1)
     #expect(try CLI.both(["uri-template"]).status == 2)
   }
+
+  /// The finding E1: a template is quoted as every message quotes input, at most 64 characters, escaped.
+  @Test func uriTemplateErrorsQuoteAtMost64EscapedCharacters() throws {
+    let template = "/p/{a\n\u{1B}[31m" + String(repeating: "x", count: 120_000)
+    let result = try CLI.both(["uri-template", template])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "parsnip: error: invalid template '/p/{a\\n\\u001B[31mxxxxxxxxxxxxxxxxxxxxx…" + String(repeating: "x", count: 32)
+        + "': offset 5: unexpected '\\n' in an expression (expected ',' or '}')\n")
+    let cannot = try CLI.both(["uri-template", "{x:2}" + String(repeating: "y", count: 1000), "-"], stdin: #"{"x": ["a"]}"#)
+    #expect(cannot.status == 1 && cannot.stderr.count < 200, "\(cannot)")
+  }
+
+  /// The finding U6: an array's URIs are written as the whole array would be, and the total is bounded.
+  @Test func uriTemplateArraysStreamWithinATotalBudget() throws {
+    let sets = #"[{"id": 1}, {"id": "a b"}, {"id": "\""}]"#
+    let pretty = try CLI.both(["uri-template", "/posts/{id}", "-"], stdin: sets)
+    #expect(pretty == CLIResult(status: 0, stdout: "[\n  \"/posts/1\",\n  \"/posts/a%20b\",\n  \"/posts/%22\"\n]\n", stderr: ""))
+    let empty = try CLI.both(["uri-template", "/posts/{id}", "-"], stdin: "[]")
+    #expect(empty.stdout == "[]\n")
+    let over = try CLI.both(["uri-template", "--compact", "--max-output", "30", "/posts/{id}", "-"], stdin: sets)
+    #expect(
+      over == CLIResult(
+        status: 1, stdout: "[\"/posts/1\",\"/posts/a%20b\"\n",
+        stderr: "parsnip: error: output larger than 30 bytes (--max-output), at variable set 2\n"))
+    // 1 000 sets of a 100 KB value: 100 MB of URIs, stopped at the default 64 MiB without holding them.
+    let big = "[" + Array(repeating: #"{"v": "\#(String(repeating: "x", count: 100_000))"}"#, count: 1000).joined(separator: ",") + "]"
+    let path = try CLI.temporaryFile(big)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let stopped = try CLI.binary(["uri-template", "--compact", "{v}", path], stdinBytes: [], stdoutPath: "/dev/null")
+    #expect(stopped.status == 1 && stopped.stderr.contains("output larger than 67108864 bytes"), "\(stopped)")
+  }
+
+  /// "Found as a new user would": `expand`'s output goes to `jsonapi-build` as it is, and `--relationships ""`
+  /// names no relationships.
+  @Test func jsonapiBuildTakesExpandsOutputAsItIs() throws {
+    let flattened = try CLI.both(["expand", "--compact", CLI.example("jsonapi-articles.json")])
+    let built = try CLI.both(["jsonapi-build", "--compact"], stdin: flattened.stdout)
+    #expect(built.status == 0 && built.stderr == "")
+    let articles = try JSON(parsing: Fixtures.example("jsonapi-articles.json"))
+    #expect(try Self.parsed(built)["data"] == articles["data"])
+    #expect(try Self.parsed(built)["links"] == articles["links"])
+    let none = try CLI.both(
+      ["jsonapi-build", "--compact", "--relationships", ""], stdin: #"{"type": "a", "id": "1", "p": {"type": "b", "id": "2"}}"#)
+    #expect(none.stdout == #"{"data":{"type":"a","id":"1","attributes":{"p":{"type":"b","id":"2"}}}}"# + "\n")
+  }
+
+  /// The finding S4 through the binary: differing copies are an error naming both.
+  @Test func jsonapiBuildRejectsDifferingCopies() throws {
+    let result = try CLI.both(
+      ["jsonapi-build"], stdin: #"[{"type": "a", "id": "1", "n": 1}, {"type": "b", "id": "2", "x": {"type": "a", "id": "1", "n": 2}}]"#)
+    #expect(
+      result == CLIResult(
+        status: 1, stdout: "", stderr: "parsnip: error: <stdin>: /1/x/n: resource (a, 1) differs from its copy at /0/n\n"))
+  }
+
+  /// The findings N1, S1 and U3 through the binary.
+  @Test func expandReportsDepthFieldNamesAndBudget() throws {
+    let chain = JSONTemplatesLimitsTests.chain(5000)
+    let deep = try CLI.both(["expand"], stdin: chain.description)
+    #expect(
+      deep == CLIResult(
+        status: 1, stdout: "",
+        stderr: "parsnip: error: <stdin>: /items/33: linked resources nested 33 deep (more than the depth limit or the stack allows)\n"))
+    let evil = try CLI.both(["expand"], stdin: #"{"data": {"type": "a", "id": "1", "attributes": {"type": "evil", "id": "999"}}}"#)
+    #expect(
+      evil == CLIResult(
+        status: 1, stdout: "",
+        stderr: "parsnip: error: <stdin>: /data/attributes/type: a resource cannot have a field named 'type' (JSON:API 'Fields')\n"))
+    let over = try CLI.both(["expand", "--max-output", "100", CLI.example("jsonapi-articles.json")])
+    #expect(over.status == 1 && over.stdout == "" && over.stderr.contains("flattened document larger than 100 bytes"))
+    #expect(try CLI.both(["expand", "--max-output", "x"], stdin: "{}").status == 2)
+  }
 }
