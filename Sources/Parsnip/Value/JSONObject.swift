@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The members of a JSON object: keys in document order, with constant-time lookup by key.
 ///
 /// Keys are compared by their Unicode scalars, as JSON requires, not by Swift's canonical equivalence:
@@ -184,15 +182,19 @@ extension JSONObject: Hashable {
 
 /// Holds an object's key index, built on first use; safe to read from several threads at once.
 @usableFromInline final class KeyIndexBox: Sendable {
-  let lazy = AtomicLazyReference<KeyIndex>()
+  let lazy = Lock<KeyIndex?>(nil)
 
-  var built: KeyIndex? { lazy.load() }
+  var built: KeyIndex? { lazy.withLock { $0 } }
 
   func index(for members: [JSONObject.Member]) -> [ExactKey: Int] {
-    if let built = lazy.load() { return built.table }
+    if let built { return built.table }
+    // Built outside the lock; of two threads that both built one, the first to store it wins.
     var table = [ExactKey: Int](minimumCapacity: members.count)
     for (position, member) in members.enumerated() { table[ExactKey(member.key)] = position }
-    return lazy.storeIfNil(KeyIndex(table)).table
+    return lazy.withLock { index in
+      if index == nil { index = KeyIndex(table) }
+      return index!.table
+    }
   }
 }
 
