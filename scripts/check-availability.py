@@ -9,8 +9,8 @@ in a package whose floor is macOS 12 compiles on Linux and fails on a Mac. This 
    to a declaration carries `decl="Module.(file).Type.member(labels:)"`, and every node its types as written
    (`type=`, `interface_type=`, `typerepr=`, `result=`).
 3. The availability of the declarations of the checked modules (Swift, _Concurrency, Synchronization,
-   _StringProcessing, RegexBuilder, Observation, Distributed) is read from the toolchain's `.swiftinterface` files, which
-   keep `@available(macOS 15.0, iOS 18.0, ...)` even on Linux. A member is as available as its own attributes and those
+   _StringProcessing, RegexBuilder, Observation, Distributed) is read from the toolchain's `.swiftinterface` files,
+   which keep `@available(macOS 15.0, iOS 18.0, ...)` even on Linux. A member is as available as its own attributes and those
    of every enclosing type and extension allow, and no more than the type it extends.
 4. The AST is walked with the availability context of each node: the `then` branch of `if #available(...)`, what
    follows `guard #available(...) else { ... }` in its block, and every declaration marked `@available(...)`.
@@ -38,6 +38,7 @@ Usage:
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections import defaultdict
@@ -466,7 +467,7 @@ def dump_ast(files, module_name="Parsnip"):
 
 
 def toolchain_lib():
-  swiftc = os.environ.get("SWIFTC") or subprocess.run(["which", "swiftc"], capture_output=True, text=True).stdout.strip()
+  swiftc = os.environ.get("SWIFTC") or shutil.which("swiftc") or "swiftc"
   usr = os.path.dirname(os.path.dirname(os.path.realpath(swiftc)))
   for sub in ("lib/swift/linux", "lib/swift/macosx"):
     if os.path.isdir(os.path.join(usr, sub)):
@@ -515,7 +516,8 @@ def self_test():
       print(f"self-test: FAIL: the unguarded fixture should report {expected}; it reported:\n{found}")
       ok = False
   lines = sorted({int(s.split(":")[1]) for s in unguarded.findings.values()})
-  marked = [n for n, text in enumerate(open(os.path.join(fixtures, "Unguarded.swift")), 1) if text.rstrip().endswith("// finding")]
+  marked = [n for n, text in enumerate(open(os.path.join(fixtures, "Unguarded.swift")), 1)
+            if text.rstrip().endswith("// finding")]
   if lines != marked:
     print(f"self-test: FAIL: findings on lines {lines}, expected on the lines marked `// finding`: {marked}")
     ok = False
