@@ -33,22 +33,23 @@ What it cannot see, stated so that a clean run is not read as more than it is:
 Usage:
   scripts/check-availability.py             # the library; exit 1 on findings, 2 when the check itself fails
   scripts/check-availability.py --self-test # the fixtures in scripts/availability-fixtures must fail / pass
+  scripts/check-availability.py --with-cli  # Sources/ParsnipCLI too, against .build/debug/Modules (swift build first)
   scripts/check-availability.py FILE...     # check these files (one module) instead of Sources/Parsnip
 """
 
 import os
 import re
+import json
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PLATFORMS = ["macOS", "iOS", "tvOS", "watchOS", "visionOS"]
 CHECKED_MODULES = ["Swift", "_Concurrency", "Synchronization", "_StringProcessing", "RegexBuilder", "Observation",
-                   "Distributed"]
-UNCHECKED_MODULES = ["Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
-                     "Dispatch"]
+                   "Distributed", "FoundationEssentials", "FoundationInternationalization", "Foundation", "Dispatch"]
 
 
 def version(text):
@@ -229,6 +230,45 @@ def read_interface(module, path, table, modules):
         stack.pop()
 
 
+BINARY_MODULES = set()  # the modules whose availability came from swift-api-digester
+DIGESTER_PLATFORMS = {"intro_Macosx": "macOS", "intro_iOS": "iOS", "intro_tvOS": "tvOS", "intro_watchOS": "watchOS",
+                      "intro_visionOS": "visionOS", "intro_xrOS": "visionOS"}
+
+
+def read_binary_module(module, toolchain_lib, table):
+  """Adds the availability `swift-api-digester -dump-sdk` reads from a binary module (no interface); whether any."""
+  digester = shutil.which("swift-api-digester", path=os.path.dirname(os.path.realpath(swiftc_path())))
+  if not digester:
+    return False
+  with tempfile.TemporaryDirectory() as folder:
+    out = os.path.join(folder, "dump.json")
+    result = subprocess.run([digester, "-dump-sdk", "-module", module, "-o", out, "-sdk", "/", "-I", toolchain_lib],
+                            capture_output=True, text=True)
+    if result.returncode != 0 or not os.path.exists(out):
+      return False
+    root = json.load(open(out))
+  found = False
+
+  def walk(node, container, outer):
+    nonlocal found
+    for child in node.get("children", []):
+      kind = child.get("kind")
+      name = child.get("printedName", "")
+      availability = {DIGESTER_PLATFORMS[k]: version(v) for k, v in child.items()
+                      if k in DIGESTER_PLATFORMS and re.fullmatch(r"[\d.]+", str(v))}
+      found = found or bool(availability)
+      if kind == "TypeDecl":
+        name = re.split(r"[<\s]", name, 1)[0]
+        if not child.get("isExternal"):
+          table[(module, container, name)].append(merge_max(outer, availability))
+        walk(child, f"{container}.{name}" if container else name, merge_max(outer, availability))
+      elif kind in ("Function", "Constructor", "Var", "Subscript", "TypeAlias", "EnumElement"):
+        table[(module, container, name)].append(merge_max(outer, availability))
+
+  walk(root.get("ABIRoot", {}), "", {})
+  return found
+
+
 def load_availability(toolchain_lib):
   table = defaultdict(list)
   found_modules = []
@@ -237,10 +277,12 @@ def load_availability(toolchain_lib):
     if not os.path.isdir(folder):
       continue
     interfaces = sorted(f for f in os.listdir(folder) if f.endswith(".swiftinterface") and ".private." not in f)
-    if not interfaces:
-      continue
-    read_interface(module, os.path.join(folder, interfaces[0]), table, CHECKED_MODULES)
-    found_modules.append(module)
+    if interfaces:
+      read_interface(module, os.path.join(folder, interfaces[0]), table, CHECKED_MODULES)
+      found_modules.append(module)
+    elif read_binary_module(module, toolchain_lib, table):
+      found_modules.append(module)
+      BINARY_MODULES.add(module)
   # Overloads merged: the least restrictive (per platform, the lowest; a platform missing from one means no limit).
   merged = {}
   for key, entries in table.items():
@@ -364,10 +406,11 @@ def declared_availability(node):
 
 
 class Checker:
-  def __init__(self, table, floors, library_types, wanted_files):
-    self.table, self.floors, self.library_types, self.wanted_files = table, floors, library_types, wanted_files
+  def __init__(self, table, modules, floors, library_types, wanted_files):
+    self.table, self.modules, self.floors = table, modules, floors
+    self.library_types, self.wanted_files = library_types, wanted_files
     self.findings = {}
-    self.unchecked = defaultdict(set)
+    self.used, self.unrecorded = defaultdict(set), defaultdict(set)
     self.uses = 0
     # Top-level types of the checked modules newer than the floor, by name, for matching type strings.
     self.new_types = {}
@@ -397,14 +440,14 @@ class Checker:
       if not parsed:
         continue
       module, container, name = parsed
-      if module in UNCHECKED_MODULES:
-        if location and location[0] in self.wanted_files:
-          self.unchecked[module].add(f"{container}.{name}" if container else name)
-        continue
       if module not in CHECKED_MODULES:
         continue
+      needed = availability_of(self.table, module, container, name) if module in self.modules else {}
+      if location and location[0] in self.wanted_files:
+        self.used[module].add(f"{container}.{name}" if container else name)
+        if not needed:
+          self.unrecorded[module].add(f"{container}.{name}" if container else name)
       self.uses += 1
-      needed = availability_of(self.table, module, container, name)
       self.report(location, f"{module}.{container + '.' if container else ''}{name}", needed, context)
     for text in TYPE_STRINGS.findall(node.text):
       for identifier in set(IDENTIFIER.findall(text)):
@@ -447,14 +490,14 @@ def library_type_names(root):
   return names
 
 
-def dump_ast(files, module_name="Parsnip"):
+def dump_ast(files, module_name="Parsnip", extra=()):
   swiftc = os.environ.get("SWIFTC", "swiftc")
   # The plugin options are the ones the driver passes (`swiftc -### -typecheck`): macros such as `@TaskLocal`.
   usr = os.path.dirname(toolchain_lib().rstrip("/").rsplit("/lib/swift/", 1)[0] + "/")
   command = [swiftc, "-frontend", "-dump-ast", "-module-name", module_name, "-package-name", module_name.lower(),
              "-parse-as-library", "-swift-version", "6", "-D", "SWIFT_PACKAGE",
              "-in-process-plugin-server-path", os.path.join(usr, "lib/swift/host/libSwiftInProcPluginServer.so"),
-             "-plugin-path", os.path.join(usr, "lib/swift/host/plugins")]
+             "-plugin-path", os.path.join(usr, "lib/swift/host/plugins")] + list(extra)
   # Every file a primary file: without any, the frontend dumps only the first.
   for file in files:
     command += ["-primary-file", file]
@@ -466,18 +509,21 @@ def dump_ast(files, module_name="Parsnip"):
   return result.stdout or result.stderr
 
 
+def swiftc_path():
+  return os.environ.get("SWIFTC") or shutil.which("swiftc") or "swiftc"
+
+
 def toolchain_lib():
-  swiftc = os.environ.get("SWIFTC") or shutil.which("swiftc") or "swiftc"
-  usr = os.path.dirname(os.path.dirname(os.path.realpath(swiftc)))
+  usr = os.path.dirname(os.path.dirname(os.path.realpath(swiftc_path())))
   for sub in ("lib/swift/linux", "lib/swift/macosx"):
     if os.path.isdir(os.path.join(usr, sub)):
       return os.path.join(usr, sub)
   sys.exit(f"check-availability: no lib/swift/linux under {usr}")
 
 
-def check(files, floors, table, quiet=False):
-  root = parse_ast(dump_ast(files))
-  checker = Checker(table, floors, library_type_names(root), set(files))
+def check(files, floors, table, modules, module_name="Parsnip", extra=()):
+  root = parse_ast(dump_ast(files, module_name, extra))
+  checker = Checker(table, modules, floors, library_type_names(root), set(files))
   checker.walk(root, dict(floors), None)
   return checker
 
@@ -488,30 +534,60 @@ def run_library():
   if "Swift" not in modules:
     sys.exit("check-availability: no Swift.swiftinterface in the toolchain; nothing can be checked")
   os.chdir(ROOT)
-  files = sorted(os.path.join(dirpath, f) for dirpath, _, names in os.walk("Sources/Parsnip") for f in names
-                 if f.endswith(".swift"))
-  if len(sys.argv) > 1:
-    files = sys.argv[1:]
-  checker = check(files, floors, table)
-  for line in sorted(checker.findings.values(), key=lambda s: (s.split(":")[0], int(s.split(":")[1]))):
-    print(line)
+
+  def sources(folder):
+    return sorted(os.path.join(dirpath, f) for dirpath, _, names in os.walk(folder) for f in names
+                  if f.endswith(".swift"))
+
+  arguments = sys.argv[1:]
+  with_cli = "--with-cli" in arguments
+  arguments = [a for a in arguments if a != "--with-cli"]
+  # (module, files, extra compiler arguments): the library; with --with-cli, the command-line tool too, against the
+  # library module of the last debug build (`swift build` first).
+  targets = [("Parsnip", arguments or sources("Sources/Parsnip"), [])]
+  if with_cli:
+    modules_dir = os.path.join(".build", "debug", "Modules")
+    if not os.path.exists(os.path.join(modules_dir, "Parsnip.swiftmodule")):
+      sys.exit("check-availability: --with-cli needs .build/debug/Modules/Parsnip.swiftmodule (run `swift build`)")
+    targets.append(("ParsnipCLI", sources("Sources/ParsnipCLI"), ["-I", modules_dir]))
+  findings = []
+  used, unrecorded = defaultdict(set), defaultdict(set)
   floor_text = ", ".join(f"{p} {show(floors[p])}" for p in PLATFORMS)
-  print(f"check-availability: {len(files)} files, {checker.uses} uses of {', '.join(modules)} checked against "
-        f"{floor_text}: {len(checker.findings)} finding(s).", file=sys.stderr)
-  for module in sorted(checker.unchecked):
-    print(f"check-availability: not checked (no interface): {len(checker.unchecked[module])} declarations of "
-          f"{module}.", file=sys.stderr)
-  return 1 if checker.findings else 0
+  for module_name, files, extra in targets:
+    checker = check(files, floors, table, modules, module_name, extra)
+    findings += sorted(checker.findings.values(), key=lambda s: (s.split(":")[0], int(s.split(":")[1])))
+    print(f"check-availability: {module_name}: {len(files)} files, {checker.uses} references to {len(modules)} "
+          f"toolchain modules checked against {floor_text}: {len(checker.findings)} finding(s).", file=sys.stderr)
+    for module in checker.used:
+      used[module] |= checker.used[module]
+      unrecorded[module] |= checker.unrecorded[module]
+  for line in findings:
+    print(line)
+  for module in CHECKED_MODULES:
+    if module not in used:
+      continue
+    if module not in modules:
+      print(f"check-availability: {module}: {len(used[module])} declarations used, NOT CHECKED (no availability "
+            f"readable).", file=sys.stderr)
+    elif module in BINARY_MODULES:
+      print(f"check-availability: {module}: {len(used[module])} declarations used, availability read from the binary "
+            f"module (no visionOS); none recorded for {len(unrecorded[module])}: "
+            f"{', '.join(sorted(unrecorded[module]))}", file=sys.stderr)
+    else:
+      print(f"check-availability: {module}: {len(used[module])} declarations used, availability from its "
+            f".swiftinterface.", file=sys.stderr)
+  return 1 if findings else 0
 
 
 def self_test():
   floors = {"macOS": (12, 0, 0), "iOS": (15, 0, 0), "tvOS": (15, 0, 0), "watchOS": (8, 0, 0), "visionOS": (1, 0, 0)}
-  table, _ = load_availability(toolchain_lib())
+  table, modules = load_availability(toolchain_lib())
   fixtures = os.path.join(ROOT, "scripts", "availability-fixtures")
   ok = True
-  unguarded = check([os.path.join(fixtures, "Unguarded.swift")], floors, table)
+  unguarded = check([os.path.join(fixtures, "Unguarded.swift")], floors, table, modules)
   found = "\n".join(unguarded.findings.values())
-  for expected in ["Synchronization.Atomic", "Swift.String.utf8Span", "Synchronization.Mutex"]:
+  for expected in ["Synchronization.Atomic", "Swift.String.utf8Span", "Synchronization.Mutex",
+                   "FoundationEssentials.UUID.random(using:)"]:
     if expected not in found:
       print(f"self-test: FAIL: the unguarded fixture should report {expected}; it reported:\n{found}")
       ok = False
@@ -521,7 +597,7 @@ def self_test():
   if lines != marked:
     print(f"self-test: FAIL: findings on lines {lines}, expected on the lines marked `// finding`: {marked}")
     ok = False
-  guarded = check([os.path.join(fixtures, "Guarded.swift")], floors, table)
+  guarded = check([os.path.join(fixtures, "Guarded.swift")], floors, table, modules)
   if guarded.findings:
     print("self-test: FAIL: the guarded fixture should report nothing; it reported:\n"
           + "\n".join(guarded.findings.values()))

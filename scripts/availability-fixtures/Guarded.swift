@@ -1,5 +1,6 @@
 // A fixture for `scripts/check-availability.py --self-test`: the same declarations as `Unguarded.swift`, each behind
 // an availability check or in an `@available` declaration, so nothing may be reported.
+import Foundation
 import Synchronization
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -22,4 +23,10 @@ func spanCount(_ text: String) -> Int {
 func lockedValue() -> Int {
   guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return 0 }
   return Mutex(2).withLock { $0 }
+}
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+func randomUUID() -> UUID {
+  var generator = SystemRandomNumberGenerator()
+  return UUID.random(using: &generator)
 }

@@ -1,5 +1,6 @@
 // A fixture for `scripts/check-availability.py --self-test`: every line marked `// finding` must be reported, and
 // no other (floors macOS 12, iOS 15, tvOS 15, watchOS 8, visionOS 1).
+import Foundation
 import Synchronization
 
 final class Counter: Sendable {
@@ -26,4 +27,9 @@ func lockedValue() -> Int {
 @available(macOS 15, *)
 func onlyMacOS() -> Int {
   Mutex(3).withLock { $0 }  // finding
+}
+
+func randomUUID() -> UUID {
+  var generator = SystemRandomNumberGenerator()
+  return UUID.random(using: &generator)  // finding
 }

@@ -13,13 +13,13 @@ import Musl
 /// - The lock word is `os_unfair_lock` on Apple platforms and a default `pthread_mutex_t` elsewhere. It sits with
 ///   the state in one heap object (a `ManagedBuffer`'s header and element), so its address never changes while it
 ///   is used: neither kind of lock may be moved or copied once initialized. Copies of a `Lock` share that object.
-/// - The state is reached only inside ``withLock(_:)``, which holds the lock for the whole body. The lock is not
+/// - The state is reached only inside `withLock(_:)`, which holds the lock for the whole body. The lock is not
 ///   recursive: a body must not take the same lock again (Darwin traps, glibc deadlocks).
 /// - The mutex is initialized before the object is published and destroyed in its `deinit`, when no thread can hold
 ///   it any more.
 ///
 /// A lock taken and released with no other thread waiting costs a call into the C library each way; hot paths that
-/// would take it per value (rather than per call) keep a thread's own copy instead (``ThreadSlot``).
+/// would take it per value (rather than per call) keep a thread's own copy instead (`ThreadSlot`).
 struct Lock<State>: @unchecked Sendable {  // The state is reached only under the lock, by one thread at a time.
   private let buffer: ManagedBuffer<State, LockWord>
 
@@ -92,7 +92,7 @@ extension LockWord {
   }
 }
 
-/// The heap object of a ``Lock``: the state in the header (which `ManagedBuffer` destroys), the lock word as the one
+/// The heap object of a `Lock`: the state in the header (which `ManagedBuffer` destroys), the lock word as the one
 /// element (which its subclass must).
 private final class LockBuffer<State>: ManagedBuffer<State, LockWord> {
   deinit { withUnsafeMutablePointerToElements { LockWord.destroy($0) } }
