@@ -8,27 +8,32 @@ in a package whose floor is macOS 12 compiles on Linux and fails on a Mac. This 
 2. The library's sources (Sources/Parsnip) are type-checked once with `swiftc -frontend -dump-ast`. Every reference
    to a declaration carries `decl="Module.(file).Type.member(labels:)"`, and every node its types as written
    (`type=`, `interface_type=`, `typerepr=`, `result=`).
-3. The availability of the declarations of the checked modules (Swift, _Concurrency, Synchronization,
-   _StringProcessing, RegexBuilder, Observation, Distributed) is read from the toolchain's `.swiftinterface` files,
-   which keep `@available(macOS 15.0, iOS 18.0, ...)` even on Linux. A member is as available as its own attributes and those
-   of every enclosing type and extension allow, and no more than the type it extends.
+3. The availability of the declarations of the toolchain's modules is read from its `.swiftinterface` files (Swift,
+   _Concurrency, Synchronization, _StringProcessing, RegexBuilder, Observation, Distributed), which keep
+   `@available(macOS 15.0, iOS 18.0, ...)` even on Linux. FoundationEssentials, FoundationInternationalization,
+   Foundation and Dispatch ship as binary modules only (no interface); `swift-api-digester -dump-sdk` reads the
+   availability recorded in them (macOS, iOS, tvOS and watchOS; it prints no visionOS). A member is as available as
+   its own attributes and those of every enclosing type and extension allow.
 4. The AST is walked with the availability context of each node: the `then` branch of `if #available(...)`, what
    follows `guard #available(...) else { ... }` in its block, and every declaration marked `@available(...)`.
 
 A use is reported when, for some platform, the declaration's introduction is above both the floor and the context:
 `FILE:LINE:COLUMN: error: <decl> needs macOS 15, iOS 18...; the floor is macOS 12, iOS 15...`, and the exit status is 1.
+The summary (standard error) says, per toolchain module, how many declarations the library uses and where their
+availability came from.
 
 What it cannot see, stated so that a clean run is not read as more than it is:
-- Foundation, FoundationEssentials, FoundationInternationalization and Dispatch ship on Linux with no
-  `.swiftinterface` (binary modules only), and swift-corelibs-foundation's availability is not Apple Foundation's
-  anyway. Their uses are counted and listed by module in the summary, not checked; anything of Apple Foundation newer
-  than macOS 12 (`FormatStyle`'s newer members, `URL(filePath:)`, `Data.bytes`...) must be checked by eye or on a Mac.
+- swift-corelibs-foundation (the `Foundation` module on Linux: `DateFormatter`, `NSNumber`, `FileHandle`, `Thread`,
+  `NSCondition`) records almost no availability, and Dispatch none; the summary lists those declarations by name, to
+  be judged by eye (all in use on 2026-12-07 are from macOS 10.15 / iOS 13 or older). FoundationEssentials records
+  Apple's availability for most of its API (`UUID.random(using:)`: macOS 15), not for all (`FileManager`).
 - Code in inactive `#if` branches (`#if canImport(Darwin)`, `#if os(...)`) is not type-checked on Linux, so it is
   not seen. Keep such branches to C calls that are old on every Apple platform.
 - A type is matched by its name in type strings: a library type of the same name as a newer standard-library type
   is skipped, by name.
 - Overloads of one name and labels are merged, taking the least restrictive availability (no false alarms, at the
   cost of missing a newer overload of an older name).
+- The tests and benchmarks are not checked (the tests would need the Testing macros and the built modules).
 
 Usage:
   scripts/check-availability.py             # the library; exit 1 on findings, 2 when the check itself fails
