@@ -496,10 +496,13 @@ def library_type_names(root):
 
 
 def dump_ast(files, module_name="Parsnip", extra=()):
-  swiftc = os.environ.get("SWIFTC", "swiftc")
+  swiftc = swiftc_path()
   # The plugin options are the ones the driver passes (`swiftc -### -typecheck`): macros such as `@TaskLocal`.
   usr = os.path.dirname(toolchain_lib().rstrip("/").rsplit("/lib/swift/", 1)[0] + "/")
-  command = [swiftc, "-frontend", "-dump-ast", "-module-name", module_name, "-package-name", module_name.lower(),
+  # The package name SwiftPM passes is the root package's identity, its folder's name: `package` declarations of the
+  # built library are visible to the command-line tool only under the same name.
+  package = os.path.basename(ROOT).lower()
+  command = [swiftc, "-frontend", "-dump-ast", "-module-name", module_name, "-package-name", package,
              "-parse-as-library", "-swift-version", "6", "-D", "SWIFT_PACKAGE",
              "-in-process-plugin-server-path", os.path.join(usr, "lib/swift/host/libSwiftInProcPluginServer.so"),
              "-plugin-path", os.path.join(usr, "lib/swift/host/plugins")] + list(extra)
