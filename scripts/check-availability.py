@@ -499,9 +499,9 @@ def dump_ast(files, module_name="Parsnip", extra=()):
   swiftc = swiftc_path()
   # The plugin options are the ones the driver passes (`swiftc -### -typecheck`): macros such as `@TaskLocal`.
   usr = os.path.dirname(toolchain_lib().rstrip("/").rsplit("/lib/swift/", 1)[0] + "/")
-  # The package name SwiftPM passes is the root package's identity, its folder's name: `package` declarations of the
-  # built library are visible to the command-line tool only under the same name.
-  package = os.path.basename(ROOT).lower()
+  # The package name SwiftPM passes is the root package's identity (its folder's name) made an identifier: `package`
+  # declarations of the built library are visible to the command-line tool only under the same name.
+  package = re.sub(r"[^a-z0-9_]", "_", os.path.basename(ROOT).lower())  # `wt-floor` → `wt_floor`, as SwiftPM does
   command = [swiftc, "-frontend", "-dump-ast", "-module-name", module_name, "-package-name", package,
              "-parse-as-library", "-swift-version", "6", "-D", "SWIFT_PACKAGE",
              "-in-process-plugin-server-path", os.path.join(usr, "lib/swift/host/libSwiftInProcPluginServer.so"),
