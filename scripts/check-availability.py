@@ -33,12 +33,14 @@ What it cannot see, stated so that a clean run is not read as more than it is:
   is skipped, by name.
 - Overloads of one name and labels are merged, taking the least restrictive availability (no false alarms, at the
   cost of missing a newer overload of an older name).
-- The tests and benchmarks are not checked (the tests would need the Testing macros and the built modules).
+- The command-line tool and the tests are checked only with `--with-cli` / `--with-tests`, against the modules of a
+  debug build; the benchmark executable is not checked.
 
 Usage:
   scripts/check-availability.py             # the library; exit 1 on findings, 2 when the check itself fails
   scripts/check-availability.py --self-test # the fixtures in scripts/availability-fixtures must fail / pass
   scripts/check-availability.py --with-cli  # Sources/ParsnipCLI too, against .build/debug/Modules (swift build first)
+  scripts/check-availability.py --with-tests  # Tests/ParsnipTests and Benchmarks/Models too (swift build --build-tests)
   scripts/check-availability.py FILE...     # check these files (one module) instead of Sources/Parsnip
 """
 
@@ -470,8 +472,15 @@ class Checker:
     guarded = availability_conditions(node) if is_conditional else None
     running = context
     first_brace = True
-    for child in node.children:
+    for position, child in enumerate(node.children):
       child_context = running
+      if child.text.startswith("(pattern_binding_decl"):
+        # `@available` on a stored `let`/`var` sits on the var_decl that follows the binding, not on the binding
+        # that holds the initializer.
+        for sibling in node.children[position + 1:]:
+          if not sibling.text.startswith("(var_decl"):
+            break
+          child_context = merge_max(child_context, declared_availability(sibling))
       if guarded and node.text.startswith(("(if_stmt", "(while_stmt")) and child.text.startswith("(brace_stmt"):
         if first_brace:
           child_context = merge_max(running, guarded)
@@ -548,16 +557,22 @@ def run_library():
                   if f.endswith(".swift"))
 
   arguments = sys.argv[1:]
-  with_cli = "--with-cli" in arguments
-  arguments = [a for a in arguments if a != "--with-cli"]
-  # (module, files, extra compiler arguments): the library; with --with-cli, the command-line tool too, against the
-  # library module of the last debug build (`swift build` first).
+  options = {a for a in arguments if a in ("--with-cli", "--with-tests")}
+  arguments = [a for a in arguments if a not in options]
+  # (module, files, extra compiler arguments): the library; with --with-cli and --with-tests, the command-line tool,
+  # the benchmarks' models and the tests too, against the modules of the last debug build (`swift build` first, and
+  # `swift build --build-tests` for the tests).
   targets = [("Parsnip", arguments or sources("Sources/Parsnip"), [])]
-  if with_cli:
-    modules_dir = os.path.join(".build", "debug", "Modules")
-    if not os.path.exists(os.path.join(modules_dir, "Parsnip.swiftmodule")):
-      sys.exit("check-availability: --with-cli needs .build/debug/Modules/Parsnip.swiftmodule (run `swift build`)")
+  modules_dir = os.path.join(".build", "debug", "Modules")
+  needed = {"--with-cli": "Parsnip", "--with-tests": "ParsnipCLI"}
+  for option in sorted(options):
+    if not os.path.exists(os.path.join(modules_dir, needed[option] + ".swiftmodule")):
+      sys.exit(f"check-availability: {option} needs {modules_dir}/{needed[option]}.swiftmodule (build first)")
+  if "--with-cli" in options:
     targets.append(("ParsnipCLI", sources("Sources/ParsnipCLI"), ["-I", modules_dir]))
+  if "--with-tests" in options:
+    targets.append(("BenchmarkModels", sources("Benchmarks/Models"), ["-I", modules_dir]))
+    targets.append(("ParsnipTests", sources("Tests/ParsnipTests"), ["-I", modules_dir]))
   findings = []
   used, unrecorded = defaultdict(set), defaultdict(set)
   floor_text = ", ".join(f"{p} {show(floors[p])}" for p in PLATFORMS)

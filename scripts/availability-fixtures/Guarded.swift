@@ -30,3 +30,8 @@ func randomUUID() -> UUID {
   var generator = SystemRandomNumberGenerator()
   return UUID.random(using: &generator)
 }
+
+enum Wide {
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  static let largest = Int128.max
+}

@@ -33,3 +33,7 @@ func randomUUID() -> UUID {
   var generator = SystemRandomNumberGenerator()
   return UUID.random(using: &generator)  // finding
 }
+
+enum Wide {
+  static let largest = Int128.max  // finding
+}

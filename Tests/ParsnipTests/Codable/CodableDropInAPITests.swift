@@ -91,6 +91,7 @@ import Testing
     static var encodingConfiguration: Currency { Currency(centsPerUnit: 100) }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)  // JSONDecoder.decode(_:from:configuration:)
   @Test func decodesWithAConfigurationAsFoundationDoes() throws {
     let data = Data(#"{"amount": 12}"#.utf8)
     let yen = Currency(centsPerUnit: 1)
@@ -108,6 +109,7 @@ import Testing
     #expect(context.codingPath.map(\.stringValue) == ["amount"])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)  // JSONEncoder.encode(_:configuration:)
   @Test func encodesWithAConfigurationToFoundationsBytes() throws {
     let price = Price(cents: 1200)
     let parsnip = try ParsnipEncoder().encode(price, configuration: Euro.self)
