@@ -3,8 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "Parsnip",
-  // Linux has no minimum. On Apple platforms, `Synchronization` (Atomic, Mutex) sets the floor.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // Linux has no minimum. On Apple platforms, the floor is where Swift concurrency back-deploys; newer APIs are used
+  // behind `if #available` (`scripts/check-availability.py` checks that).
+  platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   products: [
     .library(name: "Parsnip", targets: ["Parsnip"]),
     .executable(name: "parsnip", targets: ["ParsnipCLI"]),

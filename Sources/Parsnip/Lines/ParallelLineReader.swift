@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What is made of one line, on whichever thread: its bytes, its one-based number and its offset in the input in,
 /// the value or the line's error out. The serial iterators call the same functions (`JSONLines.parse`,
@@ -350,7 +349,7 @@ final class LineBatch<Output>: @unchecked Sendable {
   /// Set once the outcomes are in. The reader polls it between the batches it parses itself; polling the
   /// semaphore instead (`wait(timeout: .now())`) put the thread to sleep in the kernel until its already past
   /// deadline, a context switch per poll (see "JSON Lines: polls without a sleep" in `Benchmarks/archive/RESULTS.md`).
-  private let done = Atomic<Bool>(false)
+  private let done = Lock(false)
   /// Signalled once the outcomes are in, for a reader with nothing else to do.
   private let finished = DispatchSemaphore(value: 0)
   /// The worker that ran the batch, or -1 for the reading thread; written before the batch is marked finished.
@@ -443,12 +442,12 @@ final class LineBatch<Output>: @unchecked Sendable {
   }
 
   private func markFinished() {
-    done.store(true, ordering: .releasing)
+    done.withLock { $0 = true }
     finished.signal()
   }
 
   /// Whether the outcomes are in.
-  var isFinished: Bool { done.load(ordering: .acquiring) }
+  var isFinished: Bool { done.withLock { $0 } }
 
   /// Waits until the outcomes are in (the semaphore's one signal is left unconsumed when they already were).
   func waitUntilFinished() {

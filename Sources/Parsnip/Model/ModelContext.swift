@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What the model layer adds to coding: per-type keys, ignored keys, dates, class keys and hooks.
 ///
@@ -159,7 +158,7 @@ final class ModelContext: @unchecked Sendable {
 /// Date text for the model layer: the default format goes through the fast ISO 8601 code, others through a cached
 /// `DateFormatter` in the `en_US_POSIX` locale and UTC.
 enum ModelDateFormatting {
-  private static let formatters = Mutex<[String: DateFormatter]>([:])
+  private static let formatters = Lock<[String: DateFormatter]>([:])
 
   static func string(from date: Date, format: String) -> String {
     if format == JSONModelConfiguration.defaultDateFormat { return ISO8601.format(date, fractionalSeconds: false) }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One block of memory kept between uses of a kind of buffer, process-wide: the tape's, the tree builder's string
 /// table's and the writers' output buffers each have one.
 ///
@@ -12,34 +10,30 @@ import Synchronization
 /// its header). Of two blocks, the larger is kept and the other deallocated, so the slot holds at most one block, of
 /// at most what its owner agrees to keep.
 struct SpareMemory: ~Copyable {
-  private let slot = Atomic<UInt>(0)
+  private let slot = Lock<UnsafeMutableRawPointer?>(nil)
 
   init() {}
 
   /// The kept block and its capacity, when there is one and `accepts` its capacity; a block refused stays kept.
-  func take(
-    where accepts: (Int) -> Bool, deallocate: (UnsafeMutableRawPointer) -> Void
-  ) -> (memory: UnsafeMutableRawPointer, capacity: Int)? {
-    let bits = slot.exchange(0, ordering: .acquiring)
-    guard let memory = UnsafeMutableRawPointer(bitPattern: bits) else { return nil }
-    let capacity = memory.load(as: Int.self)
-    if accepts(capacity) { return (memory, capacity) }
-    keep(memory, capacity: capacity, deallocate: deallocate)
-    return nil
+  func take(where accepts: (Int) -> Bool) -> (memory: UnsafeMutableRawPointer, capacity: Int)? {
+    slot.withLock { kept in
+      guard let memory = kept else { return nil }
+      let capacity = memory.load(as: Int.self)
+      guard accepts(capacity) else { return nil }
+      kept = nil
+      return (memory, capacity)
+    }
   }
 
   /// Keeps `memory` (writing `capacity` into its first word), or deallocates it if a larger block is kept already.
   func keep(_ memory: UnsafeMutableRawPointer, capacity: Int, deallocate: (UnsafeMutableRawPointer) -> Void) {
     memory.storeBytes(of: capacity, as: Int.self)
-    // Capacities are read before a block is published: once in the slot, another thread may take and free it.
-    var (candidate, candidateCapacity) = (memory, capacity)
-    while true {
-      let previous = slot.exchange(UInt(bitPattern: candidate), ordering: .acquiringAndReleasing)
-      guard let other = UnsafeMutableRawPointer(bitPattern: previous) else { return }
-      let otherCapacity = other.load(as: Int.self)
-      if otherCapacity <= candidateCapacity { return deallocate(other) }
-      // The kept block was larger: put it back, and judge whatever that exchange returns (normally ours).
-      (candidate, candidateCapacity) = (other, otherCapacity)
+    // The smaller block is deallocated after the lock.
+    let smaller = slot.withLock { kept -> UnsafeMutableRawPointer? in
+      if let other = kept, other.load(as: Int.self) > capacity { return memory }
+      defer { kept = memory }
+      return kept
     }
+    if let smaller { deallocate(smaller) }
   }
 }

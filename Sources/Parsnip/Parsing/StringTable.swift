@@ -106,9 +106,7 @@ struct StringTable {
   private static func allocate(capacity: Int) -> (UnsafeMutablePointer<Entry>, capacity: Int) {
     // Not much larger than asked: emptying a table visits every slot.
     if capacity <= maximumSpareCapacity,
-      let (memory, spareCapacity) = spare.take(where: { $0 >= capacity && $0 <= capacity &* 4 }, deallocate: {
-        $0.deallocate()
-      })
+      let (memory, spareCapacity) = spare.take(where: { $0 >= capacity && $0 <= capacity &* 4 })
     {
       return ((memory + headerSize).assumingMemoryBound(to: Entry.self), spareCapacity)
     }

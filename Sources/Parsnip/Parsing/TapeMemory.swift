@@ -38,7 +38,7 @@ enum TapeMemory {
   /// A block for at least `capacity` nodes: the kept one when it is large enough and not much larger (a document
   /// holds its tape for as long as it lives).
   static func allocate(capacity: Int) -> Block {
-    let taken = spare.take(where: { $0 >= capacity && $0 <= Swift.max(capacity &* 8, 1 << 16) }) { $0.deallocate() }
+    let taken = spare.take(where: { $0 >= capacity && $0 <= Swift.max(capacity &* 8, 1 << 16) })
     if let (memory, spareCapacity) = taken { return block(at: memory, capacity: spareCapacity) }
     let memory = allocateLarge(byteCount: byteCount(capacity: capacity))
     memory.storeBytes(of: capacity, as: Int.self)

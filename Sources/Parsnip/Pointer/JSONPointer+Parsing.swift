@@ -61,8 +61,8 @@ extension JSONPointer {
         position += 1
       }
     }
-    guard String(validating: decoded, as: UTF8.self) != nil else {
-      let offset = JSONPointer.firstInvalidUTF8(decoded, sourceOffsets)
+    // Not `String(validating:as:)`: that needs macOS 15.
+    if let offset = JSONPointer.firstInvalidUTF8(decoded, sourceOffsets) {
       throw JSONPointerError(.invalidUTF8, text: fragment, byteOffset: offset)
     }
     do {
@@ -110,8 +110,8 @@ extension JSONPointer {
     return tokens
   }
 
-  /// The offset in the fragment of the first byte that makes `decoded` invalid UTF-8.
-  private static func firstInvalidUTF8(_ decoded: [UInt8], _ sourceOffsets: [Int]) -> Int {
+  /// The offset in the fragment of the first byte that makes `decoded` invalid UTF-8, or `nil` when it is valid.
+  private static func firstInvalidUTF8(_ decoded: [UInt8], _ sourceOffsets: [Int]) -> Int? {
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = decoded.makeIterator()
     var offset = 0
@@ -119,7 +119,7 @@ extension JSONPointer {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let encoded): offset += encoded.count
       case .error: return offset < sourceOffsets.count ? sourceOffsets[offset] : 0
-      case .emptyInput: return 0
+      case .emptyInput: return nil
       }
     }
   }

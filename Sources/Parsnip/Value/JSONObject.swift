@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The members of a JSON object: keys in document order, with constant-time lookup by key.
 ///
 /// Keys are compared by their Unicode scalars, as JSON requires, not by Swift's canonical equivalence:
@@ -183,16 +181,29 @@ extension JSONObject: Hashable {
 }
 
 /// Holds an object's key index, built on first use; safe to read from several threads at once.
-@usableFromInline final class KeyIndexBox: Sendable {
-  let lazy = AtomicLazyReference<KeyIndex>()
+///
+/// The index is read and published under one of a few shared locks, picked by the box's address: a lock of its own
+/// would cost every large object an allocation and a mutex to set up (+0.7% instructions on a tree parse of
+/// twitter.json, whose user objects all have an index box), and `AtomicLazyReference` needs macOS 15.
+@usableFromInline final class KeyIndexBox: @unchecked Sendable {  // `lazy` is reached only under `stripe`'s lock.
+  private var lazy: KeyIndex?
+  private static let stripes = (0..<16).map { _ in Lock(()) }
 
-  var built: KeyIndex? { lazy.load() }
+  private var stripe: Lock<Void> {
+    Self.stripes[Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(self)) &>> 5) & 15]
+  }
+
+  var built: KeyIndex? { stripe.withLock { _ in lazy } }
 
   func index(for members: [JSONObject.Member]) -> [ExactKey: Int] {
-    if let built = lazy.load() { return built.table }
+    if let built { return built.table }
+    // Built outside the lock; of two threads that both built one, the first to store it wins.
     var table = [ExactKey: Int](minimumCapacity: members.count)
     for (position, member) in members.enumerated() { table[ExactKey(member.key)] = position }
-    return lazy.storeIfNil(KeyIndex(table)).table
+    return stripe.withLock { _ in
+      if lazy == nil { lazy = KeyIndex(table) }
+      return lazy!.table
+    }
   }
 }
 

@@ -46,7 +46,7 @@ struct OutputBuffer: JSONOutput {
   /// one buffer of up to ``maximumSpareBytes`` stays allocated between writes.
   init(reusing capacity: Int) {
     let wanted = Swift.max(capacity, Self.largestReservation)
-    if let (memory, spareCapacity) = Self.spare.take(where: { $0 >= wanted }, deallocate: { free($0) }) {
+    if let (memory, spareCapacity) = Self.spare.take(where: { $0 >= wanted }) {
       self.init(memory: memory, capacity: spareCapacity, drain: nil)
     } else {
       self.init(capacity: wanted, drain: nil)

@@ -8,6 +8,7 @@ import Testing
 @Suite struct CodableDropInAPITests {
   // MARK: Int128 and UInt128
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Int128
   struct Wide: Codable, Equatable {
     var signed: Int128
     var unsigned: UInt128
@@ -15,9 +16,11 @@ import Testing
     var list: [UInt128]
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Int128
   static let extremes = Wide(
     signed: .min, unsigned: .max, optional: Int128(Int64.max) + 1, list: [0, UInt128(UInt64.max) + 1, .max])
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Int128
   @Test func encodes128BitIntegersExactlyWithFoundationsBytes() throws {
     let encoder = ParsnipEncoder()
     encoder.outputFormatting = .sortedKeys
@@ -34,6 +37,7 @@ import Testing
     #expect(try encoder.encodeToJSON(Self.extremes)["signed"].description == "-170141183460469231731687303715884105728")
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Int128
   @Test func decodes128BitIntegersExactlyAsFoundationDoes() throws {
     let text = try JSONEncoder().encode(Self.extremes)
     #expect(try ParsnipDecoder().decode(Wide.self, from: text) == Self.extremes)
@@ -44,6 +48,7 @@ import Testing
     #expect(try ParsnipDecoder().decode(Int128.self, from: try ParsnipEncoder().encode(Int128.min)) == .min)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Int128
   @Test func rejects128BitIntegersOutOfRangeWithTheirPath() throws {
     for (text, type) in [("[340282366920938463463374607431768211456]", "UInt128"), ("[-1]", "UInt128"), ("[1.5]", "UInt128")] {
       let error = #expect(throws: DecodingError.self) { try ParsnipDecoder().decode([UInt128].self, from: text) }
@@ -86,6 +91,7 @@ import Testing
     static var encodingConfiguration: Currency { Currency(centsPerUnit: 100) }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)  // JSONDecoder.decode(_:from:configuration:)
   @Test func decodesWithAConfigurationAsFoundationDoes() throws {
     let data = Data(#"{"amount": 12}"#.utf8)
     let yen = Currency(centsPerUnit: 1)
@@ -103,6 +109,7 @@ import Testing
     #expect(context.codingPath.map(\.stringValue) == ["amount"])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)  // JSONEncoder.encode(_:configuration:)
   @Test func encodesWithAConfigurationToFoundationsBytes() throws {
     let price = Price(cents: 1200)
     let parsnip = try ParsnipEncoder().encode(price, configuration: Euro.self)

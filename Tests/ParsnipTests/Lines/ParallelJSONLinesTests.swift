@@ -300,6 +300,7 @@ import Testing
     #expect(seen == ["1 push", "2 star", "4 push"])
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // .timeLimit (Duration)
   @Test(.timeLimit(.minutes(1)))
   func linesArrivingThroughAPipeAreHandedOutAtOnce() throws {
     // Each line is handed out before the next is written: the reader does not wait for a full batch.

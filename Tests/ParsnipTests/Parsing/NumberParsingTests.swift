@@ -132,6 +132,7 @@ import Testing
   /// `NumberParser.validate`, the one check of the grammar, against the grammar written as a regular expression:
   /// it accepts exactly where the longest match cannot go on (a `.`, `e` or digit after it would need more), ends
   /// where the match ends, and flags what `NumberParser.read` then finds.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // Regex
   @Test func validationFollowsTheGrammar() throws {
     let known: [(String, Result<Int, NumberParser.Failure>)] = [
       ("-", .failure(.invalid(offset: 1, expected: "a digit after '-'"))),

@@ -32,6 +32,7 @@ import Testing
 
   /// Every UTF-8 verdict inside long strings (where four bytes can always be read at once) matches the standard
   /// library's, for sequences of up to four bytes from the interesting ranges, with ASCII around them.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // String(validating:as:)
   @Test func fourByteChecksAgreeWithTheStandardLibrary() {
     let leads: [UInt8] = [0x41, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1,
       0xF3, 0xF4, 0xF5, 0xFF]

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Parsnip
@@ -23,10 +22,10 @@ struct SpareMemoryTests {
         }
       }
       #expect(freed == [64])
-      let taken = spare.take(where: { _ in true }) { $0.deallocate() }
+      let taken = spare.take(where: { _ in true })
       #expect(taken?.capacity == 256)
       taken?.memory.deallocate()
-      #expect(spare.take(where: { _ in true }) { $0.deallocate() } == nil)
+      #expect(spare.take(where: { _ in true }) == nil)
     }
   }
 
@@ -34,8 +33,8 @@ struct SpareMemoryTests {
   func refusedBlockStays() {
     let spare = SpareMemory()
     spare.keep(Self.block(100), capacity: 100) { $0.deallocate() }
-    #expect(spare.take(where: { $0 >= 1000 }) { $0.deallocate() } == nil)
-    let taken = spare.take(where: { $0 >= 50 }) { $0.deallocate() }
+    #expect(spare.take(where: { $0 >= 1000 }) == nil)
+    let taken = spare.take(where: { $0 >= 50 })
     #expect(taken?.capacity == 100)
     taken?.memory.deallocate()
   }
@@ -43,14 +42,14 @@ struct SpareMemoryTests {
   @Test("blocks taken and kept on several threads at once are never shared")
   func concurrentBlocksAreNeverShared() {
     let spare = SpareMemory()
-    let failures = Mutex(0)
+    let failures = Lock(0)
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       var random = SeededRandom(seed: UInt64(thread) + 11)
       let stamp = UInt64(thread) &+ 0x5A5A_0000
       for _ in 0..<20_000 {
         let wanted = [16, 64, 300, 1000].randomElement(using: &random)!
         let (memory, capacity) =
-          spare.take(where: { $0 >= wanted }) { $0.deallocate() } ?? (Self.block(wanted * 8), wanted)
+          spare.take(where: { $0 >= wanted }) ?? (Self.block(wanted * 8), wanted)
         let words = memory.assumingMemoryBound(to: UInt64.self)
         words[0] = stamp
         words[capacity - 1] = stamp
@@ -59,6 +58,6 @@ struct SpareMemoryTests {
       }
     }
     #expect(failures.withLock { $0 } == 0)
-    spare.take(where: { _ in true }) { $0.deallocate() }?.memory.deallocate()
+    spare.take(where: { _ in true })?.memory.deallocate()
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Parsnip
@@ -46,7 +45,7 @@ struct TapeMemoryTests {
     // Each thread stamps the blocks it holds and checks the stamps before it returns them. (The interleaving the
     // codable fuzzer found under AddressSanitizer, a block's capacity read after another thread had taken and freed
     // it, needs a preemption within nanoseconds; this checks the property, it does not force that interleaving.)
-    let failures = Mutex(0)
+    let failures = Lock(0)
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       var random = SeededRandom(seed: UInt64(thread) + 1)
       let stamp = UInt64(thread) &+ 0xA5A5_0000

@@ -49,6 +49,7 @@ import Testing
     #expect(json.stringValue.map { Array($0.utf8) } == bytes)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // String(validating:as:)
   @Test func randomByteStringsAgreeWithTheStandardLibrary() {
     var rng = SeededRandom(seed: 0x07F8)
     var mismatches: [[UInt8]] = []
@@ -75,6 +76,7 @@ import Testing
 
   /// Long runs of two- and three-byte sequences are validated a word at a time; corrupt one byte of such a run at
   /// every position (leads 0xC0, 0xC1, 0xE0 and 0xED, missing and extra continuations) and compare.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // String(validating:as:)
   @Test func corruptedMultibyteRunsAgreeWithTheStandardLibrary() {
     var rng = SeededRandom(seed: 0x5EED_0002)
     let scalars: [[UInt8]] = [

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Parsnip
@@ -28,7 +27,7 @@ struct OutputBufferReuseTests {
   func concurrentWrites() {
     let values: [JSON] = (0..<8).map { k in .array((0..<(k * 700 + 1)).map { .number(JSONNumber($0 * k)) }) }
     let expected = values.map { String(decoding: try! $0.data(), as: UTF8.self) }
-    let failures = Mutex(0)
+    let failures = Lock(0)
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       for round in 0..<200 {
         let k = (thread * 3 + round) % values.count

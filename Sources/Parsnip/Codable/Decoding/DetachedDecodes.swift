@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The decoders of keyed containers kept after their decode call returned (see `DecodingState.finish(_:)`).
 ///
@@ -8,52 +7,42 @@ import Synchronization
 /// that is checked at later decode calls, all entries once per as many calls as there are entries, so the check
 /// costs O(1) per call and memory stays within what is held plus what was let go of since the last check.
 enum DetachedDecodes {
-  private static let lock = NSLock()
-  /// Optional boxes: see `DecodingState.boxes`.
-  nonisolated(unsafe) private static var entries: [[(box: AnyObject?, decoder: TapeDecoder)]] = []
-  nonisolated(unsafe) private static var callsUntilCheck = 0
-  /// Whether there are entries: read without the lock by every decode call.
-  private static let isHolding = Atomic<Bool>(false)
+  private struct State {
+    /// Optional boxes: see `DecodingState.boxes`.
+    var entries: [[(box: AnyObject?, decoder: TapeDecoder)]] = []
+    var callsUntilCheck = 0
+  }
+  private static let state = Lock(State())
 
   /// Keeps `boxes` and their decoders until the boxes are let go of.
   static func hold(_ boxes: [(box: AnyObject, decoder: TapeDecoder)]) {
-    lock.withLock {
-      entries.append(boxes.map { ($0.box, $0.decoder) })
-      isHolding.store(true, ordering: .releasing)
-    }
+    state.withLock { $0.entries.append(boxes.map { ($0.box, $0.decoder) }) }
   }
 
   /// Called at the end of every decode call: lets go of the entries whose boxes nobody else holds, when it is time.
-  @inline(__always)
   static func releaseUnheld() {
-    guard isHolding.load(ordering: .acquiring) else { return }
-    releaseUnheldSlowly()
-  }
-
-  @inline(never)
-  private static func releaseUnheldSlowly() {
     // Released after the lock: a state's deinit ends its lifetime slot, which takes another lock.
     var released: [[(box: AnyObject?, decoder: TapeDecoder)]] = []
-    lock.withLock {
-      callsUntilCheck -= 1
-      guard callsUntilCheck <= 0 else { return }
+    state.withLock { state in
+      guard !state.entries.isEmpty else { return }
+      state.callsUntilCheck -= 1
+      guard state.callsUntilCheck <= 0 else { return }
       // Taken out first, so that the check below sees only the references this array holds.
-      var all = entries
-      entries = []
+      var all = state.entries
+      state.entries = []
       for index in all.indices {
         var unheld = true
         for box in all[index].indices where !isKnownUniquelyReferenced(&all[index][box].box) {
           unheld = false
           break
         }
-        if unheld { released.append(all[index]) } else { entries.append(all[index]) }
+        if unheld { released.append(all[index]) } else { state.entries.append(all[index]) }
       }
-      callsUntilCheck = entries.count
-      isHolding.store(!entries.isEmpty, ordering: .releasing)
+      state.callsUntilCheck = state.entries.count
     }
     released.removeAll()
   }
 
   /// How many entries are held (tests).
-  static var count: Int { lock.withLock { entries.count } }
+  static var count: Int { state.withLock { $0.entries.count } }
 }

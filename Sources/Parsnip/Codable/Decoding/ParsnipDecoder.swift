@@ -42,7 +42,7 @@ import Foundation
 ///
 /// A decoder is safe to share between threads; changing its options while a decode is running affects only the
 /// decodes that start afterwards.
-public final class ParsnipDecoder: @unchecked Sendable {
+public final class ParsnipDecoder: Sendable {
   /// A snapshot of the options, taken once per decode.
   struct Options {
     var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
@@ -62,17 +62,12 @@ public final class ParsnipDecoder: @unchecked Sendable {
     }
   }
 
-  private let lock = NSLock()
-  private var options = Options()
+  private let settings = Lock(Options())
 
   /// Creates a decoder with the default options.
   public init() {}
 
-  private func withOptions<R>(_ body: (inout Options) -> R) -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&options)
-  }
+  private func withOptions<R>(_ body: (inout Options) -> R) -> R { settings.withLock(body) }
 
   /// How type keys are matched to member names. Default ``KeyDecodingStrategy/useDefaultKeys``.
   public var keyDecodingStrategy: KeyDecodingStrategy {

@@ -107,9 +107,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt64.Type) throws -> UInt64 {
     try read { n throws(ValueFailure) in try view.pointee.integer(UInt64.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func decode(_ type: Int128.Type) throws -> Int128 {
     try read { n throws(ValueFailure) in try view.pointee.integer(Int128.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func decode(_ type: UInt128.Type) throws -> UInt128 {
     try read { n throws(ValueFailure) in try view.pointee.integer(UInt128.self, at: n) }
   }

@@ -185,9 +185,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
     try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
     try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int128.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
     try read(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt128.self, at: n) }
   }
@@ -240,9 +242,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
     try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
     try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(Int128.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
     try readIfPresent(key) { v, n throws(ValueFailure) in try v.pointee.integer(UInt128.self, at: n) }
   }

@@ -137,9 +137,11 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
     try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func decode(_ type: Int128.Type) throws -> Int128 {
     try read { v, n throws(ValueFailure) in try v.pointee.integer(Int128.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
     try read { v, n throws(ValueFailure) in try v.pointee.integer(UInt128.self, at: n) }
   }
@@ -193,9 +195,11 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
     try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt64.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? {
     try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(Int128.self, at: n) }
   }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? {
     try readIfPresent { v, n throws(ValueFailure) in try v.pointee.integer(UInt128.self, at: n) }
   }

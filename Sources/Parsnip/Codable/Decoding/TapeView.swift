@@ -63,14 +63,11 @@ struct TapeView {
 /// decode took twice was shared by the threads of a parallel JSON Lines decode. Slots go back to the pool only with
 /// their caches.
 enum DecodeLifetime {
-  nonisolated(unsafe) private static var freeSlots: [UnsafeMutablePointer<UInt64>] = []
-  private static let lock = NSLock()
+  private static let freeSlots = Lock<[UnsafeMutablePointer<UInt64>]>([])
 
   /// A slot for a new set of caches; its current value is the generation of the next decode that uses it.
   static func takeSlot() -> UnsafeMutablePointer<UInt64> {
-    lock.lock()
-    defer { lock.unlock() }
-    if let slot = freeSlots.popLast() { return slot }
+    if let slot = freeSlots.withLock({ $0.popLast() }) { return slot }
     let slot = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     slot.initialize(to: 0)
     return slot
@@ -78,9 +75,7 @@ enum DecodeLifetime {
 
   /// Returns the slot of caches that are being freed, for reuse.
   static func giveBack(_ slot: UnsafeMutablePointer<UInt64>) {
-    lock.lock()
-    defer { lock.unlock() }
-    freeSlots.append(slot)
+    freeSlots.withLock { $0.append(slot) }
   }
 
   /// Ends the decode that holds `slot`: every container of it now sees a newer generation.

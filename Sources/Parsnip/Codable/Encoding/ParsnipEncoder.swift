@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Encodes `Encodable` values as JSON: a drop-in for Foundation's `JSONEncoder`, several times faster.
 ///
@@ -115,49 +114,52 @@ public final class ParsnipEncoder: Sendable {
 
   // MARK: Settings
 
-  private let settings: Mutex<EncoderOptions>
-  /// The size of this encoder's last output: the next one starts with room for it, so encoding values of a similar
-  /// size over and over grows no buffer (each doubling moved the bytes written so far: about a tenth of encoding
-  /// twitter.json's structs).
-  private let lastOutputSize = Atomic<Int>(0)
+  private struct Settings {
+    var options = EncoderOptions()
+    /// The size of this encoder's last output: the next one starts with room for it, so encoding values of a
+    /// similar size over and over grows no buffer (each doubling moved the bytes written so far: about a tenth of
+    /// encoding twitter.json's structs). Read with the options, under the one lock an encode takes to start.
+    var lastOutputSize = 0
+  }
+  private let settings = Lock(Settings())
 
   /// Creates an encoder with the default strategies.
-  public init() { settings = Mutex(EncoderOptions()) }
+  public init() {}
 
   /// Layout options. Default: none (compact).
   public var outputFormatting: OutputFormatting {
-    get { settings.withLock { $0.formatting } }
-    set { settings.withLock { $0.formatting = newValue } }
+    get { settings.withLock { $0.options.formatting } }
+    set { settings.withLock { $0.options.formatting = newValue } }
   }
 
   /// How coding keys become member names. Default ``KeyEncodingStrategy/useDefaultKeys``.
   public var keyEncodingStrategy: KeyEncodingStrategy {
-    get { settings.withLock { $0.keyStrategy } }
-    set { settings.withLock { $0.keyStrategy = newValue } }
+    get { settings.withLock { $0.options.keyStrategy } }
+    set { settings.withLock { $0.options.keyStrategy = newValue } }
   }
 
   /// How dates are written. Default ``DateEncodingStrategy/deferredToDate``.
   public var dateEncodingStrategy: DateEncodingStrategy {
-    get { settings.withLock { $0.dateStrategy } }
-    set { settings.withLock { $0.dateStrategy = newValue } }
+    get { settings.withLock { $0.options.dateStrategy } }
+    set { settings.withLock { $0.options.dateStrategy = newValue } }
   }
 
   /// How data is written. Default ``DataEncodingStrategy/base64``.
   public var dataEncodingStrategy: DataEncodingStrategy {
-    get { settings.withLock { $0.dataStrategy } }
-    set { settings.withLock { $0.dataStrategy = newValue } }
+    get { settings.withLock { $0.options.dataStrategy } }
+    set { settings.withLock { $0.options.dataStrategy = newValue } }
   }
 
   /// What to do with infinities and NaN. Default ``NonConformingFloatEncodingStrategy/throw``.
   public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
-    get { settings.withLock { $0.floatStrategy } }
-    set { settings.withLock { $0.floatStrategy = newValue } }
+    get { settings.withLock { $0.options.floatStrategy } }
+    set { settings.withLock { $0.options.floatStrategy = newValue } }
   }
 
   /// Values handed to every `encode(to:)` through `Encoder.userInfo`. Default empty.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.withLock { $0.userInfo } }
-    set { settings.withLock { $0.userInfo = newValue } }
+    get { settings.withLock { $0.options.userInfo } }
+    set { settings.withLock { $0.options.userInfo = newValue } }
   }
 
   /// The deepest nesting of containers written; deeper values fail with `EncodingError.invalidValue`.
@@ -165,11 +167,13 @@ public final class ParsnipEncoder: Sendable {
   /// Default 512, the parser's default limit, so everything the encoder writes can be read back. The limit also
   /// stops runaway recursion in `encode(to:)` implementations before the stack overflows.
   public var maximumDepth: Int {
-    get { settings.withLock { $0.maximumDepth } }
-    set { settings.withLock { $0.maximumDepth = Swift.max(1, newValue) } }
+    get { settings.withLock { $0.options.maximumDepth } }
+    set { settings.withLock { $0.options.maximumDepth = Swift.max(1, newValue) } }
   }
 
-  var options: EncoderOptions { settings.withLock { $0 } }
+  var options: EncoderOptions { settings.withLock { $0.options } }
+  /// The options and the last output's size, under one lock.
+  private var optionsAndLastSize: (EncoderOptions, Int) { settings.withLock { ($0.options, $0.lastOutputSize) } }
 
   // MARK: Encoding
 
@@ -181,9 +185,9 @@ public final class ParsnipEncoder: Sendable {
   ///   ``NonConformingFloatEncodingStrategy/throw`` strategy, a top-level value that encodes nothing, a reference
   ///   cycle, nesting deeper than ``maximumDepth``, and any error thrown by the value's `encode(to:)`.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    let options = self.options
+    let (options, lastSize) = optionsAndLastSize
     return try encoded(
-      value, options: options, streamed: { $0.takeData() },
+      value, options: options, lastSize: lastSize, streamed: { $0.takeData() },
       tree: { Data(try options.bytes(for: $0)) })
   }
 
@@ -193,9 +197,9 @@ public final class ParsnipEncoder: Sendable {
   /// - Returns: UTF-8 JSON text.
   /// - Throws: The errors of ``encode(_:)``.
   public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-    let options = self.options
+    let (options, lastSize) = optionsAndLastSize
     return try encoded(
-      value, options: options, streamed: { $0.takeOutput() },
+      value, options: options, lastSize: lastSize, streamed: { $0.takeOutput() },
       tree: { try options.bytes(for: $0) })
   }
 
@@ -236,16 +240,18 @@ public final class ParsnipEncoder: Sendable {
       tree: { $0 })
   }
 
-  /// Encodes to text through ``encoded(_:options:capacity:streamed:tree:)``, starting from the last output's size.
+  /// Encodes to text through ``encoded(_:options:capacity:streamed:tree:)``, starting from the last output's size (`lastSize`).
   private func encoded<T: Encodable, Output>(
-    _ value: T, options: EncoderOptions, streamed: (StreamEncoderState) throws -> Output, tree: (JSON) throws -> Output
+    _ value: T, options: EncoderOptions, lastSize: Int, streamed: (StreamEncoderState) throws -> Output,
+    tree: (JSON) throws -> Output
   ) throws -> Output {
     // A quarter more, as reservations are for the worst case (a string's, six bytes per byte), and at most 4 MiB
     // ahead: a large value met once does not make every later small one allocate that much.
-    let last = Swift.min(lastOutputSize.load(ordering: .relaxed), 4 << 20)
+    let last = Swift.min(lastSize, 4 << 20)
     let capacity = last &+ last &>> 2 &+ 256
     return try Self.encoded(value, options: options, capacity: capacity, streamed: { stream in
-      lastOutputSize.store(stream.core.pointee.output.out.count, ordering: .relaxed)
+      let size = stream.core.pointee.output.out.count
+      settings.withLock { $0.lastOutputSize = size }
       return try streamed(stream)
     }, tree: tree)
   }

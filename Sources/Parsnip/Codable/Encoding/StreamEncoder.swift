@@ -129,7 +129,9 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeInteger(value, key) }
   mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeInteger(value, key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeInteger(value, key) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: Int128, forKey key: Key) throws { try encodeInteger(value, key) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: UInt128, forKey key: Key) throws { try encodeInteger(value, key) }
 
   @inline(__always)
@@ -272,7 +274,9 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
   mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
   mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: Int128) throws { encodeInteger(value) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: UInt128) throws { encodeInteger(value) }
 
   @inline(__always)
@@ -372,7 +376,9 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
   mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
   mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: Int128) throws { encodeInteger(value) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: UInt128) throws { encodeInteger(value) }
 
   @inline(__always)

@@ -37,7 +37,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
   mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: Int128, forKey key: Key) throws { try integer(value, key) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
 
   private func integer(_ value: some BinaryInteger, _ key: Key) throws {
@@ -63,7 +65,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try optional(value, key) }
   mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try optional(value, key) }
   mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try optional(value, key) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encodeIfPresent(_ value: Int128?, forKey key: Key) throws { try optional(value, key) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encodeIfPresent(_ value: UInt128?, forKey key: Key) throws { try optional(value, key) }
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try optional(value, key) }
 
@@ -153,7 +157,9 @@ struct TreeValueContainer: UnkeyedEncodingContainer, SingleValueEncodingContaine
   mutating func encode(_ value: UInt16) throws { integer(value) }
   mutating func encode(_ value: UInt32) throws { integer(value) }
   mutating func encode(_ value: UInt64) throws { integer(value) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: Int128) throws { integer(value) }
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   mutating func encode(_ value: UInt128) throws { integer(value) }
 
   private func integer(_ value: some BinaryInteger) { put(.value(.number(JSONNumber(value)))) }
