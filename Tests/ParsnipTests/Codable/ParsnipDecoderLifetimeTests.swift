@@ -111,7 +111,9 @@ import Testing
       #expect(state != nil)
     }
     // The keeper is gone; a few decode calls later so is its state.
-    for _ in 0..<(DetachedDecodes.count + 2) { _ = try ParsnipDecoder().decode(Int.self, from: "1") }
+    for _ in 0..<((DetachedDecodes.count + 2) * DecodeCaches.detachedCheckInterval) {
+      _ = try ParsnipDecoder().decode(Int.self, from: "1")
+    }
     #expect(state == nil)
   }
 

@@ -24,7 +24,7 @@ import Testing
       String(String(repeating: "a substring of a longer string", count: 3).dropFirst(5).dropLast(5)),
       String(format: "%@ and %d, formatted by Foundation", "text", 42),
       String(NSString(string: "through NSString, longer than fifteen bytes")),
-      appended, shrunk, String(cString: "from a C string, longer than fifteen"),
+      appended, shrunk, "from a C string, longer than fifteen".withCString { String(cString: $0) },
     ]
   }
 

@@ -32,6 +32,22 @@ final class DecodeCaches: @unchecked Sendable {
   /// and `dictionaryFastPath(for:)`); a type's conformances never change, whatever the key mode.
   @exclusivity(unchecked) var arrayTypes = CastCache<any _ParsnipArrayDecodable.Type>()
   @exclusivity(unchecked) var dictionaryTypes = CastCache<any _ParsnipStringDictionaryDecodable.Type>()
+  /// Decodes on this thread until the next look at `DetachedDecodes`, whose shared lock a decode would otherwise take
+  /// at its end: parallel JSON Lines decodes one line per call on every core (see ``detachedCheckInterval``).
+  private var callsUntilDetachedCheck = 0
+
+  /// One decode in this many on a thread looks at `DetachedDecodes`: kept containers are let go of at most that many
+  /// calls (per thread) later, and the shared lock is taken once per that many calls.
+  static var detachedCheckInterval: Int { 32 }
+
+  /// Whether this decode (the one holding the caches) should look at `DetachedDecodes` as it ends.
+  @inline(__always)
+  func takesDetachedTurn() -> Bool {
+    callsUntilDetachedCheck -= 1
+    guard callsUntilDetachedCheck <= 0 else { return false }
+    callsUntilDetachedCheck = Self.detachedCheckInterval
+    return true
+  }
 
   /// Per key type: cached names and the reusable container box, and the ways to find a type's entry.
   struct KeyTypes {

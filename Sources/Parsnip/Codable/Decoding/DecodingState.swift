@@ -188,7 +188,7 @@ final class DecodingState {
       state.detach()
       if !kept.isEmpty { DetachedDecodes.hold(kept) }
     }
-    DetachedDecodes.releaseUnheld()
+    if state.caches.takesDetachedTurn() { DetachedDecodes.releaseUnheld() }
   }
 
   /// Keeps `decoder` until the call ends; after it, a decoder is kept by what holds it.

@@ -4,8 +4,10 @@ import Foundation
 ///
 /// A keyed container holds no counted reference, so what keeps its decoder (and the decode's state and text copy)
 /// alive is an entry here, with the container's box. An entry goes once every box in it is held by nothing else;
-/// that is checked at later decode calls, all entries once per as many calls as there are entries, so the check
-/// costs O(1) per call and memory stays within what is held plus what was let go of since the last check.
+/// that is checked at later decode calls, all entries once per as many checks as there are entries, so the check
+/// costs O(1) per call and memory stays within what is held plus what was let go of since the last check. A thread
+/// looks here once per `DecodeCaches.detachedCheckInterval` of its decode calls, so decodes on many threads at once
+/// (parallel JSON Lines) seldom meet at this lock.
 enum DetachedDecodes {
   private struct State {
     /// Optional boxes: see `DecodingState.boxes`.
@@ -19,7 +21,8 @@ enum DetachedDecodes {
     state.withLock { $0.entries.append(boxes.map { ($0.box, $0.decoder) }) }
   }
 
-  /// Called at the end of every decode call: lets go of the entries whose boxes nobody else holds, when it is time.
+  /// Called at the end of a decode call, one in `DecodeCaches.detachedCheckInterval` per thread: lets go of the
+  /// entries whose boxes nobody else holds, when it is time.
   static func releaseUnheld() {
     // Released after the lock: a state's deinit ends its lifetime slot, which takes another lock.
     var released: [[(box: AnyObject?, decoder: TapeDecoder)]] = []
