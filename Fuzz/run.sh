@@ -2,12 +2,14 @@
 # Builds and runs a libFuzzer target (libFuzzer + AddressSanitizer). Not part of `swift build`.
 #
 #   Fuzz/run.sh [SECONDS]               fuzz the parser for SECONDS (default 600), then print the run count
-#   Fuzz/run.sh check                   type-check all three targets against the library (no build; CI runs it)
+#   Fuzz/run.sh check                   type-check every target against the library (no build; CI runs it)
 #   Fuzz/run.sh -- CRASHFILE            replay one parser input (for example a crash-* artifact)
 #   Fuzz/run.sh paths [SECONDS]         fuzz key paths, JSON Pointers, JSONPath and JSON Patch (Fuzz/PathFuzzer)
 #   Fuzz/run.sh paths -- CRASHFILE      replay one input of the path fuzzer
 #   Fuzz/run.sh codable [SECONDS]       fuzz JSONDocument, ParsnipDecoder and ParsnipEncoder against the tree and
 #                                       Foundation (Fuzz/CodableFuzzer); `codable -- CRASHFILE` replays
+#   Fuzz/run.sh pipeline [SECONDS]      fuzz decode pipelines against the tree, text against tree, and their budgets
+#                                       (Fuzz/PipelineFuzzer); `pipeline -- CRASHFILE` replays
 #   (`parser` may also be named explicitly: `Fuzz/run.sh parser 60`.)
 #
 # The parser's seed corpus is copied at run time from ../shared/conformance/json-test-suite (never committed) plus a
@@ -32,6 +34,12 @@ configure() {
       bin="$work/codable-fuzzer"
       corpus="$work/corpus-codable"
       ;;
+    pipeline)
+      main="$root/Fuzz/PipelineFuzzer/main.swift"
+      dict="$root/Fuzz/CodableFuzzer/codable.dict"
+      bin="$work/pipeline-fuzzer"
+      corpus="$work/corpus-pipeline"
+      ;;
     *)
       main="$root/Fuzz/ParserFuzzer/main.swift"
       dict="$root/Fuzz/ParserFuzzer/json.dict"
@@ -53,17 +61,17 @@ configure() {
 if [ "${1:-}" = check ]; then
   # Type-checks every target against the library as it is now (CI runs this: a fuzzer that no longer compiles is
   # a fuzzer nobody runs).
-  for target in parser paths codable; do
+  for target in parser paths codable pipeline; do
     configure "$target"
     swiftc -parse-as-library -typecheck -module-name Parsnip -package-name parsnip $sources "$main"
   done
-  echo "fuzz: parser, paths and codable targets type-check"
+  echo "fuzz: parser, paths, codable and pipeline targets type-check"
   exit 0
 fi
 
 target=parser
 case "${1:-}" in
-  parser | paths | codable)
+  parser | paths | codable | pipeline)
     target=$1
     shift
     ;;
@@ -110,6 +118,12 @@ else
 }" >"$seeds/json5-1.json5"
   printf '%s' "[Infinity, -0x0, 0xFFFFFFFFFFFFFFFFFFFF, '\\0\\v\\a', {ünï_cödé: null, \\u0061b: true}]" >"$seeds/json5-2.json5"
   printf '\xef\xbb\xbf{"a":\xc2\xa0[1,\xe2\x80\xa82]}' >"$seeds/json5-3.json5"
+fi
+if [ "$target" = pipeline ]; then
+  # Objects the record pipeline reads, whole and with members missing or mistyped, and recursive values.
+  printf '%s' '[{"id":1,"name":"a","tags":["x"],"list":[2],"child":{"c":[null]}},{"name":"b","list":[3]}]' >"$seeds/records-1.json"
+  printf '%s' '[{"id":"1","name":2,"tags":[1,"y",null],"list":[]},{"list":["4"]},{"name":"c","list":[5],"id":1e400}]' >"$seeds/records-2.json"
+  printf '%s' '{"name":"d","list":[[[[[[1]]]]]],"child":[[{"a":{"b":[true,false,-0.0,1e-400]}}]]}' >"$seeds/records-3.json"
 fi
 if [ "$target" = codable ]; then
   # Objects whose keys exercise the snake_case conversion and the probed lookups, and numbers at the types' edges.

@@ -27,20 +27,32 @@ final class ModelContext: @unchecked Sendable {
     self.rootJSON = rootJSON
   }
 
-  private var defaultJSON: [ObjectIdentifier: JSON] = [:]
+  private var defaultJSON: [ObjectIdentifier: (json: JSON, ignored: [String: Any])] = [:]
 
   /// The JSON of a default-initialized instance of a model type, for members missing from the input.
   func defaultJSON(for type: any JSONModel.Type) throws -> JSON? {
+    try defaults(for: type)?.json
+  }
+
+  /// The values of a default-initialized instance's ignored properties, by path key below the instance, for
+  /// ignored properties to keep their declared defaults (see ``Ignored``); empty when the type has no `init()`.
+  func ignoredDefaults(for type: any JSONModel.Type) throws -> [String: Any] {
+    try defaults(for: type)?.ignored ?? [:]
+  }
+
+  /// A default-initialized instance of a model type as JSON, and its ignored values; made once per type.
+  private func defaults(for type: any JSONModel.Type) throws -> (json: JSON, ignored: [String: Any])? {
     guard let initializable = type as? any DefaultInitializable.Type else { return nil }
     let id = ObjectIdentifier(type)
     if let known = defaultJSON[id] { return known }
     guard let instance = initializable.init() as? any JSONModel else { return nil }
-    // Not during an update's stash: the default instance's ignored values must not replace the real ones.
-    let json = try IgnoredValueStash.$current.withValue(nil) {
+    // In a stash of its own: the default instance's ignored values must not replace an update's real ones.
+    let stash = IgnoredValueStash()
+    let json = try IgnoredValueStash.$current.withValue(stash) {
       try ModelContext.json(for: instance, configuration: configuration)
     }
-    defaultJSON[id] = json
-    return json
+    defaultJSON[id] = (json, stash.storedValues)
+    return (json, stash.storedValues)
   }
 
   /// Carries the decoding context to the root of a decoding run.

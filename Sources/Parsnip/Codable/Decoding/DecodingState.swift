@@ -29,6 +29,11 @@ final class DecodingState {
   /// For `.custom` key strategies: per object, converted name → key node.
   @exclusivity(unchecked) var customNames: [Int: [String: Int]] = [:]
 
+  /// How many `init(from:)` calls of this state's decoders are running (see `TapeDecoder.unboxWithInit`), and the
+  /// guard that stops them before the thread's stack ends, whatever depth the parser allowed.
+  @exclusivity(unchecked) var callDepth = 0
+  @exclusivity(unchecked) var stack = StackGuard()
+
   let collectsReport: Bool
   @exclusivity(unchecked) var reportEntries: [ParsnipDecoder.Report.Entry] = []
 
