@@ -94,10 +94,29 @@ final class ModelContext: @unchecked Sendable {
   }
 
   static func json<T: Encodable>(for value: T, configuration: JSONModelConfiguration) throws -> JSON {
+    try json(for: value, context: ModelContext(configuration: configuration))
+  }
+
+  /// Encodes `value` with `context`, which then knows the class names it wrote (``writtenClasses``).
+  static func json<T: Encodable>(for value: T, context: ModelContext) throws -> JSON {
     var options = EncoderOptions()
-    options.maximumDepth = configuration.maximumDepth
-    options.model = ModelContext(configuration: configuration)
+    options.maximumDepth = context.configuration.maximumDepth
+    options.model = context
     return try TreeEncoderState.encode(value, options: options)
+  }
+
+  /// The model types this context wrote under the class key, by the name written (an encoding run's).
+  private(set) var writtenClasses: [String: any JSONModel.Type] = [:]
+
+  /// The configuration with every class this context wrote registered under the name it wrote, unless the name
+  /// is registered already: an update decodes what it encoded, whether or not its configuration lists the types.
+  func configurationReadingWrittenClasses() -> JSONModelConfiguration {
+    var configuration = self.configuration
+    for (name, type) in writtenClasses.sorted(by: { $0.key < $1.key })
+    where configuration.registry.type(named: name) == nil {
+      configuration.registry.register(type, as: name)
+    }
+    return configuration
   }
 
   static func text(for json: JSON, prettyPrinted: Bool) throws -> [UInt8] {
@@ -154,7 +173,9 @@ final class ModelContext: @unchecked Sendable {
     if case .object(var object) = json, writesClassKey || info.preservesUnknownFields {
       json = .null  // keep `object` uniquely referenced
       if writesClassKey {
-        object.insert(.string(configuration.registry.name(for: type)), forKey: configuration.classKey, at: 0)
+        let name = configuration.registry.name(for: type)
+        writtenClasses[name] = type
+        object.insert(.string(name), forKey: configuration.classKey, at: 0)
       }
       if let preserving = instance as? any UnknownFieldsPreserving {
         for member in preserving.unknownFields.members where object[member.key] == nil {
