@@ -144,18 +144,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       case Tape.Kind.true.rawValue, Tape.Kind.false.rawValue:
         if T.self == Bool.self { return unsafeBitCast(try view.pointee.bool(at: node), to: T.self) }
       case Tape.Kind.array.rawValue:
-        if T.self == [Int].self {
-          return unsafeBitCast(
-            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) },
-            to: T.self)
-        }
-        if T.self == [Double].self {
-          return unsafeBitCast(
-            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.double(at: n) }, to: T.self)
-        }
-        if T.self == [String].self {
-          return unsafeBitCast(
-            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.string(at: n) }, to: T.self)
+        if T.self == [Int].self || T.self == [Double].self || T.self == [String].self {
+          return try scalarArray(type, at: node)
         }
       default:
         break
@@ -164,6 +154,23 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       throw state.decodingError(error)
     }
     return try unboxSlowPath(type, at: node)
+  }
+
+  /// `[Int]`, `[Double]` or `[String]` read in one loop. Not inlined into `unbox`, whose frame is on the stack once
+  /// per level of a recursive decode: its arrays and closures would make every such frame larger.
+  @inline(never)
+  func scalarArray<T>(_ type: T.Type, at node: Int) throws(ValueFailure) -> T {
+    let view = self.view
+    if T.self == [Int].self {
+      return unsafeBitCast(
+        try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) }, to: T.self)
+    }
+    if T.self == [Double].self {
+      return unsafeBitCast(
+        try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.double(at: n) }, to: T.self)
+    }
+    return unsafeBitCast(
+      try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.string(at: n) }, to: T.self)
   }
 
   /// An array of scalars read in one loop, without containers.
@@ -181,8 +188,34 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     return result
   }
 
+  /// Foundation's special types and other scalars (``unboxSpecial(_:at:)``), arrays and `[String: Value]` by walking
+  /// the tape, everything else through `init(from:)`.
+  ///
+  /// Kept small: it is on the stack once per level of a recursive decode. The scalar cases, whose frame is large,
+  /// run in a function of their own that has returned before the recursion goes on.
   @inline(never)
   func unboxSlowPath<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+    if let value = try unboxSpecial(type, at: node) { return value }
+    switch view.pointee.rawKind(node) {
+    case Tape.Kind.array.rawValue:
+      if let arrayType = state.arrayFastPath(for: T.self) {
+        return try arrayType._parsnipDecode(as: T.self, from: self, at: node)
+      }
+    case Tape.Kind.object.rawValue:
+      if let dictionaryType = state.dictionaryFastPath(for: T.self) {
+        return try dictionaryType._parsnipDecode(as: T.self, from: self, at: node)
+      }
+    default:
+      break
+    }
+    // Everything else, including scalars of the wrong JSON type, whose `init(from:)` reports the mismatch.
+    return try unboxWithInit(type, at: node)
+  }
+
+  /// A `T` that is one of Foundation's special types or a scalar `unbox` does not read itself, or `nil` for any
+  /// other type.
+  @inline(never)
+  func unboxSpecial<T: Decodable>(_ type: T.Type, at node: Int) throws -> T? {
     let view = self.view
     let kind = view.pointee.rawKind(node)
     do {
@@ -209,22 +242,13 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         // Infinity and NaN spelled as strings, under `.convertFromString`.
         if T.self == Double.self { return unsafeBitCast(try view.pointee.double(at: node), to: T.self) }
         if T.self == Float.self { return unsafeBitCast(try view.pointee.float(at: node), to: T.self) }
-      case Tape.Kind.array.rawValue:
-        if let arrayType = state.arrayFastPath(for: T.self) {
-          return try arrayType._parsnipDecode(as: T.self, from: self, at: node)
-        }
-      case Tape.Kind.object.rawValue:
-        if let dictionaryType = state.dictionaryFastPath(for: T.self) {
-          return try dictionaryType._parsnipDecode(as: T.self, from: self, at: node)
-        }
       default:
         break
       }
     } catch let failure as ValueFailure {
       throw state.decodingError(failure)
     }
-    // Everything else, including scalars of the wrong JSON type, whose `init(from:)` reports the mismatch.
-    return try unboxWithInit(type, at: node)
+    return nil
   }
 
   /// Runs `type.init(from:)` with this decoder at `node`, then checks for unknown keys in strict mode.

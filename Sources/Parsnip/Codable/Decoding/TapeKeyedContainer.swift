@@ -251,13 +251,17 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try checkOpen()
     let node = keyNode(for: key) + 1
     guard node > 0, !view.pointee.isNull(node) else {
-      if state.collectsReport, T.self is any _ParsnipDefaultValueMarker.Type {
-        state.record(
-          .appliedDefault, codingPath: codingPath + [key], reason: node > 0 ? "value is null" : "key not found")
-      }
+      if state.collectsReport, T.self is any _ParsnipDefaultValueMarker.Type { recordDefault(key, isNull: node > 0) }
       return nil
     }
     return try decoder.unbox(type, at: node)
+  }
+
+  /// Reports a ``DefaultValue`` applied; out of line, so that `decodeIfPresent`'s frame (once per level of a
+  /// recursive decode) does not hold the path and message it builds.
+  @inline(never)
+  private func recordDefault(_ key: Key, isNull: Bool) {
+    state.record(.appliedDefault, codingPath: codingPath + [key], reason: isNull ? "value is null" : "key not found")
   }
 
   // MARK: Nested containers and decoders
