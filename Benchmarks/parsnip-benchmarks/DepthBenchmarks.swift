@@ -6,7 +6,7 @@ import Parsnip
 /// depths (each on a new thread) and the deepest that decodes is printed, beside the limit that applies.
 enum DepthBenchmarks {
   /// `{"k":{"k":…}}` through a synthesized `init(from:)`.
-  struct ObjectNode: Decodable { var k: ObjectNode? }
+  final class ObjectNode: Decodable { let k: ObjectNode? }
 
   /// `[[…]]` through a single-value container.
   struct ArrayNode: Decodable {

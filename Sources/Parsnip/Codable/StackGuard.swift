@@ -7,37 +7,68 @@
 #endif
 
 /// Whether the current thread's stack still has room: recursion that user code drives (`encode(to:)` calling the
-/// encoder, which calls `encode(to:)` again) stops with an error before it overflows the stack, whatever depth
-/// limit was set (`maximumDepth` may be `.max`).
+/// encoder, which calls `encode(to:)` again; `init(from:)` calling the decoder; recursive decode pipelines) stops
+/// with an error before it overflows the stack, whatever depth limit was set (`maximumDepth` may be `.max`).
 ///
-/// Encoders check every ``interval`` levels once they are ``startDepth`` deep; the stack's bounds are looked up
-/// once per encode, the first time they are needed. Where the platform cannot say, only the depth limit applies.
+/// Callers check every ``interval`` levels once they are ``startDepth`` deep (a recursion whose levels are large,
+/// such as a decode pipeline's in a debug build, starts earlier). The stack's bounds are looked up once per thread,
+/// the first time they are needed. Where the platform cannot say, only the depth limit applies.
 struct StackGuard {
-  /// Below this depth no check is made: shallow values, nearly all of them, pay nothing.
+  /// Below this depth no check is made: shallow values, nearly all of them, pay nothing (the encoders' and the
+  /// decoder's default).
   static let startDepth = 64
-  /// Levels between checks.
+  /// Levels between checks (a power of two).
   static let interval = 8
   /// Room kept free below the deepest check, enough for `interval` levels of the largest frames seen (debug
   /// builds included) and for the error's own unwinding.
   static let margin = 160 << 10
 
+  /// The depth of the first check.
+  private let start: Int
+  /// `interval - 1`, for the levels between checks.
+  private let mask: Int
   /// The lowest safe stack address, or 0 when unknown; looked up on first use.
   private var floor: UInt?
+
+  /// A guard that checks every `interval` levels (a power of two) from `startDepth` on.
+  init(startDepth: Int = StackGuard.startDepth, interval: Int = StackGuard.interval) {
+    precondition(interval > 0 && interval & (interval - 1) == 0, "the interval is a power of two")
+    start = startDepth
+    mask = interval - 1
+  }
 
   /// Whether a call at `depth` may go deeper without running out of stack.
   @inline(__always)
   mutating func hasRoom(atDepth depth: Int) -> Bool {
-    guard depth >= Self.startDepth, depth % Self.interval == 0 else { return true }
+    guard depth >= start, depth & mask == 0 else { return true }
     return hasRoomNow()
   }
 
   @inline(never)
   private mutating func hasRoomNow() -> Bool {
-    if floor == nil { floor = Self.lowestSafeAddress() }
+    if floor == nil { floor = Self.threadFloor() }
     guard let floor, floor != 0 else { return true }
     var marker: UInt8 = 0
     let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     return here > floor
+  }
+
+  /// Where each thread's lowest safe address is kept once found (a thread's stack does not move).
+  private static let floorKey: pthread_key_t? = {
+    var key = pthread_key_t()
+    return pthread_key_create(&key, nil) == 0 ? key : nil
+  }()
+
+  /// The current thread's lowest safe address (see ``lowestSafeAddress()``), looked up once per thread.
+  private static func threadFloor() -> UInt {
+    guard let key = floorKey else { return lowestSafeAddress() }
+    if let kept = pthread_getspecific(key) {
+      let value = UInt(bitPattern: kept)
+      return value == 1 ? 0 : value  // 1 stands for "unknown"
+    }
+    let floor = lowestSafeAddress()
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: floor == 0 ? 1 : floor))
+    return floor
   }
 
   /// The current thread's stack bottom plus ``margin`` (stacks grow down on every supported platform), or 0.

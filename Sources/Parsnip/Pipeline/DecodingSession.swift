@@ -7,8 +7,9 @@
   @usableFromInline var depth = 0
   /// Levels of recursion entered, `lazy` and ``JSONDecoding/andThen(_:)`` alike, for the stack guard.
   @usableFromInline var levels = 0
-  /// Stops recursive decoders before the thread's stack ends, whatever `maximumDepth` allows.
-  var stack = StackGuard()
+  /// Stops recursive decoders before the thread's stack ends, whatever `maximumDepth` allows. A level of a
+  /// pipeline is a chain of closures (about 10 KB of stack in a debug build), so checks start early and come often.
+  var stack = StackGuard(startDepth: 8, interval: 4)
   /// Levels entered and alternatives tried so far, against ``JSONDecodingOptions/maximumDecoderRuns``.
   var runs = 0
   let maximumRuns: Int

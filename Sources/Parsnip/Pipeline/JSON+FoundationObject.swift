@@ -19,7 +19,7 @@ extension JSON {
 /// Converts a Foundation object graph to `JSON`, one level per call, with a depth limit and a stack guard.
 private struct FoundationObjectReader {
   let depthLimit: Int
-  var stack = StackGuard()
+  var stack = StackGuard(startDepth: 16)
 
   init(depthLimit: Int) { self.depthLimit = depthLimit }
 

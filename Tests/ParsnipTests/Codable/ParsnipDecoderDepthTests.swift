@@ -7,7 +7,7 @@ import Testing
 /// there, and a `DecodingError` where the stack would end, never a crash.
 @Suite struct ParsnipDecoderDepthTests {
   /// `{"k":{"k":…}}` through a synthesized `init(from:)`.
-  struct ObjectNode: Decodable { var k: ObjectNode? }
+  final class ObjectNode: Decodable { let k: ObjectNode? }
 
   /// `[[…]]` through a single-value container.
   struct ArrayNode: Decodable {

@@ -32,7 +32,7 @@ final class DecodingState {
   /// How many `init(from:)` calls of this state's decoders are running (see `TapeDecoder.unboxWithInit`), and the
   /// guard that stops them before the thread's stack ends, whatever depth the parser allowed.
   @exclusivity(unchecked) var callDepth = 0
-  @exclusivity(unchecked) var stack = StackGuard()
+  @exclusivity(unchecked) var stack = StackGuard(startDepth: 32)
 
   let collectsReport: Bool
   @exclusivity(unchecked) var reportEntries: [ParsnipDecoder.Report.Entry] = []

@@ -254,7 +254,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   /// Runs `type.init(from:)` with this decoder at `node`, then checks for unknown keys in strict mode.
   ///
   /// Every recursion of a decode through user code passes here, so this is where the stack is guarded: past
-  /// `StackGuard.startDepth` nested calls it fails with `dataCorrupted` rather than overflow the stack.
+  /// 32 nested calls (checked every 8) it fails with `dataCorrupted` rather than overflow the stack.
   func unboxWithInit<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     let state = self.state
     state.callDepth &+= 1
