@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreFoundation)
+  import CoreFoundation
+#endif
+
 extension JSON {
   /// The tree of a Foundation object graph (`JSONSerialization`'s output, or Swift dictionaries, arrays, strings,
   /// numbers, `Bool` and `NSNull`), for ``decodeJSON(_:with:options:)-(Any,_,_)``.
@@ -24,12 +28,6 @@ private struct FoundationObjectReader {
   init(depthLimit: Int) { self.depthLimit = depthLimit }
 
   mutating func read(_ object: Any, depth: Int) throws(JSONDecodingError) -> JSON {
-    // An optional (a `String!` handed in, as the seed does) stands for what it wraps, or null.
-    let mirror = Mirror(reflecting: object)
-    if mirror.displayStyle == .optional {
-      guard let wrapped = mirror.children.first?.value else { return .null }
-      return try read(wrapped, depth: depth)
-    }
     if type(of: object) is AnyClass {
       // Class instances first, by their class: `as? [Any]` would bridge a whole `NSArray` graph.
       switch object {
@@ -38,16 +36,22 @@ private struct FoundationObjectReader {
       case let string as NSString: return .string(string as String)
       case let array as NSArray:
         try enter(depth)
-        return try readArray(count: array.count, depth: depth) { array.object(at: $0) }
+        let elements = Self.elements(of: array)
+        return try readArray(count: elements.count, depth: depth) { index in
+          Self.value(elements[index]) { array.object(at: index) }
+        }
       case let dictionary as NSDictionary:
         try enter(depth)
-        var members: [(key: Any, value: Any)] = []
-        members.reserveCapacity(dictionary.count)
-        for (key, value) in dictionary { members.append((key, value)) }
-        return try readObject(members, depth: depth)
+        return try readObject(Self.members(of: dictionary), depth: depth)
       default:
         break
       }
+    }
+    // An optional (a `String!` handed in, as the seed does) stands for what it wraps, or null.
+    let mirror = Mirror(reflecting: object)
+    if mirror.displayStyle == .optional {
+      guard let wrapped = mirror.children.first?.value else { return .null }
+      return try read(wrapped, depth: depth)
     }
     switch object {
     case let string as String: return .string(string)
@@ -61,6 +65,57 @@ private struct FoundationObjectReader {
     default:
       throw JSONDecodingError(.failure("expected a JSON value, found \(type(of: object))"))
     }
+  }
+
+  // Reading a Foundation collection's elements through its Swift API bridges each one (`Any`), and on Linux
+  // bridging an `NSArray` converts it, and every array inside it, to Swift at once: a graph that contains itself
+  // never ends. The objects are taken as they are stored instead, through CoreFoundation.
+
+  /// The objects an `NSArray` holds, unbridged.
+  private static func elements(of array: NSArray) -> [AnyObject] {
+    let storage = unsafeBitCast(array, to: CFArray.self)
+    let count = CFArrayGetCount(storage)
+    var elements: [AnyObject] = []
+    elements.reserveCapacity(count)
+    for index in 0..<count {
+      guard let pointer = CFArrayGetValueAtIndex(storage, index) else { continue }
+      elements.append(Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())
+    }
+    return elements
+  }
+
+  /// The keys and values of an `NSDictionary`, unbridged where they are Foundation's containers.
+  private static func members(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
+    let storage = unsafeBitCast(dictionary, to: CFDictionary.self)
+    let count = CFDictionaryGetCount(storage)
+    let keys = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: Swift.max(count, 1))
+    let values = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: Swift.max(count, 1))
+    defer {
+      keys.deallocate()
+      values.deallocate()
+    }
+    CFDictionaryGetKeysAndValues(storage, keys, values)
+    var members: [(key: Any, value: Any)] = []
+    members.reserveCapacity(count)
+    for index in 0..<count {
+      guard let key = keys[index], let value = values[index] else { continue }
+      let keyObject = Unmanaged<AnyObject>.fromOpaque(key).takeUnretainedValue()
+      let valueObject = Unmanaged<AnyObject>.fromOpaque(value).takeUnretainedValue()
+      members.append(
+        (
+          key: (keyObject as? NSString).map { $0 as String as Any } ?? keyObject,
+          value: self.value(valueObject) { dictionary.object(forKey: keyObject) ?? NSNull() }
+        ))
+    }
+    return members
+  }
+
+  /// A stored object as itself when this reader reads it by its class, else as Foundation bridges it (`bridged`).
+  private static func value(_ object: AnyObject, bridged: () -> Any) -> Any {
+    if object is NSNull || object is NSNumber || object is NSString || object is NSArray || object is NSDictionary {
+      return object
+    }
+    return bridged()
   }
 
   /// Checks that a container at `depth` may be read.
