@@ -20,21 +20,25 @@ struct StackGuard {
   /// Levels between checks (a power of two).
   static let interval = 8
   /// Room kept free below the deepest check, enough for `interval` levels of the largest frames seen (debug
-  /// builds included) and for the error's own unwinding.
+  /// builds included) and for the error's own unwinding (the encoders' and pipelines' default).
   static let margin = 160 << 10
 
   /// The depth of the first check.
   private let start: Int
   /// `interval - 1`, for the levels between checks.
   private let mask: Int
+  /// The room kept free.
+  private let room: Int
   /// The lowest safe stack address, or 0 when unknown; looked up on first use.
   private var floor: UInt?
 
-  /// A guard that checks every `interval` levels (a power of two) from `startDepth` on.
-  init(startDepth: Int = StackGuard.startDepth, interval: Int = StackGuard.interval) {
+  /// A guard that checks every `interval` levels (a power of two) from `startDepth` on, and keeps `margin` bytes
+  /// of the stack free.
+  init(startDepth: Int = StackGuard.startDepth, interval: Int = StackGuard.interval, margin: Int = StackGuard.margin) {
     precondition(interval > 0 && interval & (interval - 1) == 0, "the interval is a power of two")
     start = startDepth
     mask = interval - 1
+    room = margin
   }
 
   /// Whether a call at `depth` may go deeper without running out of stack.
@@ -46,37 +50,40 @@ struct StackGuard {
 
   @inline(never)
   private mutating func hasRoomNow() -> Bool {
-    if floor == nil { floor = Self.threadFloor() }
+    if floor == nil {
+      let bottom = Self.threadBottom()
+      floor = bottom == 0 ? 0 : bottom + UInt(room)
+    }
     guard let floor, floor != 0 else { return true }
     var marker: UInt8 = 0
     let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     return here > floor
   }
 
-  /// Where each thread's lowest safe address is kept once found (a thread's stack does not move).
-  private static let floorKey: pthread_key_t? = {
+  /// Where each thread's stack bottom is kept once found (a thread's stack does not move).
+  private static let bottomKey: pthread_key_t? = {
     var key = pthread_key_t()
     return pthread_key_create(&key, nil) == 0 ? key : nil
   }()
 
-  /// The current thread's lowest safe address (see ``lowestSafeAddress()``), looked up once per thread.
-  private static func threadFloor() -> UInt {
-    guard let key = floorKey else { return lowestSafeAddress() }
+  /// The current thread's stack bottom (see ``stackBottom()``), looked up once per thread.
+  private static func threadBottom() -> UInt {
+    guard let key = bottomKey else { return stackBottom() }
     if let kept = pthread_getspecific(key) {
       let value = UInt(bitPattern: kept)
       return value == 1 ? 0 : value  // 1 stands for "unknown"
     }
-    let floor = lowestSafeAddress()
-    pthread_setspecific(key, UnsafeRawPointer(bitPattern: floor == 0 ? 1 : floor))
-    return floor
+    let bottom = stackBottom()
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: bottom == 0 ? 1 : bottom))
+    return bottom
   }
 
-  /// The current thread's stack bottom plus ``margin`` (stacks grow down on every supported platform), or 0.
-  private static func lowestSafeAddress() -> UInt {
+  /// The current thread's lowest stack address (stacks grow down on every supported platform), or 0.
+  private static func stackBottom() -> UInt {
     #if canImport(Darwin)
       let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
       let size = UInt(pthread_get_stacksize_np(pthread_self()))
-      return top > size + UInt(margin) ? top - size + UInt(margin) : 0
+      return top > size ? top - size : 0
     #elseif canImport(Glibc) || canImport(Musl)
       // `pthread_getattr_np` is a GNU extension the Glibc module does not import; it is looked up by name.
       typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
@@ -88,7 +95,7 @@ struct StackGuard {
       var base: UnsafeMutableRawPointer?
       var size = 0
       guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return 0 }
-      return UInt(bitPattern: base) + UInt(margin)
+      return UInt(bitPattern: base)
     #else
       return 0
     #endif

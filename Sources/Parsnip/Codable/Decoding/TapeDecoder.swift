@@ -131,8 +131,23 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   /// special types by strategy, arrays and `[String: Value]` dictionaries by walking the tape, and everything else
   /// through `type.init(from:)` with this decoder moved to `node`. `type` may be a subclass of `T` (a class passed
   /// as its superclass's metatype), so only it is initialized, never `T` itself.
+  ///
+  /// Inlined into every container's generic `decode`, whose frame is on the stack once per level of a recursive
+  /// decode: so it only compares types, and each read runs in a function of its own.
   @inline(__always)
   func unbox<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+    if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
+      || T.self == [Int].self || T.self == [Double].self || T.self == [String].self
+    {
+      return try unboxScalar(type, at: node)
+    }
+    return try unboxSlowPath(type, at: node)
+  }
+
+  /// `String`, `Int`, `Double`, `Bool`, `[Int]`, `[Double]` or `[String]` straight from the tape (`unbox`'s fast
+  /// path); a value of another JSON type goes the slow path, whose `init(from:)` reports the mismatch.
+  @inline(never)
+  func unboxScalar<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     do {
       let view = self.view
       switch view.pointee.nodes.rawKind(node) {
@@ -144,8 +159,18 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       case Tape.Kind.true.rawValue, Tape.Kind.false.rawValue:
         if T.self == Bool.self { return unsafeBitCast(try view.pointee.bool(at: node), to: T.self) }
       case Tape.Kind.array.rawValue:
-        if T.self == [Int].self || T.self == [Double].self || T.self == [String].self {
-          return try scalarArray(type, at: node)
+        if T.self == [Int].self {
+          return unsafeBitCast(
+            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) },
+            to: T.self)
+        }
+        if T.self == [Double].self {
+          return unsafeBitCast(
+            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.double(at: n) }, to: T.self)
+        }
+        if T.self == [String].self {
+          return unsafeBitCast(
+            try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.string(at: n) }, to: T.self)
         }
       default:
         break
@@ -154,23 +179,6 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       throw state.decodingError(error)
     }
     return try unboxSlowPath(type, at: node)
-  }
-
-  /// `[Int]`, `[Double]` or `[String]` read in one loop. Not inlined into `unbox`, whose frame is on the stack once
-  /// per level of a recursive decode: its arrays and closures would make every such frame larger.
-  @inline(never)
-  func scalarArray<T>(_ type: T.Type, at node: Int) throws(ValueFailure) -> T {
-    let view = self.view
-    if T.self == [Int].self {
-      return unsafeBitCast(
-        try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) }, to: T.self)
-    }
-    if T.self == [Double].self {
-      return unsafeBitCast(
-        try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.double(at: n) }, to: T.self)
-    }
-    return unsafeBitCast(
-      try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.string(at: n) }, to: T.self)
   }
 
   /// An array of scalars read in one loop, without containers.
@@ -195,8 +203,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   /// run in a function of their own that has returned before the recursion goes on.
   @inline(never)
   func unboxSlowPath<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
-    if let value = try unboxSpecial(type, at: node) { return value }
-    switch view.pointee.rawKind(node) {
+    let kind = view.pointee.rawKind(node)
+    // (Not a `T?` from `unboxSpecial`: the metadata of an optional of an unspecialized `T` is looked up per call.)
+    if Self.isSpecial(T.self, kind: kind) { return try unboxSpecial(type, at: node) }
+    switch kind {
     case Tape.Kind.array.rawValue:
       if let arrayType = state.arrayFastPath(for: T.self) {
         return try arrayType._parsnipDecode(as: T.self, from: self, at: node)
@@ -212,10 +222,26 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     return try unboxWithInit(type, at: node)
   }
 
-  /// A `T` that is one of Foundation's special types or a scalar `unbox` does not read itself, or `nil` for any
-  /// other type.
+  /// Whether ``unboxSpecial(_:at:)`` reads a `T` at a node of kind `kind`.
+  @inline(__always)
+  static func isSpecial<T>(_: T.Type, kind: UInt8) -> Bool {
+    if T.self == Date.self || T.self == Data.self || T.self == JSON.self { return true }
+    switch kind {
+    case Tape.Kind.number.rawValue:
+      return T.self == Int64.self || T.self == UInt64.self || T.self == Int32.self || T.self == UInt32.self
+        || T.self == UInt.self || T.self == Int16.self || T.self == UInt16.self || T.self == Int8.self
+        || T.self == UInt8.self || T.self == Float.self || T.self == Decimal.self || T.self == JSONNumber.self
+    case Tape.Kind.string.rawValue:
+      return T.self == URL.self || T.self == Double.self || T.self == Float.self
+    default:
+      return false
+    }
+  }
+
+  /// A `T` that is one of Foundation's special types or a scalar `unbox` does not read itself (see
+  /// ``isSpecial(_:kind:)``).
   @inline(never)
-  func unboxSpecial<T: Decodable>(_ type: T.Type, at node: Int) throws -> T? {
+  func unboxSpecial<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     let view = self.view
     let kind = view.pointee.rawKind(node)
     do {
@@ -248,7 +274,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     } catch let failure as ValueFailure {
       throw state.decodingError(failure)
     }
-    return nil
+    return try unboxWithInit(type, at: node)
   }
 
   /// Runs `type.init(from:)` with this decoder at `node`, then checks for unknown keys in strict mode.
