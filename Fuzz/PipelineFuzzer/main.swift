@@ -25,10 +25,10 @@ enum PipelineFuzzer {
   /// Any JSON value, rebuilt through the combinators.
   static let anyValue: JSONDecoding<JSON> = .oneOf([
     JSONDecoding<JSON?>.nullable(.fail("not null")).map { _ in JSON.null },
-    JSONDecoding<Bool>.bool.map(JSON.bool),
-    JSONDecoding<JSONNumber>.number.map(JSON.number),
-    JSONDecoding<String>.string.map(JSON.string),
-    JSONDecoding<[JSON]>.array(.lazy { anyValue }).map(JSON.array),
+    JSONDecoding<Bool>.bool.map { JSON.bool($0) },
+    JSONDecoding<JSONNumber>.number.map { JSON.number($0) },
+    JSONDecoding<String>.string.map { JSON.string($0) },
+    JSONDecoding<[JSON]>.array(.lazy { anyValue }).map { JSON.array($0) },
     JSONDecoding<[(key: String, value: JSON)]>.keyValuePairs(.lazy { anyValue }).map { pairs in
       var object = JSONObject()
       for (key, value) in pairs { object[key] = value }
@@ -45,7 +45,9 @@ enum PipelineFuzzer {
   }
 
   static let record: JSONDecoding<Record> =
-    decode(Record.init)
+    decode { (id: Int64?, name: String, tags: [String], first: Int, child: JSON?) in
+      Record(id: id, name: name, tags: tags, first: first, child: child)
+    }
     |> optional("id", .int64)
     |> required("name", .string)
     |> optional("tags", .array(.string), default: [])
