@@ -290,6 +290,13 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     index = node
     defer { index = saved }
     guard state.tracksKeys else { return try type.init(from: self) }
+    return try initCheckingKeys(type)
+  }
+
+  /// `type.init(from:)`, then the check for unknown keys (strict mode); out of line, to keep `unboxWithInit`'s
+  /// frame small.
+  @inline(never)
+  func initCheckingKeys<T: Decodable>(_ type: T.Type) throws -> T {
     let mark = state.openedObjects.count
     defer { state.openedObjects.removeSubrange(mark...) }
     let value = try type.init(from: self)
