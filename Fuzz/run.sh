@@ -14,6 +14,8 @@
 #   Fuzz/run.sh hypermedia [SECONDS]    fuzz URI templates, JTE and JSON:API flatten and build against reference
 #                                       rules and each other (Fuzz/HypermediaFuzzer); `hypermedia -- CRASHFILE`
 #                                       replays
+#   Fuzz/run.sh pipeline [SECONDS]      fuzz decode pipelines against the tree, text against tree, and their budgets
+#                                       (Fuzz/PipelineFuzzer); `pipeline -- CRASHFILE` replays
 #   (`parser` may also be named explicitly: `Fuzz/run.sh parser 60`.)
 #
 # The parser's seed corpus is copied at run time from ../shared/conformance/json-test-suite (never committed) plus a
@@ -50,6 +52,12 @@ configure() {
       bin="$work/codegen-fuzzer"
       corpus="$work/corpus-codegen"
       ;;
+    pipeline)
+      main="$root/Fuzz/PipelineFuzzer/main.swift"
+      dict="$root/Fuzz/CodableFuzzer/codable.dict"
+      bin="$work/pipeline-fuzzer"
+      corpus="$work/corpus-pipeline"
+      ;;
     *)
       main="$root/Fuzz/ParserFuzzer/main.swift"
       dict="$root/Fuzz/ParserFuzzer/json.dict"
@@ -71,17 +79,17 @@ configure() {
 if [ "${1:-}" = check ]; then
   # Type-checks every target against the library as it is now (CI runs this: a fuzzer that no longer compiles is
   # a fuzzer nobody runs).
-  for target in parser paths codable codegen hypermedia; do
+  for target in parser paths codable codegen hypermedia pipeline; do
     configure "$target"
     swiftc -parse-as-library -typecheck -module-name Parsnip -package-name parsnip $sources "$main"
   done
-  echo "fuzz: parser, paths, codable, codegen and hypermedia targets type-check"
+  echo "fuzz: parser, paths, codable, codegen, hypermedia and pipeline targets type-check"
   exit 0
 fi
 
 target=parser
 case "${1:-}" in
-  parser | paths | codable | codegen | hypermedia)
+  parser | paths | codable | codegen | hypermedia | pipeline)
     target=$1
     shift
     ;;
@@ -140,6 +148,12 @@ if [ "$target" = hypermedia ]; then
   cp "$root"/Examples/posts-jte*.json "$root"/Examples/jsonapi-*.json "$seeds"/ 2>/dev/null || true
   printf '%s' 'http://example.com/{+path}/{x,y}{?q,lang}{#frag}{.ext*}{/seg:3}{;p*}{&c}' >"$seeds/template-1.txt"
   printf '%s' 'comments.author,author' >"$seeds/include-1.txt"
+fi
+if [ "$target" = pipeline ]; then
+  # Objects the record pipeline reads, whole and with members missing or mistyped, and recursive values.
+  printf '%s' '[{"id":1,"name":"a","tags":["x"],"list":[2],"child":{"c":[null]}},{"name":"b","list":[3]}]' >"$seeds/records-1.json"
+  printf '%s' '[{"id":"1","name":2,"tags":[1,"y",null],"list":[]},{"list":["4"]},{"name":"c","list":[5],"id":1e400}]' >"$seeds/records-2.json"
+  printf '%s' '{"name":"d","list":[[[[[[1]]]]]],"child":[[{"a":{"b":[true,false,-0.0,1e-400]}}]]}' >"$seeds/records-3.json"
 fi
 if [ "$target" = codable ]; then
   # Objects whose keys exercise the snake_case conversion and the probed lookups, and numbers at the types' edges.

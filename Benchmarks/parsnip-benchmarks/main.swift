@@ -17,6 +17,7 @@ let harness = Harness()
 let selected = Set(CommandLine.arguments.dropFirst())
 let explicitOnly: Set = [
   "hypermedia-linear", "scale", "scaling", "ondemand", "memory", "lines", "typed-lines", "parallel-lines", "codegen",
+  "depth",
 ]
 let profiling = selected.contains { $0.hasPrefix("profile") } || !selected.isDisjoint(with: explicitOnly)
 func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
@@ -41,6 +42,8 @@ if selected.contains("parallel-lines") { ParallelLinesBenchmarks.run() }
 if selected.contains("profile-lines-validate") || selected.contains("profile-lines-decode") {
   ParallelLinesBenchmarks.profile(decoding: selected.contains("profile-lines-decode"))
 }
+// How deep recursive decodes reach on a 512 KB thread before they stop with an error: run explicitly.
+if selected.contains("depth") { DepthBenchmarks.run() }
 // A 100 MB JSON Lines file of events (BENCH_CODEGEN_MB), inferred in a child process: run explicitly.
 if selected.contains("codegen") { CodegenBenchmarks.run() }
 // Profile modes run a fixed amount of work (BENCH_ITERATIONS per corpus, default 20), for instruction counting

@@ -12,9 +12,11 @@ import Foundation
 /// ```
 ///
 /// Encoding skips the member entirely (through any `KeyedEncodingContainer`). Decoding leaves the member
-/// unread and sets the property to its type's ``IgnoredPropertyDefault/ignoredDefault`` (`nil` for optionals, an
-/// empty collection, zero, `false`), except when a model is updated with
-/// ``JSONModel/update(from:nullsRemoveMembers:configuration:)``: then it keeps its current value.
+/// unread. In a ``JSONModel`` that is ``DefaultInitializable`` the property keeps its declared default (the value
+/// `init()` gives it, `42` for `@Ignored var retries = 42`), as a missing member does; when a model is updated with
+/// ``JSONModel/update(from:nullsRemoveMembers:configuration:)`` it keeps its current value. Elsewhere (plain
+/// Codable, or a model without `init()`), where the declared default cannot be known, it is set to its type's
+/// ``IgnoredPropertyDefault/ignoredDefault`` (`nil` for optionals, an empty collection, zero, `false`).
 @propertyWrapper
 public struct Ignored<Value> {
   /// The property's value.
@@ -125,18 +127,33 @@ final class IgnoredValueStash: @unchecked Sendable {
   @TaskLocal static var current: IgnoredValueStash?
 
   private var values: [String: Any] = [:]
+  /// Declared defaults of the `DefaultInitializable` models being decoded, by path, used where `values` has none.
+  private var defaults: [String: Any] = [:]
 
   static func pathKey(_ path: [any CodingKey]) -> String {
     path.map { key in key.intValue.map { "#\($0)" } ?? key.stringValue }.joined(separator: "\u{1F}")
   }
 
+  /// The values stored, by path key (relative to where the encode that stored them began).
+  var storedValues: [String: Any] { values }
+
   func store(_ value: Any, at path: [any CodingKey]) {
     values[Self.pathKey(path)] = value
   }
 
-  func value<T>(at path: [any CodingKey]) -> T? {
-    values[Self.pathKey(path)] as? T
+  /// Adds the declared defaults of a model decoded at `path`: `relative` maps path keys below the model to values.
+  func addDefaults(_ relative: [String: Any], at path: [any CodingKey]) {
+    let prefix = path.isEmpty ? "" : Self.pathKey(path) + "\u{1F}"
+    for (key, value) in relative { defaults[prefix + key] = value }
   }
 
-  func hasValue(at path: [any CodingKey]) -> Bool { values[Self.pathKey(path)] != nil }
+  func value<T>(at path: [any CodingKey]) -> T? {
+    let key = Self.pathKey(path)
+    return (values[key] ?? defaults[key]) as? T
+  }
+
+  func hasValue(at path: [any CodingKey]) -> Bool {
+    let key = Self.pathKey(path)
+    return values[key] != nil || defaults[key] != nil
+  }
 }

@@ -50,7 +50,9 @@ extension JSONModel {
   /// objects merge member by member (arrays are replaced as a whole).
   ///
   /// The model is encoded, `json` is deep-merged into the result and the result is decoded again, so every rule of
-  /// the model layer applies; ignored properties keep their current values.
+  /// the model layer applies; ignored properties keep their current values, and polymorphic members keep their
+  /// classes without the configuration that registered them being passed again (a class that `json` names must
+  /// be registered).
   ///
   /// ```swift
   /// var shop = try BookShop(json: ["shop_name": "Wisdom", "shop_owner": ["owner_name": "Alax"]])
@@ -92,10 +94,14 @@ extension JSONModel {
     }
     let configuration = configuration ?? Self.modelConfiguration
     return try IgnoredValueStash.$current.withValue(IgnoredValueStash()) {
-      let current = try ModelContext.json(for: self, configuration: configuration)
+      let context = ModelContext(configuration: configuration)
+      let current = try ModelContext.json(for: self, context: context)
       let merged = try ModelMerge.merge(
         json, into: current, nullsRemoveMembers: nullsRemoveMembers, maximumDepth: configuration.maximumDepth)
-      return try ModelDecoding.decode(Self.self, from: merged, configuration: configuration)
+      // The polymorphic members' classes are read back as they were written, registered or not; only a class
+      // that `json` names can be unknown, and the error is at that member.
+      return try ModelDecoding.decode(
+        Self.self, from: merged, configuration: context.configurationReadingWrittenClasses())
     }
   }
 }

@@ -26,20 +26,32 @@ final class ModelContext: @unchecked Sendable {
     self.rootJSON = rootJSON
   }
 
-  private var defaultJSON: [ObjectIdentifier: JSON] = [:]
+  private var defaultJSON: [ObjectIdentifier: (json: JSON, ignored: [String: Any])] = [:]
 
   /// The JSON of a default-initialized instance of a model type, for members missing from the input.
   func defaultJSON(for type: any JSONModel.Type) throws -> JSON? {
+    try defaults(for: type)?.json
+  }
+
+  /// The values of a default-initialized instance's ignored properties, by path key below the instance, for
+  /// ignored properties to keep their declared defaults (see ``Ignored``); empty when the type has no `init()`.
+  func ignoredDefaults(for type: any JSONModel.Type) throws -> [String: Any] {
+    try defaults(for: type)?.ignored ?? [:]
+  }
+
+  /// A default-initialized instance of a model type as JSON, and its ignored values; made once per type.
+  private func defaults(for type: any JSONModel.Type) throws -> (json: JSON, ignored: [String: Any])? {
     guard let initializable = type as? any DefaultInitializable.Type else { return nil }
     let id = ObjectIdentifier(type)
     if let known = defaultJSON[id] { return known }
     guard let instance = initializable.init() as? any JSONModel else { return nil }
-    // Not during an update's stash: the default instance's ignored values must not replace the real ones.
-    let json = try IgnoredValueStash.$current.withValue(nil) {
+    // In a stash of its own: the default instance's ignored values must not replace an update's real ones.
+    let stash = IgnoredValueStash()
+    let json = try IgnoredValueStash.$current.withValue(stash) {
       try ModelContext.json(for: instance, configuration: configuration)
     }
-    defaultJSON[id] = json
-    return json
+    defaultJSON[id] = (json, stash.storedValues)
+    return (json, stash.storedValues)
   }
 
   /// Carries the decoding context to the root of a decoding run.
@@ -81,10 +93,29 @@ final class ModelContext: @unchecked Sendable {
   }
 
   static func json<T: Encodable>(for value: T, configuration: JSONModelConfiguration) throws -> JSON {
+    try json(for: value, context: ModelContext(configuration: configuration))
+  }
+
+  /// Encodes `value` with `context`, which then knows the class names it wrote (``writtenClasses``).
+  static func json<T: Encodable>(for value: T, context: ModelContext) throws -> JSON {
     var options = EncoderOptions()
-    options.maximumDepth = configuration.maximumDepth
-    options.model = ModelContext(configuration: configuration)
+    options.maximumDepth = context.configuration.maximumDepth
+    options.model = context
     return try TreeEncoderState.encode(value, options: options)
+  }
+
+  /// The model types this context wrote under the class key, by the name written (an encoding run's).
+  private(set) var writtenClasses: [String: any JSONModel.Type] = [:]
+
+  /// The configuration with every class this context wrote registered under the name it wrote, unless the name
+  /// is registered already: an update decodes what it encoded, whether or not its configuration lists the types.
+  func configurationReadingWrittenClasses() -> JSONModelConfiguration {
+    var configuration = self.configuration
+    for (name, type) in writtenClasses.sorted(by: { $0.key < $1.key })
+    where configuration.registry.type(named: name) == nil {
+      configuration.registry.register(type, as: name)
+    }
+    return configuration
   }
 
   static func text(for json: JSON, prettyPrinted: Bool) throws -> [UInt8] {
@@ -141,7 +172,9 @@ final class ModelContext: @unchecked Sendable {
     if case .object(var object) = json, writesClassKey || info.preservesUnknownFields {
       json = .null  // keep `object` uniquely referenced
       if writesClassKey {
-        object.insert(.string(configuration.registry.name(for: type)), forKey: configuration.classKey, at: 0)
+        let name = configuration.registry.name(for: type)
+        writtenClasses[name] = type
+        object.insert(.string(name), forKey: configuration.classKey, at: 0)
       }
       if let preserving = instance as? any UnknownFieldsPreserving {
         for member in preserving.unknownFields.members where object[member.key] == nil {

@@ -103,7 +103,19 @@ struct ModelDecoderProxy: Decoder {
       let proxy = with(
         keyMode: .model(type), dateFormat: info.dateFormat ?? context.configuration.dateFormat, requestedKeys: requested
       )
-      var model = try M(from: proxy)
+      var model: M
+      let ignoredDefaults = info.hasDefaults ? try context.ignoredDefaults(for: type) : [:]
+      if ignoredDefaults.isEmpty {
+        model = try M(from: proxy)
+      } else if let stash = IgnoredValueStash.current {
+        stash.addDefaults(ignoredDefaults, at: codingPath)
+        model = try M(from: proxy)
+      } else {
+        // Ignored properties keep their declared defaults (`init()`'s values), found in a stash for this decode.
+        let stash = IgnoredValueStash()
+        stash.addDefaults(ignoredDefaults, at: codingPath)
+        model = try IgnoredValueStash.$current.withValue(stash) { try M(from: proxy) }
+      }
       if let requested, var preserving = model as? any UnknownFieldsPreserving, case .object(let object) = json {
         var unknown = JSONObject()
         for member in object.members

@@ -3,9 +3,10 @@
 /// before the one scan pipeline runs; errors keep their line and column (both count scalars, the same in every
 /// encoding), and a parse error's byte offset is moved back into the text as it was given.
 ///
-/// Detection follows RFC 4627 §3 and Foundation: a byte order mark (`FE FF`, `FF FE`, `00 00 FE FF`, and
-/// `FF FE 00 00`, which Foundation reads as UTF-16 and then fails on), else the pattern of zero bytes among the
-/// first four (JSON text starts with an ASCII character).
+/// Detection follows RFC 4627 §3 and Foundation: a byte order mark (`FE FF`, `FF FE`, `00 00 FE FF`; for UTF-32
+/// little-endian both the true mark `FF FE 00 00`, which Foundation reads as UTF-16 and then fails on, and
+/// `FE FF 00 00`, the prefix Foundation itself takes for it, as its test `bomPrefixes` does), else the pattern of
+/// zero bytes among the first four (JSON text starts with an ASCII character).
 enum TextEncoding: Equatable {
   case utf8
   case utf16BigEndian
@@ -23,6 +24,8 @@ enum TextEncoding: Equatable {
     switch (b0, b1, b2, b3) {
     case (0x00, 0x00, 0xFE, 0xFF): return (.utf32BigEndian, 4)
     case (0xFF, 0xFE, 0x00, 0x00): return (.utf32LittleEndian, 4)
+    // Foundation's UTF-32 little-endian mark (its test `bomPrefixes`); as UTF-16 it would start with U+0000.
+    case (0xFE, 0xFF, 0x00, 0x00): return (.utf32LittleEndian, 4)
     case (0xFE, 0xFF, _, _): return (.utf16BigEndian, 2)
     case (0xFF, 0xFE, _, _): return (.utf16LittleEndian, 2)
     case (0x00, 0x00, 0x00, .some): return (.utf32BigEndian, 0)

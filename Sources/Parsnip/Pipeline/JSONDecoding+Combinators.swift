@@ -123,7 +123,8 @@ extension JSONDecoding {
   }
 
   /// The decoder `make` returns, made when it runs: the way to write recursive decoders, such as a comment with
-  /// replies. Recursion deeper than ``JSONDecodingOptions/maximumDepth`` fails instead of overflowing the stack.
+  /// replies. Recursion deeper than ``JSONDecodingOptions/maximumDepth``, or deeper than the thread's stack can
+  /// hold, fails with ``JSONDecodingError/Kind-swift.enum/nestingTooDeep(limit:)`` instead of overflowing the stack.
   ///
   /// ```swift
   /// let decodeComment: JSONDecoding<Comment> =
@@ -133,23 +134,28 @@ extension JSONDecoding {
   /// - Returns: The decoder.
   @inlinable public static func lazy(_ make: @escaping @Sendable () -> JSONDecoding<Value>) -> JSONDecoding<Value> {
     JSONDecoding { input, session throws(JSONDecodingError) in
-      guard session.depth < session.maximumDepth else {
-        throw JSONDecodingError(.nestingTooDeep(limit: session.maximumDepth), at: input)
-      }
-      session.depth += 1
-      defer { session.depth -= 1 }
+      try session.enter(input, isLazy: true)
+      defer { session.leave(isLazy: true) }
       return try make().run(input, session)
     }
   }
 
   /// The value of the first of `alternatives` that succeeds; when all fail, the error lists each one's failure.
+  ///
+  /// Each alternative tried counts against ``JSONDecodingOptions/maximumDecoderRuns``, as each level of recursion
+  /// does: alternatives that each decode a recursive member before failing would take time exponential in the
+  /// depth, and stop with ``JSONDecodingError/Kind-swift.enum/tooExpensive(limit:)`` instead.
   /// - Parameter alternatives: The decoders to try, in order.
   /// - Returns: The decoder.
   public static func oneOf(_ alternatives: [JSONDecoding<Value>]) -> JSONDecoding<Value> {
     JSONDecoding { input, session throws(JSONDecodingError) in
       var failures: [JSONDecodingError] = []
       for alternative in alternatives {
-        do throws(JSONDecodingError) { return try alternative.run(input, session) } catch { failures.append(error) }
+        try session.countRun(input)
+        do throws(JSONDecodingError) { return try alternative.run(input, session) } catch {
+          if error.endsTheDecode { throw error }
+          failures.append(error)
+        }
       }
       throw JSONDecodingError(.oneOf(failures), at: input)
     }

@@ -72,7 +72,10 @@ public struct JSONDecoding<Value>: Sendable {
   /// - Returns: The combined decoder.
   public func andThen<Other>(_ next: @escaping @Sendable (Value) -> JSONDecoding<Other>) -> JSONDecoding<Other> {
     JSONDecoding<Other> { input, session throws(JSONDecodingError) in
-      try next(try self.run(input, session)).run(input, session)
+      // `next` may return a decoder that runs this one again: a level of recursion, as in `lazy`.
+      try session.enter(input, isLazy: false)
+      defer { session.leave(isLazy: false) }
+      return try next(try self.run(input, session)).run(input, session)
     }
   }
 }

@@ -25,8 +25,15 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     case invalidJSON(JSONParseError)
     /// A key path or JSON Pointer text given to `requiredAt` or `optionalAt` does not parse.
     case invalidPath(String)
-    /// Recursive decoders (``JSONDecoding/lazy(_:)``) went deeper than ``JSONDecodingOptions/maximumDepth``.
+    /// Recursive decoders (``JSONDecoding/lazy(_:)``, ``JSONDecoding/andThen(_:)``) went deeper than
+    /// ``JSONDecodingOptions/maximumDepth``, or than the thread's stack can hold (`limit` is then the depth reached);
+    /// for ``decodeJSON(_:with:options:)-(Any,_,_)``, the object graph is nested deeper than that limit, or contains
+    /// itself.
     case nestingTooDeep(limit: Int)
+    /// The decode ran its recursive and alternative decoders more than `limit` times
+    /// (``JSONDecodingOptions/maximumDecoderRuns``): alternatives of ``JSONDecoding/oneOf(_:)`` that each decode a
+    /// recursive member would otherwise take time exponential in the depth.
+    case tooExpensive(limit: Int)
     /// A `Decodable` type (``JSONDecoding/codable(_:using:)``) rejected the value; the message is its decoder's.
     case decodable(String)
     /// Several failures, found in one pass with ``JSONDecodingOptions/accumulatesErrors``, in document order.
@@ -89,6 +96,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
       return "expected an array with an element at index \(index), found \(count) element\(count == 1 ? "" : "s")"
     case .failure(let message), .decodable(let message), .invalidPath(let message): return message
     case .nestingTooDeep(let limit): return "recursive decoders nested deeper than \(limit) levels"
+    case .tooExpensive(let limit):
+      return "the decode ran recursive and alternative decoders more than \(limit) times (maximumDecoderRuns)"
     case .oneOf(let errors):
       return "all \(errors.count) alternatives failed:"
         + errors.enumerated().map { "\n  (\($0.offset + 1)) \($0.element)" }.joined()
@@ -97,6 +106,12 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   // MARK: Building errors while decoding
+
+  /// Whether the error stops the whole decode: no alternative is tried and no further failure collected after it.
+  @usableFromInline var endsTheDecode: Bool {
+    if case .tooExpensive = kind { return true }
+    return false
+  }
 
   /// An error at `value`, with its byte offset when `value` is text.
   @usableFromInline init(_ kind: Kind, at value: PipelineValue) {
@@ -133,22 +148,50 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     return JSONDecodingError(.several(first.failures + second.failures))
   }
 
+  /// Adds `error` to the failures collected in `failure`, as ``combining(_:_:)`` does, but in place: the list grows
+  /// without being copied, so that collecting n failures costs O(n), not O(n²).
+  @usableFromInline static func accumulate(_ error: JSONDecodingError, into failure: inout JSONDecodingError?) {
+    guard var first = failure else {
+      failure = error
+      return
+    }
+    failure = nil  // `first` is now the only reference to the list, if it has one
+    var list: [JSONDecodingError]
+    if case .several(let errors) = first.kind {
+      list = errors
+      first.kind = .failure("")  // and `list` the only reference, so appending does not copy it
+    } else {
+      list = [first]
+    }
+    if case .several(let more) = error.kind { list.append(contentsOf: more) } else { list.append(error) }
+    failure = JSONDecodingError(.several(list))
+  }
+
   /// Adds line and column to every error from `text`, and puts several failures in document order.
   func located(in text: UnsafeRawBufferPointer) -> JSONDecodingError {
+    var last: SourceLocation?
+    return located(in: text, resumingFrom: &last)
+  }
+
+  /// ``located(in:)``, counting lines on from `last`, the location found before (errors in document order cost one
+  /// pass over the text, not one each).
+  private func located(in text: UnsafeRawBufferPointer, resumingFrom last: inout SourceLocation?) -> JSONDecodingError {
     var copy = self
+    if let byteOffset {
+      let location = SourceLocation(byteOffset: byteOffset, in: text, resumingFrom: last)
+      (copy.line, copy.column) = (location.line, location.column)
+      last = location
+    }
     switch kind {
     case .invalidJSON: return self
-    case .oneOf(let errors): copy.kind = .oneOf(errors.map { $0.located(in: text) })
+    case .oneOf(let errors):
+      copy.kind = .oneOf(errors.map { $0.located(in: text, resumingFrom: &last) })
     case .several(let errors):
       let sorted = errors.enumerated().sorted {
         ($0.element.byteOffset ?? Int.max, $0.offset) < ($1.element.byteOffset ?? Int.max, $1.offset)
       }
-      copy.kind = .several(sorted.map { $0.element.located(in: text) })
+      copy.kind = .several(sorted.map { $0.element.located(in: text, resumingFrom: &last) })
     default: break
-    }
-    if let byteOffset {
-      let location = SourceLocation(byteOffset: byteOffset, in: text)
-      (copy.line, copy.column) = (location.line, location.column)
     }
     return copy
   }

@@ -119,11 +119,11 @@
         try steps[position].run(input, session, store)
         initialized |= bit
       } catch {
-        guard session.accumulates else {
+        guard session.accumulates, !error.endsTheDecode else {
           discard(store, initialized)
           throw error
         }
-        failure = .combining(failure, error)
+        JSONDecodingError.accumulate(error, into: &failure)
       }
       bit &<<= 1
     }

@@ -15,7 +15,7 @@
   let curried = JSONDecoding<Result> { input, session throws(JSONDecodingError) in
     let apply: (Argument) -> Result
     do throws(JSONDecodingError) { apply = try function.run(input, session) } catch {
-      guard session.accumulates else { throw error }
+      guard session.accumulates, !error.endsTheDecode else { throw error }
       do throws(JSONDecodingError) { _ = try argument.run(input, session) } catch let next {
         throw .combining(error, next)
       }

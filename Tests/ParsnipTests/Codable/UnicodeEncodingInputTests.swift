@@ -33,6 +33,22 @@ import Testing
     #expect(try ParsnipDecoder().decode(Note.self, from: bigEndian) == Self.note)
   }
 
+  /// Foundation's test `bomPrefixes`: the same string behind each of its byte order marks, in the encoding each
+  /// mark names. Its UTF-32 little-endian mark is `FE FF 00 00` (not the true `FF FE 00 00`, read above).
+  static let bomPrefixes: [(name: String, prefix: [UInt8], encoding: String.Encoding)] = [
+    ("UTF-8", [0xEF, 0xBB, 0xBF], .utf8), ("UTF-16BE", [0xFE, 0xFF], .utf16BigEndian),
+    ("UTF-16LE", [0xFF, 0xFE], .utf16LittleEndian), ("UTF-32BE", [0x00, 0x00, 0xFE, 0xFF], .utf32BigEndian),
+    ("UTF-32LE", [0xFE, 0xFF, 0x00, 0x00], .utf32LittleEndian),
+  ]
+
+  @Test(arguments: bomPrefixes.map(\.name))
+  func decodesFoundationsByteOrderMarkPrefixes(name: String) throws {
+    let entry = try #require(Self.bomPrefixes.first { $0.name == name })
+    let json = "\"👍🏻\""
+    let data = Data(entry.prefix) + (try #require(json.data(using: entry.encoding)))
+    #expect(try ParsnipDecoder().decode(String.self, from: data) == "👍🏻")
+  }
+
   @Test func scalarsAndShortTexts() throws {
     #expect(try ParsnipDecoder().decode(Int.self, from: Data([0x35, 0x00])) == 5)
     #expect(try ParsnipDecoder().decode(Int.self, from: Data([0x00, 0x37])) == 7)

@@ -64,6 +64,16 @@ extension DecodingState {
     return site
   }
 
+  /// The error of a decode nested so deeply through `init(from:)` that the thread's stack would end: the
+  /// recursion stops at `node` (`StackGuard`), whatever depth the parser allowed.
+  @inline(never)
+  func stackError(at node: Int, decoding type: Any.Type) -> DecodingError {
+    DecodingError.dataCorrupted(
+      context(
+        codingPath: codingPath(to: node), node: node,
+        message: "nesting deeper than this thread's stack can hold (\(callDepth) levels) decoding \(type)"))
+  }
+
   /// The `DecodingError` for a failure, on the path to its node.
   @inline(never)
   func decodingError(_ failure: ValueFailure) -> DecodingError {

@@ -71,7 +71,9 @@ extension DecodingState {
       var names: [String: Int] = [:]
       var key = object + 1
       while key < end {
-        names[convert(path + [PathCodingKey(stringValue: string(ofKey: key))]).stringValue] = key
+        // Two members whose names convert to the same key: the first wins, as in Foundation.
+        let name = convert(path + [PathCodingKey(stringValue: string(ofKey: key))]).stringValue
+        if names[name] == nil { names[name] = key }
         key = next(key + 1)
       }
       customNames[object] = names

@@ -29,6 +29,12 @@ final class DecodingState {
   /// For `.custom` key strategies: per object, converted name → key node.
   @exclusivity(unchecked) var customNames: [Int: [String: Int]] = [:]
 
+  /// How many `init(from:)` calls of this state's decoders are running (see `TapeDecoder.unboxWithInit`), and the
+  /// guard that stops them before the thread's stack ends, whatever depth the parser allowed. A level is about
+  /// 1 KB in a release build (4–5 KB in a debug one): 64 KB kept free hold 8 levels and the error's unwinding.
+  @exclusivity(unchecked) var callDepth = 0
+  @exclusivity(unchecked) var stack = StackGuard(startDepth: 32, margin: 64 << 10)
+
   let collectsReport: Bool
   @exclusivity(unchecked) var reportEntries: [ParsnipDecoder.Report.Entry] = []
 

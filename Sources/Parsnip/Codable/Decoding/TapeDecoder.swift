@@ -133,8 +133,23 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   /// special types by strategy, arrays and `[String: Value]` dictionaries by walking the tape, and everything else
   /// through `type.init(from:)` with this decoder moved to `node`. `type` may be a subclass of `T` (a class passed
   /// as its superclass's metatype), so only it is initialized, never `T` itself.
+  ///
+  /// Inlined into every container's generic `decode`, whose frame is on the stack once per level of a recursive
+  /// decode: so it only compares types, and each read runs in a function of its own.
   @inline(__always)
   func unbox<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+    if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
+      || T.self == [Int].self || T.self == [Double].self || T.self == [String].self
+    {
+      return try unboxScalar(type, at: node)
+    }
+    return try unboxSlowPath(type, at: node)
+  }
+
+  /// `String`, `Int`, `Double`, `Bool`, `[Int]`, `[Double]` or `[String]` straight from the tape (`unbox`'s fast
+  /// path); a value of another JSON type goes the slow path, whose `init(from:)` reports the mismatch.
+  @inline(never)
+  func unboxScalar<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     do {
       let view = self.view
       switch view.pointee.nodes.rawKind(node) {
@@ -183,8 +198,52 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     return result
   }
 
+  /// Foundation's special types and other scalars (``unboxSpecial(_:at:)``), arrays and `[String: Value]` by walking
+  /// the tape, everything else through `init(from:)`.
+  ///
+  /// Kept small: it is on the stack once per level of a recursive decode. The scalar cases, whose frame is large,
+  /// run in a function of their own that has returned before the recursion goes on.
   @inline(never)
   func unboxSlowPath<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+    let kind = view.pointee.rawKind(node)
+    // (Not a `T?` from `unboxSpecial`: the metadata of an optional of an unspecialized `T` is looked up per call.)
+    if Self.isSpecial(T.self, kind: kind) { return try unboxSpecial(type, at: node) }
+    switch kind {
+    case Tape.Kind.array.rawValue:
+      if let arrayType = state.arrayFastPath(for: T.self) {
+        return try arrayType._parsnipDecode(as: T.self, from: self, at: node)
+      }
+    case Tape.Kind.object.rawValue:
+      if let dictionaryType = state.dictionaryFastPath(for: T.self) {
+        return try dictionaryType._parsnipDecode(as: T.self, from: self, at: node)
+      }
+    default:
+      break
+    }
+    // Everything else, including scalars of the wrong JSON type, whose `init(from:)` reports the mismatch.
+    return try unboxWithInit(type, at: node)
+  }
+
+  /// Whether ``unboxSpecial(_:at:)`` reads a `T` at a node of kind `kind`.
+  @inline(__always)
+  static func isSpecial<T>(_: T.Type, kind: UInt8) -> Bool {
+    if T.self == Date.self || T.self == Data.self || T.self == JSON.self { return true }
+    switch kind {
+    case Tape.Kind.number.rawValue:
+      return T.self == Int64.self || T.self == UInt64.self || T.self == Int32.self || T.self == UInt32.self
+        || T.self == UInt.self || T.self == Int16.self || T.self == UInt16.self || T.self == Int8.self
+        || T.self == UInt8.self || T.self == Float.self || T.self == Decimal.self || T.self == JSONNumber.self
+    case Tape.Kind.string.rawValue:
+      return T.self == URL.self || T.self == Double.self || T.self == Float.self
+    default:
+      return false
+    }
+  }
+
+  /// A `T` that is one of Foundation's special types or a scalar `unbox` does not read itself (see
+  /// ``isSpecial(_:kind:)``).
+  @inline(never)
+  func unboxSpecial<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
     let view = self.view
     let kind = view.pointee.rawKind(node)
     do {
@@ -211,30 +270,35 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         // Infinity and NaN spelled as strings, under `.convertFromString`.
         if T.self == Double.self { return unsafeBitCast(try view.pointee.double(at: node), to: T.self) }
         if T.self == Float.self { return unsafeBitCast(try view.pointee.float(at: node), to: T.self) }
-      case Tape.Kind.array.rawValue:
-        if let arrayType = state.arrayFastPath(for: T.self) {
-          return try arrayType._parsnipDecode(as: T.self, from: self, at: node)
-        }
-      case Tape.Kind.object.rawValue:
-        if let dictionaryType = state.dictionaryFastPath(for: T.self) {
-          return try dictionaryType._parsnipDecode(as: T.self, from: self, at: node)
-        }
       default:
         break
       }
     } catch let failure as ValueFailure {
       throw state.decodingError(failure)
     }
-    // Everything else, including scalars of the wrong JSON type, whose `init(from:)` reports the mismatch.
     return try unboxWithInit(type, at: node)
   }
 
   /// Runs `type.init(from:)` with this decoder at `node`, then checks for unknown keys in strict mode.
+  ///
+  /// Every recursion of a decode through user code passes here, so this is where the stack is guarded: past
+  /// 32 nested calls (checked every 8) it fails with `dataCorrupted` rather than overflow the stack.
   func unboxWithInit<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+    let state = self.state
+    state.callDepth &+= 1
+    defer { state.callDepth &-= 1 }
+    if !state.stack.hasRoom(atDepth: state.callDepth) { throw state.stackError(at: node, decoding: type) }
     let saved = index
     index = node
     defer { index = saved }
     guard state.tracksKeys else { return try type.init(from: self) }
+    return try initCheckingKeys(type)
+  }
+
+  /// `type.init(from:)`, then the check for unknown keys (strict mode); out of line, to keep `unboxWithInit`'s
+  /// frame small.
+  @inline(never)
+  func initCheckingKeys<T: Decodable>(_ type: T.Type) throws -> T {
     let mark = state.openedObjects.count
     defer { state.openedObjects.removeSubrange(mark...) }
     let value = try type.init(from: self)

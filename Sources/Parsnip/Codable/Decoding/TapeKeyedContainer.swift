@@ -195,7 +195,22 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.unbox(type, at: try valueNode(for: key))
+    try decoder.unbox(type, at: try nestedValueNode(for: key))
+  }
+
+  // The generic `decode` and `decodeIfPresent` are on the stack once per level of a recursive decode (a member
+  // whose type decodes members of its own type): they find the member out of line, so that their frames do not
+  // hold the lookup's (a few hundred bytes per level).
+
+  /// ``valueNode(for:)``, out of line.
+  @inline(never)
+  func nestedValueNode(for key: Key) throws -> Int { try valueNode(for: key) }
+
+  /// The value node of `key`'s member, or 0 when there is none; out of line.
+  @inline(never)
+  func nestedValueNodeIfPresent(for key: Key) throws -> Int {
+    try checkOpen()
+    return keyNode(for: key) + 1
   }
 
   // MARK: Decoding if present
@@ -252,16 +267,19 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try checkOpen()
-    let node = keyNode(for: key) + 1
+    let node = try nestedValueNodeIfPresent(for: key)
     guard node > 0, !view.pointee.isNull(node) else {
-      if state.collectsReport, T.self is any _ParsnipDefaultValueMarker.Type {
-        state.record(
-          .appliedDefault, codingPath: codingPath + [key], reason: node > 0 ? "value is null" : "key not found")
-      }
+      if state.collectsReport, T.self is any _ParsnipDefaultValueMarker.Type { recordDefault(key, isNull: node > 0) }
       return nil
     }
     return try decoder.unbox(type, at: node)
+  }
+
+  /// Reports a ``DefaultValue`` applied; out of line, so that `decodeIfPresent`'s frame (once per level of a
+  /// recursive decode) does not hold the path and message it builds.
+  @inline(never)
+  private func recordDefault(_ key: Key, isNull: Bool) {
+    state.record(.appliedDefault, codingPath: codingPath + [key], reason: isNull ? "value is null" : "key not found")
   }
 
   // MARK: Nested containers and decoders
