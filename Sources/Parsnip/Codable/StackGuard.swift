@@ -11,7 +11,8 @@
 /// with an error before it overflows the stack, whatever depth limit was set (`maximumDepth` may be `.max`).
 ///
 /// Callers check every ``interval`` levels once they are ``startDepth`` deep (a recursion whose levels are large,
-/// such as a decode pipeline's in a debug build, starts earlier). The stack's bounds are looked up once per thread,
+/// such as a decode pipeline's in a debug build, or a hypermedia resource resolving its relationships through several
+/// large frames, starts earlier and checks more often). The stack's bounds are looked up once per thread,
 /// the first time they are needed. Where the platform cannot say, only the depth limit applies.
 struct StackGuard {
   /// Below this depth no check is made: shallow values, nearly all of them, pay nothing (the encoders' and the
@@ -45,15 +46,6 @@ struct StackGuard {
   @inline(__always)
   mutating func hasRoom(atDepth depth: Int) -> Bool {
     guard depth >= start, depth & mask == 0 else { return true }
-    return hasRoomNow()
-  }
-
-  /// Whether a call at `depth` may go deeper, checked at every level from `start` on: for recursions whose every
-  /// level takes several large frames (a hypermedia resource resolving its relationships), where ``interval``
-  /// levels could outgrow ``margin``.
-  @inline(__always)
-  mutating func hasRoom(atDepth depth: Int, checkingFrom start: Int) -> Bool {
-    guard depth >= start else { return true }
     return hasRoomNow()
   }
 

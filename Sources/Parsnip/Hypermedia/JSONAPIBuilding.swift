@@ -18,7 +18,8 @@ struct JSONAPIBuilding {
   /// The related resources, in the order first met; the primary ones are not included.
   private var included: [Key] = []
   private var primary: Set<Key> = []
-  private var stack = StackGuard()
+  /// Checked at every level from 8 on: each level is several large frames.
+  private var stack = StackGuard(startDepth: 8, interval: 1)
 
   init(options: JSONAPI.BuildOptions) { self.options = options }
 
@@ -143,7 +144,7 @@ struct JSONAPIBuilding {
   private mutating func resourceObject(
     _ resource: JSONObject, at pointer: JSONPointer, depth: Int
   ) throws(JSONAPIError) -> JSONObject {
-    guard stack.hasRoom(atDepth: depth, checkingFrom: 8) else { throw JSONAPIError(.nestingTooDeep(depth: depth), at: pointer) }
+    guard stack.hasRoom(atDepth: depth) else { throw JSONAPIError(.nestingTooDeep(depth: depth), at: pointer) }
     let key = try Key(of: JSON.object(resource), at: pointer)
     var out = JSONObject()
     out["type"] = .string(key.type)

@@ -93,7 +93,8 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
   private var resources: [Resource] = []
   private var numbers: [JSONAPIKey: Int] = [:]
   private let budget: HypermediaBudget
-  private var stack = StackGuard()
+  /// Checked at every level from 8 on: each level is several large frames.
+  private var stack = StackGuard(startDepth: 8, interval: 1)
   /// How many relationships were written as identifiers by the cycle or depth rule so far.
   private var cuts = 0
   /// Where the result goes.
@@ -380,7 +381,7 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       writeIdentifier(key, local: isLocal)
       return 0
     }
-    guard stack.hasRoom(atDepth: depth + 1, checkingFrom: 8) else { throw JSONAPIError(.nestingTooDeep(depth: depth + 1), at: pointer()) }
+    guard stack.hasRoom(atDepth: depth + 1) else { throw JSONAPIError(.nestingTooDeep(depth: depth + 1), at: pointer()) }
     return try flatten(number, include: include, depth: depth + 1) + 1
   }
 

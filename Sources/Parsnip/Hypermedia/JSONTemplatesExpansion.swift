@@ -28,7 +28,8 @@ struct JSONTemplatesExpansion {
   /// Resources being expanded, as "collection/index".
   private var path: Set<String> = []
   private var budget: HypermediaBudget
-  private var stack = StackGuard()
+  /// Checked at every level from 8 on: each level is several large frames.
+  private var stack = StackGuard(startDepth: 8, interval: 1)
 
   init(_ document: JSON, options: JSONTemplates.Options) throws(JSONTemplatesError) {
     guard case .object(let root) = document else {
@@ -123,7 +124,7 @@ struct JSONTemplatesExpansion {
     guard let collectionLinks = links[collection], !path.contains(key) else {
       return try charged(value, at: pointer)
     }
-    guard depth <= options.maximumDepth, stack.hasRoom(atDepth: depth, checkingFrom: 8) else {
+    guard depth <= options.maximumDepth, stack.hasRoom(atDepth: depth) else {
       throw JSONTemplatesError(.nestingTooDeep(depth: depth), at: pointer)
     }
     path.insert(key)
