@@ -9,12 +9,13 @@ let package = Package(
   products: [
     .library(name: "Parsnip", targets: ["Parsnip"]),
     .executable(name: "parsnip", targets: ["ParsnipCLI"]),
-    .executable(name: "parsnip-benchmarks", targets: ["parsnip-benchmarks"]),
   ],
   targets: [
     // The privacy manifest is for App Store builds; on Linux it is only copied into a resource bundle nothing reads.
     .target(name: "Parsnip", resources: [.copy("PrivacyInfo.xcprivacy")]),
     .executableTarget(name: "ParsnipCLI", dependencies: ["Parsnip"]),
+    // Not a product: `swift run -c release parsnip-benchmarks` builds it here, and packages that depend on Parsnip
+    // do not see it.
     .executableTarget(
       name: "parsnip-benchmarks",
       dependencies: ["Parsnip", "BenchmarkModels"],
