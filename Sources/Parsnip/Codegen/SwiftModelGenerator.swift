@@ -50,9 +50,8 @@ public final class SwiftModelGenerator {
 
   /// Merges a document read with ``JSONDocument``.
   /// - Parameter document: The sample.
-  /// - Throws: ``JSONParseError`` when the document's options reject a value while it is read (duplicate keys).
-  public func add(_ document: JSONDocument) throws(JSONParseError) {
-    add(try document.root.json())
+  public func add(_ document: JSONDocument) {
+    add(document.root.json())
   }
 
   /// Merges every line of a JSON Lines input as one sample each, streaming: the lines are read in chunks and

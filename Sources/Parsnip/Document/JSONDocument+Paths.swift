@@ -110,7 +110,7 @@ extension JSONDocument.Value {
       default: break
       }
     }
-    return try T(json: cursor.json(at: keyPath), at: keyPath)
+    return try T(json: cursor.json(), at: keyPath)
   }
 
   /// The value at a key path, decoded as a `Decodable` type straight from the document's tape; only that value
@@ -167,10 +167,4 @@ extension JSONDocument.Value {
     JSONDocument.Value(storage: storage, index: try PathWalker.walk(path, from: tapeNode).index)
   }
 
-  /// The tree of this value, for conversions; reports the (unexpected) failure at `keyPath`.
-  private func json(at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> JSON {
-    do { return try json() } catch {
-      throw JSONKeyPathError(.dataCorrupted(error.description), keyPath: keyPath, underlyingError: error)
-    }
-  }
 }

@@ -117,12 +117,16 @@ extension JSONDocument {
       return result
     }
 
-    /// Decodes this value and everything inside it into a ``JSON`` tree.
+    /// Decodes this value and everything inside it into a ``JSON`` tree (of repeated keys, the last value at the
+    /// first position, as ``JSON/ParsingOptions/DuplicateKeyPolicy/useLast`` builds it).
     /// - Returns: The value.
-    /// - Throws: Never for a document parsed with the default options; the signature leaves room for limits.
-    public func json() throws(JSONParseError) -> JSON {
+    public func json() -> JSON {
+      // The document's text was checked when it was parsed; the tree builder fails only on a repeated key under
+      // `.reject`, and it builds with the default options here.
       var builder = TreeBuilder(tape: tape, source: storage.bytes, options: .default)
-      return try builder.value(at: index)
+      do { return try builder.value(at: index) } catch {
+        preconditionFailure("building a document's tree failed: \(error)")
+      }
     }
 
     /// The byte offset of this value in the document's text.

@@ -11,7 +11,7 @@ import Foundation
 /// let document = try JSONDocument(parsing: #"{"user": {"name": "Ada", "langs": ["en", "fr"]}}"#)
 /// document.root["user"]?["name"]?.stringValue   // → "Ada"
 /// document.root["user"]?["langs"]?.count   // → 2
-/// try document.root.json()                 // → the whole tree as a JSON value
+/// document.root.json()                     // → the whole tree as a JSON value
 /// ```
 ///
 /// A document is an immutable value; copies share storage, and it can be sent across concurrency domains.

@@ -105,8 +105,7 @@ struct JSONAPITapeNode: JSONAPINode {
     case .false: return .bool(false)
     case .null: return .null
     default:
-      // A document's text was checked when it was parsed, and its options are the builder's: nothing can throw.
-      return (try? JSONDocument.Value(storage: storage, index: index).json()) ?? .null
+      return JSONDocument.Value(storage: storage, index: index).json()
     }
   }
 

@@ -56,9 +56,5 @@ extension JSONDocument {
   }
 
   /// The whole document as a tree, for the JSONPath evaluator.
-  var queryTree: JSON {
-    // The tree builder fails only on a repeated key under `.reject`, and a document's tree is built with the
-    // default options (the last of repeated keys wins), so this never fails.
-    do { return try root.json() } catch { preconditionFailure("building a document's tree failed: \(error)") }
-  }
+  var queryTree: JSON { root.json() }
 }

@@ -28,12 +28,7 @@ enum ModelDecoding {
     _ type: T.Type, from document: JSONDocument, configuration: JSONModelConfiguration,
     base: some ModelBaseDecoder = ModelBaseDecoderDefault()
   ) throws -> T {
-    let json: JSON
-    do { json = try document.root.json() } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
-    }
+    let json = document.root.json()
     return try base.decode(ModelRoot<T>.self, from: document, userInfo: userInfo(json, configuration)).value
   }
 

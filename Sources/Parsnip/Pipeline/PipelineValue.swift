@@ -130,8 +130,7 @@ import Foundation
   /// The value as a tree (what `.json` decodes to; a document value builds only its own subtree).
   func json() -> JSON {
     switch self {
-    // A document parsed without error always builds its subtree.
-    case .document(let node): (try? node.value.json()) ?? .null
+    case .document(let node): node.value.json()
     case .tree(let json): json
     }
   }

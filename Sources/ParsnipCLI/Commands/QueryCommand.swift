@@ -277,10 +277,7 @@ struct QueryCommand: Command {
       guard let document = context.document(input, options: parsingOptions) else { return .failure }
       switch lookUp(query, in: document) {
       case .success(let value):
-        do throws(JSONParseError) { answer = .success(try value.json()) } catch {
-          context.report(error, in: input.name)
-          return .failure
-        }
+        answer = .success(value.json())
       case .failure(let failure): answer = .failure(failure)
       }
     }

@@ -62,7 +62,7 @@ import Testing
     #expect(document.root["name"]?.stringValue == "Ada")
     bytes = []
     #expect(document.root["langs"]?[1]?.stringValue == "fr")
-    #expect(try document.root.json() == ["name": "Ada", "langs": ["en", "fr"]])
+    #expect(document.root.json() == ["name": "Ada", "langs": ["en", "fr"]])
     #expect(throws: JSONParseError.self) { try JSONDocument(parsing: [UInt8]()) }
   }
 
