@@ -21,12 +21,20 @@ enum CodegenBenchmarks {
     let (infer, parse, ratio) = ScaleBenchmarks.pairedRounds(
       stream: { clock.measure { inferRSS = ScaleBenchmarks.child(["child-codegen", url.path]) }.seconds },
       inMemory: { clock.measure { parseRSS = ScaleBenchmarks.child(["child-lines", url.path]) }.seconds })
-    print("\n### Codegen: inference over a \(format(size / 1e6)) MB JSON Lines file of GitHub events (child processes, incl. start-up)\n")
+    print(
+      "\n### Codegen: inference over a \(format(size / 1e6)) MB JSON Lines file of GitHub events (child processes, incl. start-up)\n"
+    )
     print("| method | MB/s | peak RSS MB |")
     print("| --- | ---: | ---: |")
-    print("| `SwiftModelGenerator.add(JSONLines(contentsOf:))` + `source()` | \(format(size / 1e6 / infer)) | \(format(inferRSS / 1e6)) |")
-    print("| `JSONLines(contentsOf:)` streaming alone (baseline) | \(format(size / 1e6 / parse)) | \(format(parseRSS / 1e6)) |")
-    print("| inference speed / streaming speed (median of \(ScaleBenchmarks.pairedRoundCount) paired rounds) | \(format(ratio * 100))% | |")
+    print(
+      "| `SwiftModelGenerator.add(JSONLines(contentsOf:))` + `source()` | \(format(size / 1e6 / infer)) | \(format(inferRSS / 1e6)) |"
+    )
+    print(
+      "| `JSONLines(contentsOf:)` streaming alone (baseline) | \(format(size / 1e6 / parse)) | \(format(parseRSS / 1e6)) |"
+    )
+    print(
+      "| inference speed / streaming speed (median of \(ScaleBenchmarks.pairedRoundCount) paired rounds) | \(format(ratio * 100))% | |"
+    )
     fflush(nil)
   }
 

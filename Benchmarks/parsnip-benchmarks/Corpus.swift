@@ -10,7 +10,8 @@ struct Corpus {
     let env = ProcessInfo.processInfo.environment
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let dir = env["BENCH_DATA"].map { URL(fileURLWithPath: $0) }
+    let dir =
+      env["BENCH_DATA"].map { URL(fileURLWithPath: $0) }
       ?? root.deletingLastPathComponent().appendingPathComponent("shared/bench-data")
     let wanted = env["BENCH_FILES"].map { Set($0.split(separator: " ").map(String.init)) }
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {

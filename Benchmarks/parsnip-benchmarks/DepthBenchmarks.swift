@@ -32,7 +32,9 @@ enum DepthBenchmarks {
   static let shapes: [(name: String, limit: Int, decodes: @Sendable (Int) -> Bool)] = [
     (
       "ParsnipDecoder, nested objects", 512,
-      { n in (try? ParsnipDecoder().decode(ObjectNode.self, from: text(n, open: #"{"k":"#, close: "}", leaf: "{}"))) != nil }
+      { n in
+        (try? ParsnipDecoder().decode(ObjectNode.self, from: text(n, open: #"{"k":"#, close: "}", leaf: "{}"))) != nil
+      }
     ),
     (
       "ParsnipDecoder, nested arrays", 512,

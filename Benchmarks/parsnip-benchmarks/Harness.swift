@@ -8,7 +8,8 @@ import Foundation
 /// Times closures and prints MB/s side by side with a baseline measured in the same run.
 struct Harness {
   /// Minimum wall time spent per measurement.
-  var budget: Duration = .milliseconds(Int64(ProcessInfo.processInfo.environment["BENCH_BUDGET_MS"].flatMap(Int.init) ?? 300))
+  var budget: Duration = .milliseconds(
+    Int64(ProcessInfo.processInfo.environment["BENCH_BUDGET_MS"].flatMap(Int.init) ?? 300))
   var minimumSamples = Int(ProcessInfo.processInfo.environment["BENCH_MIN_SAMPLES"].flatMap(Int.init) ?? 5)
 
   init() {}

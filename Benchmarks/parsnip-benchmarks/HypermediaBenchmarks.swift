@@ -21,13 +21,15 @@ enum HypermediaBenchmarks {
     while bytes < megabytes * 1_000_000 {
       var ids: [String] = []
       for _ in 0..<4 {
-        let c = #"{"type":"comments","id":"\#(comment)","attributes":{"body":"Comment \#(comment) on a post about JSON"},"relationships":{"author":{"data":{"type":"people","id":"\#(comment % 20)"}}}}"#
+        let c =
+          #"{"type":"comments","id":"\#(comment)","attributes":{"body":"Comment \#(comment) on a post about JSON"},"relationships":{"author":{"data":{"type":"people","id":"\#(comment % 20)"}}}}"#
         included.append(c)
         ids.append(#"{"type":"comments","id":"\#(comment)"}"#)
         bytes += c.utf8.count + 40
         comment += 1
       }
-      let p = #"{"type":"articles","id":"\#(post)","attributes":{"title":"Post number \#(post)","views":\#(post * 7)},"relationships":{"author":{"data":{"type":"people","id":"\#(post % 20)"}},"comments":{"data":[\#(ids.joined(separator: ","))]}},"links":{"self":"http://example.com/articles/\#(post)"}}"#
+      let p =
+        #"{"type":"articles","id":"\#(post)","attributes":{"title":"Post number \#(post)","views":\#(post * 7)},"relationships":{"author":{"data":{"type":"people","id":"\#(post % 20)"}},"comments":{"data":[\#(ids.joined(separator: ","))]}},"links":{"self":"http://example.com/articles/\#(post)"}}"#
       data.append(p)
       bytes += p.utf8.count
       post += 1
@@ -53,12 +55,14 @@ enum HypermediaBenchmarks {
         bytes += c.utf8.count
         comment += 1
       }
-      let p = #"{"id":"\#(post)","title":"Post number \#(post)","links":{"author":"\#(post % 20)","comments":[\#(ids.joined(separator: ","))]}}"#
+      let p =
+        #"{"id":"\#(post)","title":"Post number \#(post)","links":{"author":"\#(post % 20)","comments":[\#(ids.joined(separator: ","))]}}"#
       posts.append(p)
       bytes += p.utf8.count
       post += 1
     }
-    let links = #"{"posts.author":{"href":"http://example.com/people/{posts.author}","type":"people"},"posts.comments":{"href":"http://example.com/comments/{posts.comments}","type":"comments"}}"#
+    let links =
+      #"{"posts.author":{"href":"http://example.com/people/{posts.author}","type":"people"},"posts.comments":{"href":"http://example.com/comments/{posts.comments}","type":"comments"}}"#
     return Array(
       #"{"links":\#(links),"posts":[\#(posts.joined(separator: ","))],"people":[\#(people.joined(separator: ","))],"comments":[\#(comments.joined(separator: ","))]}"#
         .utf8)
@@ -95,7 +99,9 @@ enum HypermediaBenchmarks {
       print("| \(name): per-byte spread 1–50 MB | | | | \(format(spread, digits: 0))% | | |")
     }
     // From text: `JSONDocument` (tape, no input tree) and the flatten over it, against the tree parse alone.
-    print("\n| JSON:API flatten from text | MB | tree parse ms | JSONDocument + flatten ms | MB/s of input | vs tree parse |")
+    print(
+      "\n| JSON:API flatten from text | MB | tree parse ms | JSONDocument + flatten ms | MB/s of input | vs tree parse |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for size in sizes {
       let bytes = jsonAPIDocument(megabytes: size)
@@ -107,7 +113,9 @@ enum HypermediaBenchmarks {
           + "| \(format(comparison.ratio, digits: 2))× |")
     }
     // Text to text: `JSONDocument` and `JSONAPI.flattenedBytes` (no tree either side), what `parsnip expand` does.
-    print("\n| JSON:API flatten text → text | MB | tree parse ms | JSONDocument + flattenedBytes ms | ns/byte | MB/s of input | vs tree parse |")
+    print(
+      "\n| JSON:API flatten text → text | MB | tree parse ms | JSONDocument + flattenedBytes ms | ns/byte | MB/s of input | vs tree parse |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for (name, layout) in [("compact", JSON.WritingOptions.compact), ("pretty", .pretty)] {
       var perByte: [Double] = []
@@ -162,16 +170,20 @@ enum HypermediaBenchmarks {
       return samples.sorted()[samples.count / 2]
     }
     print(
-      "\n### Hypermedia: time per byte at equal footing (about 50 MB of input per sample at every size\(cold ? ", caches emptied before each document" : ""))\n")
+      "\n### Hypermedia: time per byte at equal footing (about 50 MB of input per sample at every size\(cold ? ", caches emptied before each document" : ""))\n"
+    )
     print("| work | 1 MB ns/byte | 10 MB ns/byte | 50 MB ns/byte | spread 1–50 MB |")
     print("| --- | ---: | ---: | ---: | ---: |")
     let options = JSONAPI.FlattenOptions(maximumOutputSize: .max)
     let templateOptions = JSONTemplates.Options(maximumOutputSize: .max)
     let works: [(String, ([UInt8]) -> Void)] = [
       ("tree parse of the JSON:API text (baseline)", { blackHole(try! JSON(parsing: $0)) }),
-      ("JSON:API flatten, text → text, compact", {
-        blackHole(try! JSONAPI.flattenedBytes(try! JSONDocument(parsing: $0), options: options, writing: .compact))
-      }),
+      (
+        "JSON:API flatten, text → text, compact",
+        {
+          blackHole(try! JSONAPI.flattenedBytes(try! JSONDocument(parsing: $0), options: options, writing: .compact))
+        }
+      ),
       ("JSON:API flatten, tree → tree", { _ in }),
       ("JTE expand, tree → tree", { _ in }),
     ]
@@ -199,7 +211,9 @@ enum HypermediaBenchmarks {
         perByte.append(seconds / total * 1e9)
       }
       let spread = (perByte.max()! / perByte.min()! - 1) * 100
-      print("| \(name) | " + perByte.map { format($0, digits: 2) }.joined(separator: " | ") + " | \(format(spread, digits: 0))% |")
+      print(
+        "| \(name) | " + perByte.map { format($0, digits: 2) }.joined(separator: " | ")
+          + " | \(format(spread, digits: 0))% |")
       fflush(nil)
     }
   }

@@ -10,7 +10,8 @@ import Parsnip
 enum ParallelLinesBenchmarks {
   static func run() {
     let megabytes = Int(ProcessInfo.processInfo.environment["BENCH_PARALLEL_LINES_MB"] ?? "500") ?? 500
-    let jobs = Int(ProcessInfo.processInfo.environment["BENCH_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
+    let jobs =
+      Int(ProcessInfo.processInfo.environment["BENCH_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
     let rounds = Int(ProcessInfo.processInfo.environment["BENCH_PARALLEL_ROUNDS"] ?? "3") ?? 3
     let (url, _) = ScaleBenchmarks.statusLinesDocument(megabytes: megabytes)
     let size = Double((try! FileManager.default.attributesOfItem(atPath: url.path)[.size] as! NSNumber).intValue)
@@ -43,7 +44,9 @@ enum ParallelLinesBenchmarks {
         blackHole(count)
       }.seconds
     }
-    print("\n### JSON Lines on every core: \(format(size / 1e6)) MB file, one twitter.json status per line, jobs 1 vs \(jobs)\n")
+    print(
+      "\n### JSON Lines on every core: \(format(size / 1e6)) MB file, one twitter.json status per line, jobs 1 vs \(jobs)\n"
+    )
     print("| operation | jobs 1 MB/s | jobs \(jobs) MB/s | speed-up (median of \(rounds) paired rounds) |")
     print("| --- | ---: | ---: | ---: |")
     for (label, body) in [
@@ -66,7 +69,9 @@ enum ParallelLinesBenchmarks {
       let ratios = zip(serial, parallel).map { $0 / $1 }.sorted()
       func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
       let mb = size / 1e6
-      print("| \(label) | \(format(mb / median(serial))) | \(format(mb / median(parallel))) | \(format(ratios[ratios.count / 2], digits: 2))x |")
+      print(
+        "| \(label) | \(format(mb / median(serial))) | \(format(mb / median(parallel))) | \(format(ratios[ratios.count / 2], digits: 2))x |"
+      )
       fflush(nil)
     }
   }

@@ -130,8 +130,11 @@ enum TwitterPipelines {
     |> custom(statusTail)
 
   static let statusHead: JSONDecoding<StatusHead> =
-    decode { (a1: Twitter.Metadata, a2: String, a3: UInt64, a4: String, a5: String, a6: String, a7: Bool,
-      a8: UInt64?, a9: String?) -> StatusHead in (a1, a2, a3, a4, a5, a6, a7, a8, a9)
+    decode {
+      (
+        a1: Twitter.Metadata, a2: String, a3: UInt64, a4: String, a5: String, a6: String, a7: Bool,
+        a8: UInt64?, a9: String?
+      ) -> StatusHead in (a1, a2, a3, a4, a5, a6, a7, a8, a9)
     }
     |> required("metadata", metadata)
     |> required("created_at", .string)
@@ -144,8 +147,11 @@ enum TwitterPipelines {
     |> optional("in_reply_to_status_id_str", .string)
 
   static let statusMiddle: JSONDecoding<StatusMiddle> =
-    decode { (a1: UInt64?, a2: String?, a3: String?, a4: User, a5: String?, a6: String?, a7: String?, a8: String?)
-      -> StatusMiddle in (a1, a2, a3, a4, a5, a6, a7, a8)
+    decode {
+      (
+        a1: UInt64?, a2: String?, a3: String?, a4: User, a5: String?, a6: String?, a7: String?, a8: String?
+      )
+        -> StatusMiddle in (a1, a2, a3, a4, a5, a6, a7, a8)
     }
     |> optional("in_reply_to_user_id", .uint64)
     |> optional("in_reply_to_user_id_str", .string)
@@ -157,8 +163,11 @@ enum TwitterPipelines {
     |> optional("contributors", .string)
 
   static let statusTail: JSONDecoding<StatusTail> =
-    decode { (a1: Indirect<Status>?, a2: Int, a3: Int, a4: Twitter.Entities, a5: Bool, a6: Bool, a7: Bool?,
-      a8: String) -> StatusTail in (a1, a2, a3, a4, a5, a6, a7, a8)
+    decode {
+      (
+        a1: Indirect<Status>?, a2: Int, a3: Int, a4: Twitter.Entities, a5: Bool, a6: Bool, a7: Bool?,
+        a8: String
+      ) -> StatusTail in (a1, a2, a3, a4, a5, a6, a7, a8)
     }
     // A retweet holds the status it retweets: the decoder refers to itself, so it is made when it runs.
     |> optional("retweeted_status", JSONDecoding<Status>.lazy { status }.map { Indirect($0) })
@@ -209,8 +218,11 @@ enum TwitterPipelines {
     |> custom(userPart4)
 
   static let userPart1: JSONDecoding<UserPart1> =
-    decode { (a1: UInt64, a2: String, a3: String, a4: String, a5: String, a6: String, a7: String?,
-      a8: Twitter.UserEntities, a9: Bool, a10: Int) -> UserPart1 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
+    decode {
+      (
+        a1: UInt64, a2: String, a3: String, a4: String, a5: String, a6: String, a7: String?,
+        a8: Twitter.UserEntities, a9: Bool, a10: Int
+      ) -> UserPart1 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
     }
     |> required("id", .uint64)
     |> required("id_str", .string)
@@ -224,8 +236,11 @@ enum TwitterPipelines {
     |> required("followers_count", .int)
 
   static let userPart2: JSONDecoding<UserPart2> =
-    decode { (a1: Int, a2: Int, a3: String, a4: Int, a5: Int?, a6: String?, a7: Bool, a8: Bool, a9: Int,
-      a10: String) -> UserPart2 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
+    decode {
+      (
+        a1: Int, a2: Int, a3: String, a4: Int, a5: Int?, a6: String?, a7: Bool, a8: Bool, a9: Int,
+        a10: String
+      ) -> UserPart2 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
     }
     |> required("friends_count", .int)
     |> required("listed_count", .int)
@@ -239,8 +254,11 @@ enum TwitterPipelines {
     |> required("lang", .string)
 
   static let userPart3: JSONDecoding<UserPart3> =
-    decode { (a1: Bool, a2: Bool, a3: Bool, a4: String, a5: String, a6: String, a7: Bool, a8: String, a9: String,
-      a10: String?) -> UserPart3 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
+    decode {
+      (
+        a1: Bool, a2: Bool, a3: Bool, a4: String, a5: String, a6: String, a7: Bool, a8: String, a9: String,
+        a10: String?
+      ) -> UserPart3 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
     }
     |> required("contributors_enabled", .bool)
     |> required("is_translator", .bool)
@@ -254,8 +272,11 @@ enum TwitterPipelines {
     |> optional("profile_banner_url", .string)
 
   static let userPart4: JSONDecoding<UserPart4> =
-    decode { (a1: String, a2: String, a3: String, a4: String, a5: Bool, a6: Bool, a7: Bool, a8: Bool, a9: Bool,
-      a10: Bool) -> UserPart4 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
+    decode {
+      (
+        a1: String, a2: String, a3: String, a4: String, a5: Bool, a6: Bool, a7: Bool, a8: Bool, a9: Bool,
+        a10: Bool
+      ) -> UserPart4 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
     }
     |> required("profile_link_color", .string)
     |> required("profile_sidebar_border_color", .string)

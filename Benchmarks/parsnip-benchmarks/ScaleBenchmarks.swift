@@ -16,7 +16,9 @@ enum ScaleBenchmarks {
   /// The corpora mixed into generated documents, about 1 MB together: strings (ASCII and not), numbers, deep and
   /// flat structure. Documents are whole repetitions of this unit, so the 1, 10 and 100 MB documents have exactly
   /// the same composition (repeating every corpus under 1 MB would not fit the 1 MB document once).
-  static let unitNames = ["apache_builds.json", "github_events.json", "instruments.json", "numbers.json", "random.json"]
+  static let unitNames = [
+    "apache_builds.json", "github_events.json", "instruments.json", "numbers.json", "random.json",
+  ]
   static let unit = Corpus.all.filter { unitNames.contains($0.name) }
 
   /// `[corpus, corpus, ...]`: the unit repeated to about `megabytes` MB (at least once).
@@ -141,8 +143,10 @@ enum ScaleBenchmarks {
     print("| method | MB/s | on-demand speed vs this |")
     print("| --- | ---: | ---: |")
     print("| `JSON.value(at: JSONPointer, inText:)` (on demand) | \(format(mb / versusIndex.parsnip)) | 1.0x |")
-    print("| `JSONDocument` then read | \(format(mb / versusIndex.baseline)) | \(format(versusIndex.ratio, digits: 1))x |")
-    print("| `JSON(parsing:)` then read | \(format(mb / versusTree.baseline)) | \(format(versusTree.ratio, digits: 1))x |")
+    print(
+      "| `JSONDocument` then read | \(format(mb / versusIndex.baseline)) | \(format(versusIndex.ratio, digits: 1))x |")
+    print(
+      "| `JSON(parsing:)` then read | \(format(mb / versusTree.baseline)) | \(format(versusTree.ratio, digits: 1))x |")
     fflush(nil)
   }
 
@@ -187,7 +191,9 @@ enum ScaleBenchmarks {
     print("\n### JSON Lines: \(format(size / 1e6)) MB file, one compact corpus per line\n")
     print("| method | MB/s | peak RSS MB |")
     print("| --- | ---: | ---: |")
-    print("| `JSONLines(contentsOf:)` streaming (child process, incl. start-up) | \(format(size / 1e6 / streamed)) | \(format(rss / 1e6)) |")
+    print(
+      "| `JSONLines(contentsOf:)` streaming (child process, incl. start-up) | \(format(size / 1e6 / streamed)) | \(format(rss / 1e6)) |"
+    )
     print("| `JSON(parsing:)` on the same lines in memory | \(format(size / 1e6 / inMemory)) | - |")
     print("| streaming / in-memory (median of \(pairedRoundCount) paired rounds) | \(format(ratio * 100))% | |")
     fflush(nil)
@@ -221,17 +227,26 @@ enum ScaleBenchmarks {
         }.seconds * size / (perCycle * Double(cycles))
       })
     let lineData = lines.map { Data($0) }
-    let reference = clock.measure {
-      for _ in 0..<cycles / 10 { for line in lineData { blackHole(try! foundation.decode(Twitter.Status.self, from: line)) } }
-    }.seconds * 10
+    let reference =
+      clock.measure {
+        for _ in 0..<cycles / 10 {
+          for line in lineData { blackHole(try! foundation.decode(Twitter.Status.self, from: line)) }
+        }
+      }.seconds * 10
     let mb = perCycle * Double(cycles) / 1e6
-    print("\n### Typed JSON Lines: \(format(size / 1e6)) MB file, one twitter.json status per line, into `Twitter.Status`\n")
+    print(
+      "\n### Typed JSON Lines: \(format(size / 1e6)) MB file, one twitter.json status per line, into `Twitter.Status`\n"
+    )
     print("| method | MB/s | peak RSS MB |")
     print("| --- | ---: | ---: |")
-    print("| `JSONLines(contentsOf:).decoded(as:)` streaming (child process, incl. start-up) | \(format(size / 1e6 / streamed)) | \(format(rss / 1e6)) |")
+    print(
+      "| `JSONLines(contentsOf:).decoded(as:)` streaming (child process, incl. start-up) | \(format(size / 1e6 / streamed)) | \(format(rss / 1e6)) |"
+    )
     print("| `ParsnipDecoder.decode` on the same lines in memory | \(format(size / 1e6 / inMemory)) | - |")
     print("| Foundation `JSONDecoder.decode` on the same lines in memory | \(format(mb / reference)) | - |")
-    print("| streaming / in-memory ParsnipDecoder (median of \(pairedRoundCount) paired rounds) | \(format(ratio * 100))% | |")
+    print(
+      "| streaming / in-memory ParsnipDecoder (median of \(pairedRoundCount) paired rounds) | \(format(ratio * 100))% | |"
+    )
     fflush(nil)
   }
 
@@ -292,7 +307,9 @@ enum ScaleBenchmarks {
       }
     case "child-lines":
       var count = 0
-      try! JSONLines(contentsOf: URL(fileURLWithPath: arguments[1])).forEach { blackHole($0); count += 1 }
+      try! JSONLines(contentsOf: URL(fileURLWithPath: arguments[1])).forEach {
+        blackHole($0); count += 1
+      }
     case "child-codegen":
       CodegenBenchmarks.runChild(arguments[1])
     case "child-typed-lines":

@@ -5,7 +5,8 @@ import Parsnip
 // Usage: swift run -c release parsnip-benchmarks [parse|write|codable|pipeline|hypermedia|codegen|parallel-lines|...]
 // Environment: BENCH_DATA (corpus dir), BENCH_FILES ("twitter.json canada.json"), BENCH_BUDGET_MS, BENCH_MIN_SAMPLES.
 #if DEBUG
-print("WARNING: benchmarks built in debug mode; numbers are meaningless. Use: swift run -c release parsnip-benchmarks")
+  print(
+    "WARNING: benchmarks built in debug mode; numbers are meaningless. Use: swift run -c release parsnip-benchmarks")
 #endif
 
 if let first = CommandLine.arguments.dropFirst().first, first.hasPrefix("child-") {
@@ -62,13 +63,17 @@ if selected.contains("profile-write") || selected.contains("profile-write-base")
 }
 if selected.contains("profile-foundation-tree") || selected.contains("profile-foundation") {
   for corpus in Corpus.all {
-    for _ in 0..<iterations { blackHole(try! JSONSerialization.jsonObject(with: corpus.data, options: .fragmentsAllowed)) }
+    for _ in 0..<iterations {
+      blackHole(try! JSONSerialization.jsonObject(with: corpus.data, options: .fragmentsAllowed))
+    }
   }
 }
 if selected.contains("profile-foundation-write") {
   let objects = Corpus.all.map { try! JSONSerialization.jsonObject(with: $0.data, options: .fragmentsAllowed) }
   for object in objects {
-    for _ in 0..<iterations { blackHole(try! JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed)) }
+    for _ in 0..<iterations {
+      blackHole(try! JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed))
+    }
   }
 }
 if selected.contains("profile-load") { blackHole(Corpus.all.count) }
@@ -99,7 +104,9 @@ if selected.contains("profile-decode") || selected.contains("profile-decode-snak
   let foundation = selected.contains("foundation")
   for item in CodableBenchmarks.cases where item.name.contains("snake_case") == snakeCase {
     guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
-    for _ in 0..<20 { blackHole(try! foundation ? item.decodeFoundation(corpus.data) : item.decodeParsnip(corpus.data)) }
+    for _ in 0..<20 {
+      blackHole(try! foundation ? item.decodeFoundation(corpus.data) : item.decodeParsnip(corpus.data))
+    }
   }
 }
 // `profile-encode` / `profile-encode-snake`: ParsnipEncoder alone (20 encodes) on the Codable models of BENCH_FILES;

@@ -73,7 +73,9 @@ enum CodableFuzzer {
     guard parsnip.agrees(with: tree) else { fail("ParsnipDecoder found\n\(parsnip)\nin the tree\n\(tree)", bytes) }
     guard let parsnipSnake = decode(bytes, snakeCase: true) else { fail("convertFromSnakeCase rejected it", bytes) }
     guard !hasFoundationZeroExponentBug(bytes) else { return }
-    if let foundation = foundationDecode(bytes, snakeCase: false), !foundation.sameIgnoringIntegers(parsnip, mayAlsoFind: []) {
+    if let foundation = foundationDecode(bytes, snakeCase: false),
+      !foundation.sameIgnoringIntegers(parsnip, mayAlsoFind: [])
+    {
       fail("default keys: ParsnipDecoder found\n\(parsnip)\nFoundation found\n\(foundation)", bytes)
     }
     guard !hasSnakeCaseCollision(tree), !hasSnakeCaseFormOfAnotherKey(tree) else { return }
@@ -140,7 +142,9 @@ enum CodableFuzzer {
 
   static func compare(_ value: JSONDocument.Value, _ json: JSON, _ bytes: [UInt8]) {
     guard value.kind == json.kind else { fail("document kind \(value.kind), tree kind \(json.kind)", bytes) }
-    guard value.isNull == json.isNull, value.boolValue == json.boolValue else { fail("document null or Boolean", bytes) }
+    guard value.isNull == json.isNull, value.boolValue == json.boolValue else {
+      fail("document null or Boolean", bytes)
+    }
     switch (value.stringValue, json.stringValue) {
     case (nil, nil): break
     case (let a?, let b?) where FuzzEquality.sameText(a, b): break
@@ -213,7 +217,9 @@ enum CodableFuzzer {
       }
       guard let data = try? foundation.encode(replay), let theirs = try? JSON(parsing: data) else { continue }
       guard Replay.same(written, theirs, snakeCase: false) else {
-        fail("ParsnipEncoder wrote \(String(decoding: text, as: UTF8.self)), Foundation \(String(decoding: data, as: UTF8.self))", bytes)
+        fail(
+          "ParsnipEncoder wrote \(String(decoding: text, as: UTF8.self)), Foundation \(String(decoding: data, as: UTF8.self))",
+          bytes)
       }
       // Sorted and indented: the same values, and keys in Foundation's order (by UTF-8 bytes).
       parsnip.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -225,11 +231,15 @@ enum CodableFuzzer {
         continue
       }
       guard Replay.sameKeyOrder(sorted, theirsSorted) else {
-        fail("sorted keys: ParsnipEncoder wrote \(String(decoding: sortedText, as: UTF8.self)), Foundation \(String(decoding: sortedData, as: UTF8.self))", bytes)
+        fail(
+          "sorted keys: ParsnipEncoder wrote \(String(decoding: sortedText, as: UTF8.self)), Foundation \(String(decoding: sortedData, as: UTF8.self))",
+          bytes)
       }
       // Sorted output has one order, so a drop-in writes Foundation's bytes exactly (layout, numbers, escapes).
       guard sortedText == [UInt8](sortedData) else {
-        fail("sorted bytes: ParsnipEncoder wrote \(String(decoding: sortedText, as: UTF8.self)), Foundation \(String(decoding: sortedData, as: UTF8.self))", bytes)
+        fail(
+          "sorted bytes: ParsnipEncoder wrote \(String(decoding: sortedText, as: UTF8.self)), Foundation \(String(decoding: sortedData, as: UTF8.self))",
+          bytes)
       }
     }
   }
@@ -486,7 +496,8 @@ indirect enum Probe: Decodable, Equatable, CustomStringConvertible {
         pair.0 == pair.1 || (mayAlsoFind.contains(k) && !pair.0)
       }
       return lookupsAgree && x.count == y.count
-        && x.allSatisfy { key, value in y[key].map { value.sameIgnoringIntegers($0, mayAlsoFind: mayAlsoFind) } ?? false }
+        && x.allSatisfy { key, value in y[key].map { value.sameIgnoringIntegers($0, mayAlsoFind: mayAlsoFind) } ?? false
+        }
     default:
       return false
     }

@@ -95,8 +95,10 @@ enum CodegenFuzzer {
       }
     }
     names.remove("RootCoding")  // `<Root>Coding`: checked per input against its root.
-    for expected in ["Codable", "DecodingError", "Hasher", "CodingKeys", "DiscriminatorKey", "FallbackDecodable",
-      "UnknownFallback", "JSONModel", "Foundation", "Parsnip", "Decoder", "Date", "JSONNumber", "ParsnipDecoder"]
+    for expected in [
+      "Codable", "DecodingError", "Hasher", "CodingKeys", "DiscriminatorKey", "FallbackDecodable",
+      "UnknownFallback", "JSONModel", "Foundation", "Parsnip", "Decoder", "Date", "JSONNumber", "ParsnipDecoder",
+    ]
     where !names.contains(expected) {
       fatalError("CodegenFuzzer: the reference code does not use \(expected); the reference sample is incomplete")
     }
@@ -207,13 +209,14 @@ enum CodegenFuzzer {
     case .array(let members): .array([object(members, index), object(members, index + 1)])
     case .stringEnum(let values): .string(values[index % values.count])
     case .union(let discriminator, let variants):
-      .array(variants.indices.map { k in
-        let (value, members) = variants[(index + k) % variants.count]
-        guard case .object(var item) = object(members, index) else { return .null }
-        item["only " + value] = .number(JSONNumber(index))  // variants of distinct shapes
-        item[discriminator] = .string(value)
-        return .object(item)
-      })
+      .array(
+        variants.indices.map { k in
+          let (value, members) = variants[(index + k) % variants.count]
+          guard case .object(var item) = object(members, index) else { return .null }
+          item["only " + value] = .number(JSONNumber(index))  // variants of distinct shapes
+          item[discriminator] = .string(value)
+          return .object(item)
+        })
     }
   }
 

@@ -110,7 +110,8 @@ enum HypermediaFuzzer {
       }
     }
     guard let uri = try? template.expand(.object(variables)), Array(uri.utf8) == expected else {
-      fail("'\(template.text)' does not follow the reference rule: expected \(String(decoding: expected, as: UTF8.self))")
+      fail(
+        "'\(template.text)' does not follow the reference rule: expected \(String(decoding: expected, as: UTF8.self))")
     }
   }
 
@@ -137,7 +138,8 @@ enum HypermediaFuzzer {
     let include = try? JSONAPIIncludePaths(["a", "a.b", "b,a.a.a", "r"][bytes.count % 4])
     for options in [
       JSONAPI.FlattenOptions(maximumOutputSize: budget),
-      JSONAPI.FlattenOptions(include: include, unresolved: .null, maximumDepth: bytes.count % 5, maximumOutputSize: budget),
+      JSONAPI.FlattenOptions(
+        include: include, unresolved: .null, maximumDepth: bytes.count % 5, maximumOutputSize: budget),
     ] {
       let fromTree: Outcome
       do {
@@ -186,7 +188,9 @@ enum HypermediaFuzzer {
   static func checkJTE(_ tree: JSON, budget: Int) {
     do throws(JSONTemplatesError) {
       let expanded = try JSONTemplates.expand(tree, options: .init(maximumOutputSize: budget, maximumHrefLength: 4096))
-      if let text = try? expanded.bytes(), text.count > budget { fail("expand wrote \(text.count) bytes past \(budget)") }
+      if let text = try? expanded.bytes(), text.count > budget {
+        fail("expand wrote \(text.count) bytes past \(budget)")
+      }
     } catch {
       _ = error.description
     }

@@ -140,7 +140,9 @@ struct TapeWalker {
   var base: UnsafePointer<UInt8> { source.baseAddress!.assumingMemoryBound(to: UInt8.self) }
 
   func text(_ i: Int) -> String {
-    String(decoding: UnsafeRawBufferPointer(rebasing: source[tape.offset(i)..<(tape.offset(i) + tape.aux(i))]), as: UTF8.self)
+    String(
+      decoding: UnsafeRawBufferPointer(rebasing: source[tape.offset(i)..<(tape.offset(i) + tape.aux(i))]), as: UTF8.self
+    )
   }
 
   func value(at i: inout Int) -> JSON {
@@ -153,7 +155,8 @@ struct TapeWalker {
     case .string:
       // Escape-free strings through the standard library's validating initializer: the library skips that check.
       guard tape.flags(node) & Tape.Flag.hasEscapes != 0 else { return .string(text(node)) }
-      return .string(StringDecoding.string(base, from: tape.offset(node), count: tape.aux(node), flags: tape.flags(node)))
+      return .string(
+        StringDecoding.string(base, from: tape.offset(node), count: tape.aux(node), flags: tape.flags(node)))
     case .number:
       let text = text(node)
       if tape.flags(node) & Tape.Flag.json5 != 0 {

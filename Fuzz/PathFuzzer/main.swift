@@ -93,8 +93,10 @@ enum PathFuzzer {
   /// wins), just past it, and a few fixed ones.
   static func checkOnDemandText(_ input: UnsafeRawBufferPointer) {
     let tree = try? JSON(parsing: input)
-    var pointers: [JSONPointer] = [.root, JSONPointer(tokens: ["a"]), JSONPointer(tokens: ["0"]), JSONPointer(tokens: ["a", "b"]),
-      JSONPointer(tokens: ["0", "0"]), JSONPointer(tokens: ["é"]), JSONPointer(tokens: [""])]
+    var pointers: [JSONPointer] = [
+      .root, JSONPointer(tokens: ["a"]), JSONPointer(tokens: ["0"]), JSONPointer(tokens: ["a", "b"]),
+      JSONPointer(tokens: ["0", "0"]), JSONPointer(tokens: ["é"]), JSONPointer(tokens: [""]),
+    ]
     if let tree {
       var pending: [(JSON, [String])] = [(tree, [])]
       while let (value, tokens) = pending.popLast(), pointers.count < 200 {
@@ -102,7 +104,9 @@ enum PathFuzzer {
         switch value {
         case .array(let elements):
           pointers.append(JSONPointer(tokens: tokens + [String(elements.count)]))
-          for (index, element) in elements.enumerated().prefix(20) { pending.append((element, tokens + [String(index)])) }
+          for (index, element) in elements.enumerated().prefix(20) {
+            pending.append((element, tokens + [String(index)]))
+          }
         case .object(let object):
           pointers.append(JSONPointer(tokens: tokens + ["missing"]))
           for member in object.members.prefix(20) { pending.append((member.value, tokens + [member.key])) }
@@ -112,7 +116,9 @@ enum PathFuzzer {
       }
     }
     for pointer in pointers {
-      let onDemand = Result { () throws(JSONParseError) in try JSON.resolveOnDemand(pointer, inText: input, options: .default) }
+      let onDemand = Result { () throws(JSONParseError) in
+        try JSON.resolveOnDemand(pointer, inText: input, options: .default)
+      }
       guard let tree else { continue }
       let expected = Result { () throws(JSONPointerError) in try tree.resolve(pointer) }
       guard case .success(let found) = onDemand else { fail("on-demand read of \(pointer) threw on valid text", input) }
@@ -145,7 +151,9 @@ enum PathFuzzer {
     let a = build("a")
     let b = build("b")
     let c = build("a")
-    guard a == c, a != b, a.hashValue == c.hashValue else { fail("deep values compare wrongly at depth \(depth)", input) }
+    guard a == c, a != b, a.hashValue == c.hashValue else {
+      fail("deep values compare wrongly at depth \(depth)", input)
+    }
     let merge = JSONMergePatch.diff(from: a, to: b)
     guard JSONMergePatch.apply(merge, to: a) == b else { fail("deep merge patch does not apply back", input) }
     // Applying checks the depth of what it builds, so a patch deeper than a parse allows may be refused.

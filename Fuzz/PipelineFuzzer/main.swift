@@ -92,7 +92,9 @@ enum PipelineFuzzer {
     }
     let first = decodeJSON(bytes, with: records)
     let all = decodeJSON(bytes, with: records, options: .accumulating)
-    if (try? first.get()) == nil, (try? all.get()) != nil { fail("accumulating succeeded where a decode failed", bytes) }
+    if (try? first.get()) == nil, (try? all.get()) != nil {
+      fail("accumulating succeeded where a decode failed", bytes)
+    }
     if case .failure(let error) = all, error.failures.count > 1 {
       let offsets = error.failures.map { $0.byteOffset ?? Int.max }
       if offsets != offsets.sorted() { fail("accumulated failures out of document order: \(offsets)", bytes) }
@@ -100,7 +102,8 @@ enum PipelineFuzzer {
 
     // Tiny budgets end in a value or an error.
     let runs = Int(bytes.first ?? 0) % 16
-    let small = decodeJSON(bytes, with: anyValue, options: JSONDecodingOptions(maximumDepth: runs, maximumDecoderRuns: runs * 4))
+    let small = decodeJSON(
+      bytes, with: anyValue, options: JSONDecodingOptions(maximumDepth: runs, maximumDecoderRuns: runs * 4))
     if case .failure(let error) = small {
       switch error.kind {
       case .tooExpensive(let limit): if limit != runs * 4 { fail("budget error with limit \(limit)", bytes) }

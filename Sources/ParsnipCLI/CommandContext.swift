@@ -106,7 +106,8 @@ final class CommandContext {
 
   /// Reads an input like ``input(_:parsedWith:)``, reporting one that cannot be read.
   /// - Returns: The bytes, or `nil` after reporting `cannot read 'NAME': REASON`.
-  func readInput(_ path: String?, parsedWith options: JSON.ParsingOptions? = nil, onDemand: Bool = false) -> FileBytes? {
+  func readInput(_ path: String?, parsedWith options: JSON.ParsingOptions? = nil, onDemand: Bool = false) -> FileBytes?
+  {
     do throws(InputError) {
       return try input(path, parsedWith: options, onDemand: onDemand)
     } catch {

@@ -31,13 +31,15 @@ enum CommandLineArguments {
 
   /// An argument's text: the UTF-8 text itself, or the byte-named form of bytes that are not UTF-8.
   static func decode(_ bytes: [UInt8]) -> String {
-    if let text = String(validating: bytes, as: UTF8.self) { return text }
-    var text = String(marker)
+    // Valid UTF-8 exactly when decoding replaced nothing (`String(validating:as:)` needs macOS 15).
+    let text = String(decoding: bytes, as: UTF8.self)
+    if text.utf8.elementsEqual(bytes) { return text }
+    var named = String(marker)
     for byte in bytes {
-      text.append(hexDigits[Int(byte >> 4)])
-      text.append(hexDigits[Int(byte & 0xF)])
+      named.append(hexDigits[Int(byte >> 4)])
+      named.append(hexDigits[Int(byte & 0xF)])
     }
-    return text
+    return named
   }
 
   private static let hexDigits = Array("0123456789abcdef")

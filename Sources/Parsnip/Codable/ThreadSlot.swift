@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// One object kept per thread (thread-specific data) and released when the thread ends: what a decode or an encode
@@ -38,11 +38,11 @@ struct ThreadSlot<Kept: AnyObject>: Sendable {
 
 /// Releases what a thread kept in a ``ThreadSlot`` when the thread ends (a release needs no type).
 #if canImport(Darwin)
-private func releaseThreadKeptObject(_ kept: UnsafeMutableRawPointer) {
-  Unmanaged<AnyObject>.fromOpaque(kept).release()
-}
+  private func releaseThreadKeptObject(_ kept: UnsafeMutableRawPointer) {
+    Unmanaged<AnyObject>.fromOpaque(kept).release()
+  }
 #else
-private func releaseThreadKeptObject(_ kept: UnsafeMutableRawPointer?) {
-  if let kept { Unmanaged<AnyObject>.fromOpaque(kept).release() }
-}
+  private func releaseThreadKeptObject(_ kept: UnsafeMutableRawPointer?) {
+    if let kept { Unmanaged<AnyObject>.fromOpaque(kept).release() }
+  }
 #endif

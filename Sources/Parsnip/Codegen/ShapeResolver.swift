@@ -30,7 +30,9 @@ struct ShapeResolver {
   // MARK: Types
 
   /// The type of the values seen at one place, without the `Optional` that nulls or missing members add.
-  private mutating func type(of shape: InferredShape, suggestion: String, parent: String, depth: Int) -> SwiftTypeReference {
+  private mutating func type(
+    of shape: InferredShape, suggestion: String, parent: String, depth: Int
+  ) -> SwiftTypeReference {
     guard shape.kindCount == 1 else { return .json }
     if shape.bools > 0 { return .bool }
     if shape.integers + shape.bigIntegers + shape.decimals > 0 {
@@ -105,17 +107,23 @@ struct ShapeResolver {
       }
       properties.append(.init(key: field.key, name: name, type: type, usesFallback: usesFallback))
     }
-    let signature = "S(" + properties.sorted { $0.key < $1.key }
+    let signature =
+      "S("
+      + properties.sorted { $0.key < $1.key }
       .map { "\(SwiftNaming.stringLiteral($0.key)):\($0.type.signature)\($0.usesFallback ? "!" : "")" }
       .joined(separator: ",") + ")"
-    return .declared(declare(.structure(properties), candidates: candidates(suggestion, parent), depth: depth,
-      signature: signature))
+    return .declared(
+      declare(
+        .structure(properties), candidates: candidates(suggestion, parent), depth: depth,
+        signature: signature))
   }
 
   /// A `String`-backed enum for a member that is always a string from a few identifier-like values, seen many
   /// times more often than it has values (`StringStatistics` keeps `distinct` only while every value could name a
   /// case).
-  private mutating func stringEnum(_ shape: InferredShape, key: String, parent: String, depth: Int) -> SwiftTypeReference? {
+  private mutating func stringEnum(
+    _ shape: InferredShape, key: String, parent: String, depth: Int
+  ) -> SwiftTypeReference? {
     guard shape.kindCount == 1, shape.nulls == 0, let strings = shape.strings, let distinct = strings.distinct,
       !strings.allDates, !strings.allURLs, distinct.count >= 2, strings.count >= 10, distinct.count * 3 <= strings.count
     else { return nil }
@@ -126,8 +134,10 @@ struct ShapeResolver {
     var fallback = "unknown"
     while !names.isFree(fallback) || distinct[fallback] != nil { fallback += "Value" }
     let signature = "E(" + values.map(SwiftNaming.stringLiteral).joined(separator: ",") + ")"
-    return .declared(declare(.stringEnum(cases, fallback: fallback),
-      candidates: candidates(SwiftNaming.typeName(key), parent), depth: depth, signature: signature))
+    return .declared(
+      declare(
+        .stringEnum(cases, fallback: fallback),
+        candidates: candidates(SwiftNaming.typeName(key), parent), depth: depth, signature: signature))
   }
 
   /// An enum over the variants when every object carried the same discriminator and the variants' shapes differ.
@@ -160,10 +170,14 @@ struct ShapeResolver {
       self = saved
       return nil
     }
-    let signature = "U(\(discriminator):" + variants.map { "\(SwiftNaming.stringLiteral($0.value))=#\($0.payload)" }
+    let signature =
+      "U(\(discriminator):"
+      + variants.map { "\(SwiftNaming.stringLiteral($0.value))=#\($0.payload)" }
       .joined(separator: ",") + ")"
-    return .declared(declare(.union(discriminator: discriminator, variants), candidates: candidates(suggestion, parent),
-      depth: depth, signature: signature))
+    return .declared(
+      declare(
+        .union(discriminator: discriminator, variants), candidates: candidates(suggestion, parent),
+        depth: depth, signature: signature))
   }
 
   // MARK: Declarations and names
@@ -215,10 +229,16 @@ struct ShapeResolver {
       var declaration = declarations[index]
       switch declaration.kind {
       case .structure(let properties):
-        declaration.kind = .structure(properties.map { var p = $0; p.type = map(p.type); return p })
+        declaration.kind = .structure(
+          properties.map {
+            var p = $0; p.type = map(p.type); return p
+          })
       case .union(let discriminator, let variants):
         declaration.kind = .union(
-          discriminator: discriminator, variants.map { var v = $0; v.payload = newIndex[v.payload]; return v })
+          discriminator: discriminator,
+          variants.map {
+            var v = $0; v.payload = newIndex[v.payload]; return v
+          })
       case .alias(let type):
         declaration.kind = .alias(map(type))
       case .stringEnum:

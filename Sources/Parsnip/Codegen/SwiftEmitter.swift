@@ -228,7 +228,9 @@ struct SwiftEmitter {
       case .stringEnum, .union: false
       }
     }
-    line("/// Decoders and encoders set up for `\(root)`\(usesDates ? " (dates as ISO 8601, `2015-03-25T15:49:10Z`)" : "").")
+    line(
+      "/// Decoders and encoders set up for `\(root)`\(usesDates ? " (dates as ISO 8601, `2015-03-25T15:49:10Z`)" : "")."
+    )
     line("\(access)enum \(root)Coding {")
     let coders = [
       ("parsnipDecoder", "ParsnipDecoder", "dateDecodingStrategy"),

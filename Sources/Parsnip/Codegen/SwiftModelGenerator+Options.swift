@@ -77,7 +77,8 @@ extension SwiftModelGenerator {
     ///   - conformances: Extra conformances (default `Sendable`, `Hashable`).
     public init(
       rootName: String = "Root", declaration: Declaration = .struct, usesVar: Bool = false,
-      accessLevel: AccessLevel = .internal, layer: Layer = .codable, conformances: Conformances = [.sendable, .hashable]
+      accessLevel: AccessLevel = .internal, layer: Layer = .codable,
+      conformances: Conformances = [.sendable, .hashable]
     ) {
       self.rootName = rootName
       self.declaration = declaration

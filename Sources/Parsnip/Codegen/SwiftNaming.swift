@@ -139,8 +139,9 @@ package enum SwiftNaming {
     if let singular = irregularPlurals[lower] { return keepingCase(singular) }
     let n = lower.count
     if n > 4, lower.hasSuffix("ies") { return keepingCase(String(lower.dropLast(3)) + "y") }
-    if n > 4, lower.hasSuffix("sses") || lower.hasSuffix("xes") || lower.hasSuffix("ches") || lower.hasSuffix("shes")
-      || lower.hasSuffix("zzes") || lower.hasSuffix("uses")
+    if n > 4,
+      lower.hasSuffix("sses") || lower.hasSuffix("xes") || lower.hasSuffix("ches") || lower.hasSuffix("shes")
+        || lower.hasSuffix("zzes") || lower.hasSuffix("uses")
     {
       return keepingCase(String(lower.dropLast(2)))
     }

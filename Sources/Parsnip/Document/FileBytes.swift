@@ -94,7 +94,9 @@ package final class FileBytes: @unchecked Sendable {
     fileDescriptor fd: Int32, name: String, stopsEarly: (UnsafeRawBufferPointer) -> Bool = { _ in false },
     maximumSize: Int = .max
   ) throws(FileReadError) -> FileBytes {
-    if let reason = unreadableReason(fileDescriptor: fd) { throw FileReadError(name: name, reason: reason, code: EISDIR) }
+    if let reason = unreadableReason(fileDescriptor: fd) {
+      throw FileReadError(name: name, reason: reason, code: EISDIR)
+    }
     var info = stat()
     var expected = 0
     if fstat(fd, &info) == 0, UInt32(info.st_mode) & 0o170000 == 0o100000 {

@@ -81,7 +81,9 @@ extension JSONDocument.Value {
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path, the path leads nowhere, or the value does not
   ///   convert; its key path names the exact place.
-  public func value<T: JSONReadable>(at keyPath: String, as type: T.Type = T.self)
+  public func value<T: JSONReadable>(
+    at keyPath: String, as type: T.Type = T.self
+  )
     throws(JSONKeyPathError) -> T
   {
     try value(at: JSONKeyPath(keyPath), as: type)
@@ -98,7 +100,9 @@ extension JSONDocument.Value {
   ///   - type: The type to read; always named: `value(at:)` without it is the optional read.
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or the value does not convert.
-  public func value<T: JSONReadable>(at keyPath: JSONKeyPath, as type: T.Type)
+  public func value<T: JSONReadable>(
+    at keyPath: JSONKeyPath, as type: T.Type
+  )
     throws(JSONKeyPathError) -> T
   {
     let cursor = try resolve(keyPath)

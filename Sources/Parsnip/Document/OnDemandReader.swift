@@ -52,19 +52,25 @@ struct OnDemandReader {
     let depth: Int
 
     func pathKind() throws(PathFailure) -> JSON.Kind {
-      guard offset < reader.end else { throw PathFailure(reason: .malformed(reader.unexpected("a value", at: offset)), step: 0) }
+      guard offset < reader.end else {
+        throw PathFailure(reason: .malformed(reader.unexpected("a value", at: offset)), step: 0)
+      }
       switch reader.base[offset] {
       case .openBrace: return .object
       case .openBracket: return .array
       default:
         // Paths stop at scalars: the scalar is read strictly first, so malformed text is reported as such.
-        do { return try reader.parseValue(at: offset).value.kind } catch { throw PathFailure(reason: .malformed(error), step: 0) }
+        do { return try reader.parseValue(at: offset).value.kind } catch {
+          throw PathFailure(reason: .malformed(error), step: 0)
+        }
       }
     }
 
     func member(_ key: String) throws(PathFailure) -> Node? {
       let found: Int?
-      do { found = try reader.firstMember(key, inObjectAt: offset) } catch { throw PathFailure(reason: .malformed(error), step: 0) }
+      do { found = try reader.firstMember(key, inObjectAt: offset) } catch {
+        throw PathFailure(reason: .malformed(error), step: 0)
+      }
       guard let found else { return nil }
       reader.frames.enter(key, atDepth: depth)
       return Node(reader: reader, offset: found, depth: depth + 1)
@@ -152,7 +158,9 @@ struct OnDemandReader {
   /// text.
   func parseValue(at start: Int) throws(JSONParseError) -> (value: JSON, end: Int) {
     let stop = try skipValue(at: start)
-    do { return (try JSON(parsing: UnsafeRawBufferPointer(rebasing: input[start..<stop]), options: options), stop) } catch {
+    do {
+      return (try JSON(parsing: UnsafeRawBufferPointer(rebasing: input[start..<stop]), options: options), stop)
+    } catch {
       throw JSONParseError(error.kind, error.message, at: start + error.byteOffset, in: input)
     }
   }
@@ -450,7 +458,8 @@ struct OnDemandReader {
   @inline(never)
   func unexpected(_ expected: String, at offset: Int) -> JSONParseError {
     if offset >= end {
-      return JSONParseError(.unexpectedEndOfInput, "unexpected end of input, expected \(expected)", at: offset, in: input)
+      return JSONParseError(
+        .unexpectedEndOfInput, "unexpected end of input, expected \(expected)", at: offset, in: input)
     }
     return JSONParseError(
       .unexpectedCharacter, "expected \(expected), found \(SourceLocation.describe(byteAt: offset, in: input))",

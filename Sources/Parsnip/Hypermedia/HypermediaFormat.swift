@@ -16,7 +16,9 @@ public enum HypermediaFormat: String, Sendable, Hashable, CaseIterable {
   public static func detect(_ document: JSON) -> HypermediaFormat? {
     guard case .object(let object) = document else { return nil }
     if object["data"] != nil { return .jsonAPI }
-    if case .object(let links) = object["links"] ?? .null, links.keys.contains(where: { $0.utf8.contains(UInt8(ascii: ".")) }) {
+    if case .object(let links) = object["links"] ?? .null,
+      links.keys.contains(where: { $0.utf8.contains(UInt8(ascii: ".")) })
+    {
       return .jsonTemplates
     }
     return nil

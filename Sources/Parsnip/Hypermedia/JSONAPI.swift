@@ -87,8 +87,10 @@ public enum JSONAPI {
   ///   - options: What to resolve.
   /// - Returns: The document with `data` flattened and without `included` (`meta`, `links`, `jsonapi` stay).
   /// - Throws: ``JSONAPIError`` with the pointer of the first violation of the spec.
-  public static func flatten(_ document: JSON, options: FlattenOptions = FlattenOptions()) throws(JSONAPIError) -> JSON {
-    var flattening = JSONAPIFlattening(document, options: options, output: JSONAPITreeOutput<JSON>(measuring: options.maximumOutputSize != .max))
+  public static func flatten(_ document: JSON, options: FlattenOptions = FlattenOptions()) throws(JSONAPIError) -> JSON
+  {
+    var flattening = JSONAPIFlattening(
+      document, options: options, output: JSONAPITreeOutput<JSON>(measuring: options.maximumOutputSize != .max))
     try flattening.run()
     return flattening.output.last
   }
@@ -111,7 +113,8 @@ public enum JSONAPI {
     // The nodes do not retain the document: this function keeps it.
     defer { withExtendedLifetime(document) {} }
     var flattening = JSONAPIFlattening(
-      JSONAPITapeNode(rootOf: document), options: options, output: JSONAPITreeOutput<JSONAPITapeNode>(measuring: options.maximumOutputSize != .max))
+      JSONAPITapeNode(rootOf: document), options: options,
+      output: JSONAPITreeOutput<JSONAPITapeNode>(measuring: options.maximumOutputSize != .max))
     try flattening.run()
     return flattening.output.last
   }
@@ -151,7 +154,7 @@ public enum JSONAPI {
       defer { flattening.output.release() }
       do {
         try flattening.run()
-      } catch where !flattening.output.needsTree {
+      } catch  where !flattening.output.needsTree {
         throw error
       } catch {
         // The text gave up before the error: the tree below meets the same error, or the right one.

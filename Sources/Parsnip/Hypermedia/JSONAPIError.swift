@@ -72,8 +72,10 @@ public struct JSONAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     case .duplicateResource(let type, let id, let first):
       "resource (\(Excerpt.abbreviated(type)), \(Excerpt.abbreviated(id))) appears twice (first at \(Excerpt.abbreviated(first.description)))"
     case .emptyRelationship: "a relationship needs 'data', 'links' or 'meta'"
-    case .invalidLinkage(let found): "relationship 'data' must be null, an identifier or an array of them, found \(found)"
-    case .invalidIncludePath(let text): "invalid include list '\(Excerpt.abbreviated(text))' (comma-separated dotted relationship names)"
+    case .invalidLinkage(let found):
+      "relationship 'data' must be null, an identifier or an array of them, found \(found)"
+    case .invalidIncludePath(let text):
+      "invalid include list '\(Excerpt.abbreviated(text))' (comma-separated dotted relationship names)"
     case .outputTooLarge(let limit): "flattened document larger than \(limit) bytes"
     case .reservedFieldName(let name): "a resource cannot have a field named '\(name)' (JSON:API 'Fields')"
     case .nestingTooDeep(let depth): "resources nested \(depth) deep, more than the thread's stack holds"

@@ -313,7 +313,8 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
         output.openArray()
         try data.forEachElement { (k, identifier) throws(JSONAPIError) in
           // Under `unresolved: .null`, a to-many relationship keeps only the resources it could resolve.
-          let related = try resolve(identifier, at: at().appending(index: k), resolves: resolves, include: below, depth: depth)
+          let related = try resolve(
+            identifier, at: at().appending(index: k), resolves: resolves, include: below, depth: depth)
           height = Swift.max(height, related ?? 0)
         }
         output.closeArray()
@@ -381,7 +382,9 @@ struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.
       writeIdentifier(key, local: isLocal)
       return 0
     }
-    guard stack.hasRoom(atDepth: depth + 1) else { throw JSONAPIError(.nestingTooDeep(depth: depth + 1), at: pointer()) }
+    guard stack.hasRoom(atDepth: depth + 1) else {
+      throw JSONAPIError(.nestingTooDeep(depth: depth + 1), at: pointer())
+    }
     return try flatten(number, include: include, depth: depth + 1) + 1
   }
 

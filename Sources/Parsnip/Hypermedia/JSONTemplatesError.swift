@@ -58,10 +58,13 @@ public struct JSONTemplatesError: Error, Sendable, Hashable, CustomStringConvert
     case .invalidTemplate(let error): "invalid URI template: \(error)"
     case .notAResource(let found): "expected a resource object (or an array of them), found \(found)"
     case .invalidLinkage: "a resource's link is an id (a string or a number), a list of ids or null"
-    case .missingField(let template, let field): "template '\(Excerpt.abbreviated(template))' names '\(Excerpt.abbreviated(field))', which the resource lacks"
-    case .expansionFailed(let template, let error): "template '\(Excerpt.abbreviated(template))' cannot expand: \(error)"
+    case .missingField(let template, let field):
+      "template '\(Excerpt.abbreviated(template))' names '\(Excerpt.abbreviated(field))', which the resource lacks"
+    case .expansionFailed(let template, let error):
+      "template '\(Excerpt.abbreviated(template))' cannot expand: \(error)"
     case .outputTooLarge(let limit): "expanded document larger than \(limit) bytes"
-    case .nestingTooDeep(let depth): "linked resources nested \(depth) deep (more than the depth limit or the stack allows)"
+    case .nestingTooDeep(let depth):
+      "linked resources nested \(depth) deep (more than the depth limit or the stack allows)"
     }
   }
 }

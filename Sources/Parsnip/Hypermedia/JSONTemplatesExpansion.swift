@@ -64,7 +64,9 @@ struct JSONTemplatesExpansion {
         href = text
         templatePointer = pointer.appending("href")
         if let type = link["type"] {
-          guard case .string(let name) = type else { throw JSONTemplatesError(.invalidLink, at: pointer.appending("type")) }
+          guard case .string(let name) = type else {
+            throw JSONTemplatesError(.invalidLink, at: pointer.appending("type"))
+          }
           target = name
         }
       default:

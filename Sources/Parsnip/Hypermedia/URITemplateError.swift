@@ -67,11 +67,15 @@ public struct URITemplateError: Error, Sendable, Hashable, CustomStringConvertib
     case .reservedOperator(let c): "operator '\(c)' is reserved by RFC 6570"
     case .invalidVariableName: "invalid variable name (letters, digits, '_', '%XX', joined by single '.')"
     case .invalidPrefixLength: "invalid prefix length (':' then 1 to 9999)"
-    case .unexpectedCharacter(let c): "unexpected '\(Excerpt.abbreviated(String(c)))' in an expression (expected ',' or '}')"
-    case .invalidLiteral(let c): "'\(c.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())' cannot appear outside an expression"
+    case .unexpectedCharacter(let c):
+      "unexpected '\(Excerpt.abbreviated(String(c)))' in an expression (expected ',' or '}')"
+    case .invalidLiteral(let c):
+      "'\(c.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())' cannot appear outside an expression"
     case .invalidPercentEncoding: "'%' must be followed by two hexadecimal digits"
-    case .prefixOfCompositeValue(let name): "prefix modifier on '\(Excerpt.abbreviated(name))', whose value is a list or an object"
-    case .unsupportedValue(let name, let found): "'\(Excerpt.abbreviated(name))' holds a nested \(found); lists and objects expand scalars only"
+    case .prefixOfCompositeValue(let name):
+      "prefix modifier on '\(Excerpt.abbreviated(name))', whose value is a list or an object"
+    case .unsupportedValue(let name, let found):
+      "'\(Excerpt.abbreviated(name))' holds a nested \(found); lists and objects expand scalars only"
     case .outputTooLong(let limit): "expansion longer than \(limit) bytes"
     }
   }

@@ -93,7 +93,8 @@ public struct JSONPath: Sendable {
   public func nodes(
     in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [Node] {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: true, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
+    var evaluator = JSONPathEvaluator(
+      root: json, recordsPaths: true, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     let items: [JSONPathEvaluator.Item]
     do throws(BudgetExhausted) {
       items = try evaluator.run(compiled)
@@ -122,7 +123,8 @@ public struct JSONPath: Sendable {
   public func values(
     in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [JSON] {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
+    var evaluator = JSONPathEvaluator(
+      root: json, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     do throws(BudgetExhausted) {
       return try evaluator.run(compiled).map(\.value)
     } catch {
@@ -148,7 +150,8 @@ public struct JSONPath: Sendable {
   public func firstValue(
     in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> JSON? {
-    var evaluator = JSONPathEvaluator(root: json, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
+    var evaluator = JSONPathEvaluator(
+      root: json, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     if let steps = compiled.singularSteps {
       return evaluator.singularValue(steps, from: json)
     }
@@ -224,7 +227,8 @@ public struct JSONPath: Sendable {
     if evaluator.nodelistTooLong {
       return BudgetExhausted.error(
         in: source, segment: evaluator.exhaustedSegment,
-        limit: "selects more than \(options.maximumNodes) nodes (the limit set by JSONPath.EvaluationOptions.maximumNodes)")
+        limit:
+          "selects more than \(options.maximumNodes) nodes (the limit set by JSONPath.EvaluationOptions.maximumNodes)")
     }
     return BudgetExhausted.error(
       in: source, segment: evaluator.exhaustedSegment,

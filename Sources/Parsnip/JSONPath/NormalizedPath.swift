@@ -45,8 +45,9 @@ extension JSONPath {
       if elements.isEmpty {
         self.init(table: nil, row: -1)
       } else {
-        self.init(table: PathTable(parents: Array(-1..<(elements.count - 1)), elements: elements),
-                  row: elements.count - 1)
+        self.init(
+          table: PathTable(parents: Array(-1..<(elements.count - 1)), elements: elements),
+          row: elements.count - 1)
       }
     }
 

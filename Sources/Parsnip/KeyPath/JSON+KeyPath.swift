@@ -54,7 +54,9 @@ extension JSON {
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path, the path leads nowhere, or the value there
   ///   does not convert; the error's key path names the exact place, down to the array element that failed.
-  public func value<T: JSONReadable>(at keyPath: String, as type: T.Type = T.self) throws(JSONKeyPathError)
+  public func value<T: JSONReadable>(
+    at keyPath: String, as type: T.Type = T.self
+  ) throws(JSONKeyPathError)
     -> T
   {
     try value(at: JSONKeyPath(keyPath), as: type)
@@ -69,7 +71,9 @@ extension JSON {
   ///   - type: The type to read; always named: `value(at:)` without it is the optional read.
   /// - Returns: The converted value.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or the value there does not convert.
-  public func value<T: JSONReadable>(at keyPath: JSONKeyPath, as type: T.Type)
+  public func value<T: JSONReadable>(
+    at keyPath: JSONKeyPath, as type: T.Type
+  )
     throws(JSONKeyPathError) -> T
   {
     try T(json: resolve(keyPath), at: keyPath)

@@ -21,7 +21,9 @@ extension JSON {
   ///   index is beyond the end, or a component does not fit its container; the value is then unchanged.
   /// - Complexity: O(*k*) for *k* components, plus O(*n*) when the edit inserts into or removes from a container
   ///   of *n* elements; containers along the path are edited in place when uniquely referenced.
-  public mutating func setValue(_ value: JSON, at keyPath: JSONKeyPath, createIntermediates: Bool = false)
+  public mutating func setValue(
+    _ value: JSON, at keyPath: JSONKeyPath, createIntermediates: Bool = false
+  )
     throws(JSONKeyPathError)
   {
     try editing(.set(value), at: keyPath, createIntermediates: createIntermediates)
@@ -43,7 +45,9 @@ extension JSON {
   ///     ``setValue(_:at:createIntermediates:)-(_,JSONKeyPath,_)``.
   /// - Throws: ``JSONKeyPathError`` as for ``setValue(_:at:createIntermediates:)-(_,JSONKeyPath,_)``; the value is then
   ///   unchanged.
-  public mutating func insert(_ value: JSON, at keyPath: JSONKeyPath, createIntermediates: Bool = false)
+  public mutating func insert(
+    _ value: JSON, at keyPath: JSONKeyPath, createIntermediates: Bool = false
+  )
     throws(JSONKeyPathError)
   {
     try editing(.insert(value), at: keyPath, createIntermediates: createIntermediates)
@@ -81,7 +85,9 @@ extension JSON {
   ///   - createIntermediates: Whether to create missing objects and arrays on the way (default `false`).
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path or the edit is impossible; the value is then
   ///   unchanged.
-  public mutating func setValue(_ value: JSON, at keyPath: String, createIntermediates: Bool = false)
+  public mutating func setValue(
+    _ value: JSON, at keyPath: String, createIntermediates: Bool = false
+  )
     throws(JSONKeyPathError)
   {
     try setValue(value, at: JSONKeyPath(keyPath), createIntermediates: createIntermediates)
@@ -102,7 +108,9 @@ extension JSON {
   ///   - createIntermediates: Whether to create missing objects and arrays on the way (default `false`).
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path or the edit is impossible; the value is then
   ///   unchanged.
-  public mutating func insert(_ value: JSON, at keyPath: String, createIntermediates: Bool = false)
+  public mutating func insert(
+    _ value: JSON, at keyPath: String, createIntermediates: Bool = false
+  )
     throws(JSONKeyPathError)
   {
     try insert(value, at: JSONKeyPath(keyPath), createIntermediates: createIntermediates)

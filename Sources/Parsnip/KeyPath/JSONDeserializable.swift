@@ -57,7 +57,9 @@ extension JSON {
   /// - Returns: The instances, in document order.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or not to a container, or with the element's full
   ///   key path when reading an element fails; any other error the type throws.
-  public func objects<T: JSONDeserializable>(ofType type: T.Type, at keyPath: String, context: T.Context)
+  public func objects<T: JSONDeserializable>(
+    ofType type: T.Type, at keyPath: String, context: T.Context
+  )
     throws -> [T]
   {
     try objects(ofType: type, at: JSONKeyPath(keyPath), context: context)
@@ -72,7 +74,9 @@ extension JSON {
   /// - Returns: The instances, in document order.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or not to a container, or with the element's full
   ///   key path when reading an element fails; any other error the type throws.
-  public func objects<T: JSONDeserializable>(ofType type: T.Type, at keyPath: JSONKeyPath, context: T.Context)
+  public func objects<T: JSONDeserializable>(
+    ofType type: T.Type, at keyPath: JSONKeyPath, context: T.Context
+  )
     throws -> [T]
   {
     var result: [T] = []
@@ -116,7 +120,9 @@ extension JSON {
   /// - Returns: The instance.
   /// - Throws: ``JSONKeyPathError`` when the path leads nowhere or reading fails (with the full key path); any
   ///   other error the type throws.
-  public func object<T: JSONDeserializable>(ofType type: T.Type, at keyPath: JSONKeyPath, context: T.Context)
+  public func object<T: JSONDeserializable>(
+    ofType type: T.Type, at keyPath: JSONKeyPath, context: T.Context
+  )
     throws -> T
   {
     try JSON.deserialize(T.self, from: resolve(keyPath), at: keyPath, context: context)
@@ -131,7 +137,9 @@ extension JSON {
   /// - Returns: The instance.
   /// - Throws: ``JSONKeyPathError`` when the text is not a key path, the path leads nowhere or reading fails (with
   ///   the full key path); any other error the type throws.
-  public func object<T: JSONDeserializable>(ofType type: T.Type, at keyPath: String, context: T.Context)
+  public func object<T: JSONDeserializable>(
+    ofType type: T.Type, at keyPath: String, context: T.Context
+  )
     throws -> T
   {
     try object(ofType: type, at: JSONKeyPath(keyPath), context: context)

@@ -83,7 +83,9 @@ final class SharedInput: @unchecked Sendable {
       return n
     }
     var r: Int
-    repeat { r = pread(fileDescriptor, space.baseAddress!, space.count, off_t(start + offset)) } while r < 0 && errno == EINTR
+    repeat {
+      r = pread(fileDescriptor, space.baseAddress!, space.count, off_t(start + offset))
+    } while r < 0 && errno == EINTR
     guard r >= 0 else { throw JSONLinesError(readFailure: "read error: \(String(cString: strerror(errno)))") }
     return r
   }

@@ -72,7 +72,8 @@ extension LineSplitter {
   /// The next non-blank line's outcome (a line over the limit fails), or `nil` at the end: what the serial
   /// iterators and each part of the parallel reader make of their lines.
   @inline(__always)
-  func nextOutcome<Output>(_ transform: LineTransform<Output>) throws(JSONLinesError) -> Result<Output, JSONLinesError>? {
+  func nextOutcome<Output>(_ transform: LineTransform<Output>) throws(JSONLinesError) -> Result<Output, JSONLinesError>?
+  {
     try nextLine { (piece, number) -> Result<Output, JSONLinesError> in
       switch piece {
       case .tooLong(let error): return .failure(error)

@@ -61,7 +61,9 @@ extension KeyedDecodingContainer {
   ///   - type: The wrapper type.
   ///   - key: Its key.
   /// - Returns: The wrapper.
-  public func decode<Value: IgnoredPropertyDefault>(_ type: Ignored<Value>.Type, forKey key: Key) throws -> Ignored<
+  public func decode<Value: IgnoredPropertyDefault>(
+    _ type: Ignored<Value>.Type, forKey key: Key
+  ) throws -> Ignored<
     Value
   > {
     Ignored(wrappedValue: IgnoredValueStash.current?.value(at: codingPath + [key]) ?? Value.ignoredDefault)

@@ -153,7 +153,8 @@ struct ModelDecoderProxy: Decoder {
     return DecodingError.dataCorrupted(
       DecodingError.Context(
         codingPath: codingPath + [StringCodingKey(key)],
-        debugDescription: "Unknown model class \(Excerpt.quoted(name)) in \"\(key)\" at \(CodingPathRendering.message(codingPath)); "
+        debugDescription:
+          "Unknown model class \(Excerpt.quoted(name)) in \"\(key)\" at \(CodingPathRendering.message(codingPath)); "
           + (registered.isEmpty
             ? "no model types are registered." : "registered: \(registered.joined(separator: ", ")).")))
   }
@@ -349,7 +350,9 @@ struct ModelUnkeyedDecodingContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try base.decode(type) }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try base.decode(type) }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<
     NestedKey
   > {
     let index = base.currentIndex

@@ -33,7 +33,9 @@ enum ModelDecoding {
   }
 
   /// The run's context, where ``ModelRoot`` finds it.
-  private static func userInfo(_ json: JSON, _ configuration: JSONModelConfiguration) -> [CodingUserInfoKey: any Sendable] {
+  private static func userInfo(
+    _ json: JSON, _ configuration: JSONModelConfiguration
+  ) -> [CodingUserInfoKey: any Sendable] {
     let context = ModelContext(configuration: configuration, rootJSON: json)
     var userInfo = context.userInfo
     userInfo[ModelContext.userInfoKey] = context

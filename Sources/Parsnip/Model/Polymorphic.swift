@@ -64,7 +64,8 @@ extension Polymorphic: Codable {
         DecodingError.Context(
           codingPath: decoder.codingPath + [StringCodingKey(classKey)],
           debugDescription: "Unknown model class \(Excerpt.quoted(name)) in \"\(classKey)\" at "
-            + "\(CodingPathRendering.message(decoder.codingPath)); registered: \(registry.names.joined(separator: ", "))."))
+            + "\(CodingPathRendering.message(decoder.codingPath)); registered: \(registry.names.joined(separator: ", "))."
+        ))
     }
     let value = try type.init(from: decoder)
     guard let typed = value as? Value else {
@@ -154,7 +155,8 @@ enum PolymorphicCoding {
         String.self,
         DecodingError.Context(
           codingPath: path + [StringCodingKey(key)],
-          debugDescription: "The class key \(Excerpt.quoted(key)) at \(CodingPathRendering.message(path)) must hold the "
+          debugDescription:
+            "The class key \(Excerpt.quoted(key)) at \(CodingPathRendering.message(path)) must hold the "
             + "model type's name as a string, found \(Excerpt.abbreviated(found.description))."))
     }
   }

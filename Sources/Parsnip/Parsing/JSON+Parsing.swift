@@ -92,7 +92,8 @@ extension JSON {
   public init(parsing text: some StringProtocol, options: ParsingOptions = .default) throws(JSONParseError) {
     var string = String(text)
     let result: Result<JSON, JSONParseError> = string.withUTF8 { buffer in
-      Result { () throws(JSONParseError) -> JSON in try JSON(parsing: UnsafeRawBufferPointer(buffer), options: options) }
+      Result { () throws(JSONParseError) -> JSON in try JSON(parsing: UnsafeRawBufferPointer(buffer), options: options)
+      }
     }
     self = try result.get()
   }

@@ -67,7 +67,9 @@ extension JSON5Normalizer {
       appendEscapedControl(0x0B)
     case .zero:
       if i < end, base[i].isDigit {
-        throw error(.invalidEscape, "invalid escape sequence '\\0' followed by a digit (octal escapes are not allowed)", at: start)
+        throw error(
+          .invalidEscape, "invalid escape sequence '\\0' followed by a digit (octal escapes are not allowed)", at: start
+        )
       }
       appendEscapedControl(0)
     case UInt8(ascii: "1")...UInt8(ascii: "9"):
@@ -119,7 +121,6 @@ extension JSON5Normalizer {
   func loneSurrogate(_ unit: UInt16, at offset: Int) -> JSONParseError {
     error(.invalidEscape, "lone surrogate \\u\(hex(unit, width: 4)) is not a Unicode scalar", at: offset)
   }
-
 
   /// Appends a scalar inside a strict JSON string: escaped when JSON requires it, as UTF-8 otherwise.
   mutating func appendScalar(_ scalar: UInt32) {

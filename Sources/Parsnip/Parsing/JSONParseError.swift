@@ -51,7 +51,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 
   /// Creates an error at a location.
   init(_ kind: Kind, _ message: String, at location: SourceLocation) {
-    self.init(kind: kind, message: message, byteOffset: location.byteOffset, line: location.line, column: location.column)
+    self.init(
+      kind: kind, message: message, byteOffset: location.byteOffset, line: location.line, column: location.column)
   }
 
   /// Where the error is.

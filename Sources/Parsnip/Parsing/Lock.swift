@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+  import Darwin
 #elseif canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #endif
 
 /// A value that one thread at a time reads or changes: the library's one lock (`Synchronization.Mutex` needs macOS 15
@@ -48,45 +48,45 @@ struct Lock<State>: @unchecked Sendable {  // The state is reached only under th
 
 /// The lock word and its C calls.
 #if canImport(Darwin)
-typealias LockWord = os_unfair_lock
+  typealias LockWord = os_unfair_lock
 #else
-typealias LockWord = pthread_mutex_t
+  typealias LockWord = pthread_mutex_t
 #endif
 
 extension LockWord {
   @inline(__always)
   fileprivate static func initialize(_ word: UnsafeMutablePointer<LockWord>) {
     #if canImport(Darwin)
-    word.initialize(to: os_unfair_lock())
+      word.initialize(to: os_unfair_lock())
     #else
-    word.initialize(to: pthread_mutex_t())
-    let status = pthread_mutex_init(word, nil)
-    precondition(status == 0, "pthread_mutex_init failed: \(status)")
+      word.initialize(to: pthread_mutex_t())
+      let status = pthread_mutex_init(word, nil)
+      precondition(status == 0, "pthread_mutex_init failed: \(status)")
     #endif
   }
 
   @inline(__always)
   fileprivate static func lock(_ word: UnsafeMutablePointer<LockWord>) {
     #if canImport(Darwin)
-    os_unfair_lock_lock(word)
+      os_unfair_lock_lock(word)
     #else
-    pthread_mutex_lock(word)
+      pthread_mutex_lock(word)
     #endif
   }
 
   @inline(__always)
   fileprivate static func unlock(_ word: UnsafeMutablePointer<LockWord>) {
     #if canImport(Darwin)
-    os_unfair_lock_unlock(word)
+      os_unfair_lock_unlock(word)
     #else
-    pthread_mutex_unlock(word)
+      pthread_mutex_unlock(word)
     #endif
   }
 
   @inline(__always)
   fileprivate static func destroy(_ word: UnsafeMutablePointer<LockWord>) {
     #if !canImport(Darwin)
-    pthread_mutex_destroy(word)
+      pthread_mutex_destroy(word)
     #endif
     word.deinitialize(count: 1)
   }

@@ -140,7 +140,9 @@ enum NumberParser {
     var integerDigits = 1
     if p[i] == .zero {
       i &+= 1
-      if i < end, p[i].isDigit { throw .invalid(offset: i, expected: "'.', 'e' or the end of the number after a leading '0'") }
+      if i < end, p[i].isDigit {
+        throw .invalid(offset: i, expected: "'.', 'e' or the end of the number after a leading '0'")
+      }
     } else {
       integerDigits = digitRun(p, from: i, end: end)
       i &+= integerDigits
@@ -252,7 +254,8 @@ enum NumberParser {
       if magnitude == 0 { return JSONNumber(storage: .decimal(significand: 0, exponent: 0, isNegative: true)) }
       return JSONNumber(storage: .int(Int64(truncatingIfNeeded: 0 &- magnitude)))
     }
-    return magnitude <= UInt64(Int64.max) ? JSONNumber(storage: .int(Int64(magnitude))) : JSONNumber(storage: .uint(magnitude))
+    return magnitude <= UInt64(Int64.max)
+      ? JSONNumber(storage: .int(Int64(magnitude))) : JSONNumber(storage: .uint(magnitude))
   }
 
   /// Builds the lossless value for a number scanned at `start..<scanned.end`.
@@ -265,7 +268,8 @@ enum NumberParser {
       if let value = scanned.int64Value { return JSONNumber(storage: .int(value)) }
       if !scanned.isNegative { return JSONNumber(storage: .uint(scanned.significand)) }
     }
-    if scanned.isExact, !scanned.isIntegerSyntax, scanned.exponent >= Int(Int32.min), scanned.exponent <= Int(Int32.max) {
+    if scanned.isExact, !scanned.isIntegerSyntax, scanned.exponent >= Int(Int32.min), scanned.exponent <= Int(Int32.max)
+    {
       // Keep the digits as written (with trailing fraction zeros) when they fit.
       if let kept = keptDigits(p, from: start, to: scanned.end) {
         // Zero keeps its fraction digits (`0.00`) but not a positive exponent: `0e5` written as `000000` would not
@@ -280,7 +284,9 @@ enum NumberParser {
   }
 
   /// Significand and exponent of a validated number keeping trailing fraction zeros, or `nil` past 19 digits.
-  private static func keptDigits(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (
+  private static func keptDigits(
+    _ p: UnsafePointer<UInt8>, from start: Int, to end: Int
+  ) -> (
     significand: UInt64, exponent: Int32
   )? {
     var i = start

@@ -69,7 +69,8 @@ struct ScalarMembers: RandomAccessCollection {
   var endIndex: Int { count }
   subscript(position: Int) -> JSONObject.Member {
     let j = first &+ 2 &* position
-    return JSONObject.Member(key: reader.string(at: j, stamp: 0, status: &status.pointee), value: reader.scalar(at: j &+ 1))
+    return JSONObject.Member(
+      key: reader.string(at: j, stamp: 0, status: &status.pointee), value: reader.scalar(at: j &+ 1))
   }
 
   __consuming func _copyContents(

@@ -20,7 +20,9 @@ struct Scan: @unchecked Sendable {
   }
 
   private init(scanning input: UnsafeRawBufferPointer, options: JSON.ParsingOptions) throws(JSONParseError) {
-    if options.assumesTopLevelObject, let (wrapped, wrap) = TopLevelObject.wrapped(input, allowsJSON5: options.allowsJSON5) {
+    if options.assumesTopLevelObject,
+      let (wrapped, wrap) = TopLevelObject.wrapped(input, allowsJSON5: options.allowsJSON5)
+    {
       // The braced text is scanned as if the user had written it; every offset then points back into `input`.
       var inner = options
       inner.assumesTopLevelObject = false

@@ -2,7 +2,9 @@
 /// Parsnip reports points into.
 struct ScannedText {
   /// Text that is its own source (strict JSON).
-  init(tape: Tape, source: UnsafeRawBufferPointer, input: UnsafeRawBufferPointer? = nil, offsets: JSON5.OffsetMap? = nil) {
+  init(
+    tape: Tape, source: UnsafeRawBufferPointer, input: UnsafeRawBufferPointer? = nil, offsets: JSON5.OffsetMap? = nil
+  ) {
     self.tape = tape
     self.source = source
     self.input = input ?? source
@@ -41,7 +43,8 @@ struct ScannedText {
     let name = StringDecoding.string(
       Self.base(of: source), from: tape.offset(key), count: tape.aux(key), flags: tape.flags(key))
     return JSONParseError(
-      .duplicateKey, "duplicate key \"\(name)\" in object", at: SourceLocation(byteOffset: inputOffset(ofNode: key), in: input))
+      .duplicateKey, "duplicate key \"\(name)\" in object",
+      at: SourceLocation(byteOffset: inputOffset(ofNode: key), in: input))
   }
 
   static func base(of buffer: UnsafeRawBufferPointer) -> UnsafePointer<UInt8> {

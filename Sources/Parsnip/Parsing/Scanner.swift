@@ -460,7 +460,8 @@ struct Scanner: TextScanning {
   @inline(__always)
   static func isOneLetterEscape(_ byte: UInt8) -> Bool {
     let below64: UInt64 = 1 << 0x22 | 1 << 0x2F
-    let from64: UInt64 = 1 << (0x5C - 64) | 1 << (0x62 - 64) | 1 << (0x66 - 64) | 1 << (0x6E - 64) | 1 << (0x72 - 64)
+    let from64: UInt64 =
+      1 << (0x5C - 64) | 1 << (0x62 - 64) | 1 << (0x66 - 64) | 1 << (0x6E - 64) | 1 << (0x72 - 64)
       | 1 << (0x74 - 64)
     return byte < 0x80 && ((byte < 0x40 ? below64 : from64) >> (byte & 63)) & 1 != 0
   }
@@ -495,7 +496,6 @@ struct Scanner: TextScanning {
         "invalid escape sequence '\\' followed by \(SourceLocation.describe(byteAt: j &+ 1, in: input))", at: j)
     }
   }
-
 
   func hex4(_ v: UInt16) -> String {
     let s = String(v, radix: 16, uppercase: true)

@@ -19,9 +19,9 @@ enum StringDecoding {
   @inline(__always)
   static func validated(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
     #if compiler(>=6.2)
-    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-      return unsafe String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: isASCII))
-    }
+      if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+        return unsafe String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: isASCII))
+      }
     #endif
     return String(decoding: bytes, as: UTF8.self)
   }

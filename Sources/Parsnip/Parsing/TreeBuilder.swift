@@ -46,7 +46,9 @@ struct TreeBuilder {
     }
   }
 
-  private mutating func build(at root: Int, stack: inout BuildStack, reader: ScalarReader) throws(JSONParseError) -> JSON {
+  private mutating func build(
+    at root: Int, stack: inout BuildStack, reader: ScalarReader
+  ) throws(JSONParseError) -> JSON {
     var i = root
     while true {
       // The value at node `i`.

@@ -25,7 +25,9 @@ extension JSONPatch {
   /// - Complexity: O(*k*) per operation for pointers of *k* tokens, plus O(*n*) for inserting into or removing
   ///   from an array of *n* elements and for copying each container on a changed path once, plus O(*v*) for the
   ///   *v* values each operation inserts (bounded in total by ``ApplicationOptions/maximumAddedValues``).
-  public func apply(to document: JSON, options: ApplicationOptions = ApplicationOptions()) throws(JSONPatchError)
+  public func apply(
+    to document: JSON, options: ApplicationOptions = ApplicationOptions()
+  ) throws(JSONPatchError)
     -> JSON
   {
     var result = document

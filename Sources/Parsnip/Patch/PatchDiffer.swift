@@ -176,7 +176,11 @@ struct PatchDiffer {
         y -= 1
       }
       if d > 0 {
-        if x == previousX { script.append(.insert(new.startIndex + y - 1)) } else { script.append(.delete(old.startIndex + x - 1)) }
+        if x == previousX {
+          script.append(.insert(new.startIndex + y - 1))
+        } else {
+          script.append(.delete(old.startIndex + x - 1))
+        }
       }
       (x, y) = (previousX, previousY)
     }

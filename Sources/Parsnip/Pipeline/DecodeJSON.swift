@@ -76,7 +76,9 @@ public func decodeJSON<Value>(
 ) -> Result<Value, JSONDecodingError> {
   // The decode reads the document without retaining it (`PipelineValue.DocumentNode`): hold it until the end.
   withExtendedLifetime(document) {
-    decoder.decode(.document(.init(document.root)), options: options).mapError { $0.located(in: document.storage.input) }
+    decoder.decode(.document(.init(document.root)), options: options).mapError {
+      $0.located(in: document.storage.input)
+    }
   }
 }
 

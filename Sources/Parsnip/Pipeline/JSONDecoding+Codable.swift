@@ -13,8 +13,9 @@ extension JSONDecoding where Value: Decodable & Sendable {
   ///   - type: The type.
   ///   - decoder: The decoder whose options apply (default options when omitted).
   /// - Returns: The decoder.
-  public static func codable(_ type: Value.Type, using decoder: ParsnipDecoder = ParsnipDecoder()) -> JSONDecoding<Value>
-  {
+  public static func codable(
+    _ type: Value.Type, using decoder: ParsnipDecoder = ParsnipDecoder()
+  ) -> JSONDecoding<Value> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
       do throws(ParsnipDecoder.RelativeFailure) {
         switch input {

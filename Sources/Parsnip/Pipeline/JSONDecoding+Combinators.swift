@@ -40,7 +40,9 @@ extension JSONDecoding {
   /// A JSON object's members in document order, each value decoded with `value`.
   /// - Parameter value: The decoder of one member's value.
   /// - Returns: The decoder.
-  public static func keyValuePairs<Member>(_ value: JSONDecoding<Member>) -> JSONDecoding<[(key: String, value: Member)]>
+  public static func keyValuePairs<Member>(
+    _ value: JSONDecoding<Member>
+  ) -> JSONDecoding<[(key: String, value: Member)]>
   where Value == [(key: String, value: Member)] {
     JSONDecoding { input, session throws(JSONDecodingError) in
       var result: [(key: String, value: Member)] = []

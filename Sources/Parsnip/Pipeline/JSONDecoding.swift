@@ -24,7 +24,8 @@ public struct JSONDecoding<Value>: Sendable {
   /// one decoder of the function's result (see `PipelinePlan`). `nil` for every other decoder.
   @usableFromInline let plan: PipelinePlan?
 
-  @usableFromInline init(_ run: @escaping @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value) {
+  @usableFromInline init(_ run: @escaping @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value)
+  {
     self.run = run
     plan = nil
   }

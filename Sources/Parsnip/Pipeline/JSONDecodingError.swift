@@ -81,7 +81,9 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     case .invalidJSON(let error):
       return "The given data was not valid JSON: \(error.message) (line \(error.line), column \(error.column))"
     default:
-      var text = path.isRoot ? "Problem with the given value" : "Problem with the value at \(Excerpt.abbreviated(path.description))"
+      var text =
+        path.isRoot
+        ? "Problem with the given value" : "Problem with the value at \(Excerpt.abbreviated(path.description))"
       if let line, let column { text += " (line \(line), column \(column))" }
       return text + ": " + reason
     }
@@ -143,7 +145,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// `first` and `second` as one error (both, when accumulating; ``Kind-swift.enum/several(_:)`` flattened).
-  @usableFromInline static func combining(_ first: JSONDecodingError?, _ second: JSONDecodingError) -> JSONDecodingError {
+  @usableFromInline static func combining(_ first: JSONDecodingError?, _ second: JSONDecodingError) -> JSONDecodingError
+  {
     guard let first else { return second }
     return JSONDecodingError(.several(first.failures + second.failures))
   }

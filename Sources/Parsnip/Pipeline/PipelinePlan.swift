@@ -80,7 +80,9 @@
 
   /// The decoder after one more step: the plan's own decoder of the function's result when `step` decodes the last
   /// argument, otherwise `curried` (what the step gives without a plan) carrying the longer plan.
-  @inlinable func appending<Result>(_ step: @escaping PipelineStep, curried: JSONDecoding<Result>) -> JSONDecoding<Result> {
+  @inlinable func appending<Result>(
+    _ step: @escaping PipelineStep, curried: JSONDecoding<Result>
+  ) -> JSONDecoding<Result> {
     let next = PipelinePlan(layout: layout, steps: steps + [PipelineStepBox(step)], discard: discard, finish: finish)
     guard next.steps.count == layout.offsets.count else { return JSONDecoding(curried.run, plan: next) }
     guard let complete = finish(next) as? JSONDecoding<Result> else {

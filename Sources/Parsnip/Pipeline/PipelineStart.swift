@@ -131,7 +131,9 @@
   _ f: @escaping @Sendable (consuming A1, consuming A2, consuming A3, consuming A4, consuming A5) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> R> {
   let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self)
-  let (o1, o2, o3, o4, o5) = (layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4])
+  let (o1, o2, o3, o4, o5) = (
+    layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4]
+  )
   return JSONDecoding(
     { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in f(a1, a2, a3, a4, a5) } } } } } },
     plan: PipelinePlan(
@@ -163,8 +165,11 @@
 @inlinable public func decode<A1, A2, A3, A4, A5, A6, R>(
   _ f: @escaping @Sendable (consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> R> {
-  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self).adding(A6.self)
-  let (o1, o2, o3, o4, o5, o6) = (layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5])
+  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self)
+    .adding(A6.self)
+  let (o1, o2, o3, o4, o5, o6) = (
+    layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5]
+  )
   return JSONDecoding(
     { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in f(a1, a2, a3, a4, a5, a6) } } } } } } },
     plan: PipelinePlan(
@@ -196,10 +201,17 @@
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
 @inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, R>(
-  _ f: @escaping @Sendable (consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7) -> R
+  _ f:
+    @escaping @Sendable (
+      consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7
+    ) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> R> {
-  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self).adding(A6.self).adding(A7.self)
-  let (o1, o2, o3, o4, o5, o6, o7) = (layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5], layout.offsets[6])
+  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self)
+    .adding(A6.self).adding(A7.self)
+  let (o1, o2, o3, o4, o5, o6, o7) = (
+    layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5],
+    layout.offsets[6]
+  )
   return JSONDecoding(
     { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in f(a1, a2, a3, a4, a5, a6, a7) } } } } } } } },
     plan: PipelinePlan(
@@ -233,12 +245,21 @@
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
 @inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, R>(
-  _ f: @escaping @Sendable (consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8) -> R
+  _ f:
+    @escaping @Sendable (
+      consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8
+    ) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> R> {
-  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self).adding(A6.self).adding(A7.self).adding(A8.self)
-  let (o1, o2, o3, o4, o5, o6, o7, o8) = (layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5], layout.offsets[6], layout.offsets[7])
+  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self)
+    .adding(A6.self).adding(A7.self).adding(A8.self)
+  let (o1, o2, o3, o4, o5, o6, o7, o8) = (
+    layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5],
+    layout.offsets[6], layout.offsets[7]
+  )
   return JSONDecoding(
-    { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in f(a1, a2, a3, a4, a5, a6, a7, a8) } } } } } } } } },
+    { _, _ in
+      { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in f(a1, a2, a3, a4, a5, a6, a7, a8) } } } } } } } }
+    },
     plan: PipelinePlan(
       layout: layout,
       discard: { store, initialized in
@@ -272,12 +293,26 @@
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
 @inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, R>(
-  _ f: @escaping @Sendable (consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8, consuming A9) -> R
+  _ f:
+    @escaping @Sendable (
+      consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8,
+      consuming A9
+    ) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> R> {
-  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self).adding(A6.self).adding(A7.self).adding(A8.self).adding(A9.self)
-  let (o1, o2, o3, o4, o5, o6, o7, o8, o9) = (layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5], layout.offsets[6], layout.offsets[7], layout.offsets[8])
+  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self)
+    .adding(A6.self).adding(A7.self).adding(A8.self).adding(A9.self)
+  let (o1, o2, o3, o4, o5, o6, o7, o8, o9) = (
+    layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5],
+    layout.offsets[6], layout.offsets[7], layout.offsets[8]
+  )
   return JSONDecoding(
-    { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9) } } } } } } } } } },
+    { _, _ in
+      { a1 in
+        { a2 in
+          { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9) } } } } } } }
+        }
+      }
+    },
     plan: PipelinePlan(
       layout: layout,
       discard: { store, initialized in
@@ -313,12 +348,30 @@
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
 @inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, R>(
-  _ f: @escaping @Sendable (consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8, consuming A9, consuming A10) -> R
+  _ f:
+    @escaping @Sendable (
+      consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8,
+      consuming A9, consuming A10
+    ) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> R> {
-  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self).adding(A6.self).adding(A7.self).adding(A8.self).adding(A9.self).adding(A10.self)
-  let (o1, o2, o3, o4, o5, o6, o7, o8, o9, o10) = (layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5], layout.offsets[6], layout.offsets[7], layout.offsets[8], layout.offsets[9])
+  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self)
+    .adding(A6.self).adding(A7.self).adding(A8.self).adding(A9.self).adding(A10.self)
+  let (o1, o2, o3, o4, o5, o6, o7, o8, o9, o10) = (
+    layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5],
+    layout.offsets[6], layout.offsets[7], layout.offsets[8], layout.offsets[9]
+  )
   return JSONDecoding(
-    { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) } } } } } } } } } } },
+    { _, _ in
+      { a1 in
+        { a2 in
+          { a3 in
+            { a4 in
+              { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) } } } } } }
+            }
+          }
+        }
+      }
+    },
     plan: PipelinePlan(
       layout: layout,
       discard: { store, initialized in
@@ -356,12 +409,34 @@
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
 @inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, R>(
-  _ f: @escaping @Sendable (consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8, consuming A9, consuming A10, consuming A11) -> R
+  _ f:
+    @escaping @Sendable (
+      consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8,
+      consuming A9, consuming A10, consuming A11
+    ) -> R
 ) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> R> {
-  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self).adding(A6.self).adding(A7.self).adding(A8.self).adding(A9.self).adding(A10.self).adding(A11.self)
-  let (o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11) = (layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5], layout.offsets[6], layout.offsets[7], layout.offsets[8], layout.offsets[9], layout.offsets[10])
+  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self)
+    .adding(A6.self).adding(A7.self).adding(A8.self).adding(A9.self).adding(A10.self).adding(A11.self)
+  let (o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11) = (
+    layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5],
+    layout.offsets[6], layout.offsets[7], layout.offsets[8], layout.offsets[9], layout.offsets[10]
+  )
   return JSONDecoding(
-    { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) } } } } } } } } } } } },
+    { _, _ in
+      { a1 in
+        { a2 in
+          { a3 in
+            { a4 in
+              { a5 in
+                { a6 in
+                  { a7 in { a8 in { a9 in { a10 in { a11 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) } } } } }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     plan: PipelinePlan(
       layout: layout,
       discard: { store, initialized in
@@ -401,12 +476,39 @@
 /// - Parameter f: The function that builds the value.
 /// - Returns: The decoder of the curried function.
 @inlinable public func decode<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, R>(
-  _ f: @escaping @Sendable (consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8, consuming A9, consuming A10, consuming A11, consuming A12) -> R
-) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> R> {
-  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self).adding(A6.self).adding(A7.self).adding(A8.self).adding(A9.self).adding(A10.self).adding(A11.self).adding(A12.self)
-  let (o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12) = (layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5], layout.offsets[6], layout.offsets[7], layout.offsets[8], layout.offsets[9], layout.offsets[10], layout.offsets[11])
+  _ f:
+    @escaping @Sendable (
+      consuming A1, consuming A2, consuming A3, consuming A4, consuming A5, consuming A6, consuming A7, consuming A8,
+      consuming A9, consuming A10, consuming A11, consuming A12
+    ) -> R
+) -> JSONDecoding<(A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> R>
+{
+  let layout = PipelinePlan.Layout().adding(A1.self).adding(A2.self).adding(A3.self).adding(A4.self).adding(A5.self)
+    .adding(A6.self).adding(A7.self).adding(A8.self).adding(A9.self).adding(A10.self).adding(A11.self).adding(A12.self)
+  let (o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12) = (
+    layout.offsets[0], layout.offsets[1], layout.offsets[2], layout.offsets[3], layout.offsets[4], layout.offsets[5],
+    layout.offsets[6], layout.offsets[7], layout.offsets[8], layout.offsets[9], layout.offsets[10], layout.offsets[11]
+  )
   return JSONDecoding(
-    { _, _ in { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) } } } } } } } } } } } } },
+    { _, _ in
+      { a1 in
+        { a2 in
+          { a3 in
+            { a4 in
+              { a5 in
+                { a6 in
+                  { a7 in
+                    { a8 in
+                      { a9 in { a10 in { a11 in { a12 in f(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) } } } }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     plan: PipelinePlan(
       layout: layout,
       discard: { store, initialized in

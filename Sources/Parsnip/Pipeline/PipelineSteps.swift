@@ -26,9 +26,10 @@
   guard let plan = function.plan else { return curried }
   let offset = plan.nextOffset
   if let step { return plan.appending(step(offset), curried: curried) }
-  return plan.appending({ input, session, store throws(JSONDecodingError) in
-    store.initializeArgument(at: offset, to: try argument.run(input, session))
-  }, curried: curried)
+  return plan.appending(
+    { input, session, store throws(JSONDecodingError) in
+      store.initializeArgument(at: offset, to: try argument.run(input, session))
+    }, curried: curried)
 }
 
 /// The member `key` decoded with `decoder`; missing, or failing to decode (`null` included, unless the decoder
@@ -209,7 +210,8 @@ private func requiredPath<Argument>(_ path: PipelinePath, _ decoder: JSONDecodin
   }
 }
 
-private func optionalPath<Argument>(_ path: PipelinePath, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument?> {
+private func optionalPath<Argument>(_ path: PipelinePath, _ decoder: JSONDecoding<Argument>) -> JSONDecoding<Argument?>
+{
   JSONDecoding { input, session throws(JSONDecodingError) in
     guard case .found(let value) = try input.lookUp(path), !value.isNull else { return nil }
     do throws(JSONDecodingError) { return try decoder.run(value, session) } catch {

@@ -66,7 +66,9 @@ import Foundation
     switch self {
     case .document(let node): node.value[position].map { .document(DocumentNode($0)) }
     case .tree(let json):
-      if case .array(let elements) = json, elements.indices.contains(position) { .tree(elements[position]) } else {
+      if case .array(let elements) = json, elements.indices.contains(position) {
+        .tree(elements[position])
+      } else {
         nil
       }
     }
@@ -137,7 +139,9 @@ import Foundation
 
   /// The member `key`, or `nil` when this object lacks it; fails when this is not an object. In a document, the
   /// search compares `key`'s UTF-8 bytes and starts where `session`'s last search in this object ended.
-  @usableFromInline func memberOfObject(_ key: PipelineKey, _ session: DecodingSession) throws(JSONDecodingError) -> PipelineValue? {
+  @usableFromInline func memberOfObject(
+    _ key: PipelineKey, _ session: DecodingSession
+  ) throws(JSONDecodingError) -> PipelineValue? {
     switch self {
     case .document(let node):
       let nodes = node.nodes
@@ -223,7 +227,9 @@ import Foundation
           failure = JSONDecodingError(.missingIndex(index, count: count), at: container)
         default:
           let step = keyPath.components.dropFirst(error.keyPath.components.count).first
-          if case .index = step { failure = .mismatch("an array", container) } else {
+          if case .index = step {
+            failure = .mismatch("an array", container)
+          } else {
             failure = .mismatch("an object", container)
           }
           throw failure.inside(error.keyPath)

@@ -54,7 +54,9 @@ extension JSON {
   /// - Throws: ``JSONPointerError`` naming the token that could not be followed; the value is then unchanged.
   /// - Complexity: O(*k*) for *k* tokens, plus O(*n*) to insert into or remove from a container of *n* elements;
   ///   containers on the path are edited in place when uniquely referenced.
-  public mutating func setValue(_ value: JSON, at pointer: JSONPointer, createIntermediates: Bool = false)
+  public mutating func setValue(
+    _ value: JSON, at pointer: JSONPointer, createIntermediates: Bool = false
+  )
     throws(JSONPointerError)
   {
     try editing(.set(value), at: pointer, createIntermediates: createIntermediates)
@@ -75,7 +77,9 @@ extension JSON {
   ///   - createIntermediates: Whether to create missing objects and arrays on the way (default `false`), as in
   ///     ``setValue(_:at:createIntermediates:)-(_,JSONPointer,_)``.
   /// - Throws: ``JSONPointerError`` naming the token that could not be followed; the value is then unchanged.
-  public mutating func insert(_ value: JSON, at pointer: JSONPointer, createIntermediates: Bool = false)
+  public mutating func insert(
+    _ value: JSON, at pointer: JSONPointer, createIntermediates: Bool = false
+  )
     throws(JSONPointerError)
   {
     try editing(.insert(value), at: pointer, createIntermediates: createIntermediates)

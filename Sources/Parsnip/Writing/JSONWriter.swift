@@ -156,7 +156,9 @@ struct JSONWriter {
           if let indent { writeNewline(indent: indent, depth: depth) }
           writeKey(at: Self.key(of: members + i), cache: &keys)
           i &+= 1
-          switch writeLeaf(at: Self.value(of: members + (i &- 1)), depth: depth, stack: &stack, sortedMembers: &sortedMembers) {
+          switch writeLeaf(
+            at: Self.value(of: members + (i &- 1)), depth: depth, stack: &stack, sortedMembers: &sortedMembers)
+          {
           case .written: continue
           case .container:
             // The child's frame is pushed (which may have moved the frames): this one is now below the top.
@@ -371,7 +373,8 @@ struct JSONWriter {
         guard configuration.allowsNonFinite else { return false }
       }
       let p = out.reserve(NumberFormatting.maximumInlineLength)
-      out.count &+= configuration.matchesJSONEncoder
+      out.count &+=
+        configuration.matchesJSONEncoder
         ? NumberFormatting.writeDoubleInSwiftLayout(d, to: p) : NumberFormatting.writeDouble(d, to: p)
     case .uint(let v):
       let p = out.reserve(20)

@@ -246,7 +246,9 @@ enum NumberFormatting {
   ///
   /// A zero significand is written `0` (`-0`), or `0.0…` with its fraction zeros when the exponent is negative (at most 20).
   @inline(__always)
-  static func writeDecimal(significand: UInt64, exponent: Int, isNegative: Bool, to p: UnsafeMutablePointer<UInt8>)
+  static func writeDecimal(
+    significand: UInt64, exponent: Int, isNegative: Bool, to p: UnsafeMutablePointer<UInt8>
+  )
     -> Int
   {
     guard significand != 0 else { return writeZero(exponent: exponent, isNegative: isNegative, to: p) }

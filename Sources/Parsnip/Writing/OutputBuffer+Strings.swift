@@ -34,7 +34,8 @@ extension OutputBuffer {
       let n = bytes.count
       let start = UnsafeMutableRawPointer(reserve(n &* 6 &+ 18))
       start.storeBytes(of: .quote, as: UInt8.self)
-      let end = n == 0 ? start + 1 : Self.escape(bytes.baseAddress!, count: n, to: start + 1, escapesSlashes: escapesSlashes)
+      let end =
+        n == 0 ? start + 1 : Self.escape(bytes.baseAddress!, count: n, to: start + 1, escapesSlashes: escapesSlashes)
       end.storeBytes(of: .quote, as: UInt8.self)
       advance(by: end + 1 - start)
       return
@@ -82,7 +83,8 @@ extension OutputBuffer {
     let limit: SIMD16<UInt8> = SIMD16(repeating: 0x21)
     let backslashes: SIMD16<UInt8> = SIMD16(repeating: .backslash)
     let low = lesser(lesser(b0 ^ flip, b1 ^ flip), lesser(b2 ^ flip, b3 ^ flip))
-    var special = (low .< limit) .| (b0 .== backslashes) .| (b1 .== backslashes)
+    var special =
+      (low .< limit) .| (b0 .== backslashes) .| (b1 .== backslashes)
       .| (b2 .== backslashes) .| (b3 .== backslashes)
     if escapesSlashes {
       let slashes: SIMD16<UInt8> = SIMD16(repeating: .slash)
@@ -121,7 +123,8 @@ extension OutputBuffer {
       if n >= 8 {
         let head = UInt64(littleEndian: from.loadUnaligned(as: UInt64.self))
         let tail = UInt64(littleEndian: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
-        let special = StringEscaping.specialBytes(head, escapesSlashes: escapesSlashes, asciiOnly: false)
+        let special =
+          StringEscaping.specialBytes(head, escapesSlashes: escapesSlashes, asciiOnly: false)
           | StringEscaping.specialBytes(tail, escapesSlashes: escapesSlashes, asciiOnly: false)
         if special == 0 {
           start.storeBytes(of: head.littleEndian, as: UInt64.self)
@@ -136,13 +139,15 @@ extension OutputBuffer {
           word = UInt64(head) | UInt64(tail) &<< 32
         } else {
           // One to three bytes: the first, middle and last, padded with spaces (which need no escape).
-          word = UInt64(from.load(as: UInt8.self)) | UInt64(from.load(fromByteOffset: n &>> 1, as: UInt8.self)) &<< 8
+          word =
+            UInt64(from.load(as: UInt8.self)) | UInt64(from.load(fromByteOffset: n &>> 1, as: UInt8.self)) &<< 8
             | UInt64(from.load(fromByteOffset: n &- 1, as: UInt8.self)) &<< 16 | 0x2020_2020_2000_0000
         }
         if StringEscaping.specialBytes(word, escapesSlashes: escapesSlashes, asciiOnly: false) == 0 {
           if n >= 4 {
             start.storeBytes(of: UInt32(truncatingIfNeeded: word).littleEndian, as: UInt32.self)
-            start.storeBytes(of: UInt32(truncatingIfNeeded: word &>> 32).littleEndian, toByteOffset: n &- 4, as: UInt32.self)
+            start.storeBytes(
+              of: UInt32(truncatingIfNeeded: word &>> 32).littleEndian, toByteOffset: n &- 4, as: UInt32.self)
           } else {
             start.storeBytes(of: UInt8(truncatingIfNeeded: word), as: UInt8.self)
             start.storeBytes(of: UInt8(truncatingIfNeeded: word &>> 8), toByteOffset: n &>> 1, as: UInt8.self)

@@ -58,7 +58,8 @@ extension JSONWriter {
   @inline(__always)
   mutating func writeKey(at key: UnsafePointer<String>, cache: inout WrittenKeyCache) {
     let raw = UnsafeRawPointer(key)
-    let words = WrittenKeyCache.isAvailable
+    let words =
+      WrittenKeyCache.isAvailable
       ? (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self)) : (0, 0)
     guard let slot = cache.slot(for: words) else { return writeKeyUncached(key) }
     if slot.pointee.words == words, slot.pointee.length != 0 {

@@ -15,7 +15,9 @@ struct CodegenCommand: Command {
     with a <Root>Coding enum of decoders and encoders set up for them. Invalid
     JSON in any sample prints an error and exits 1; nothing is generated.
     """
-  static let arguments = [ArgumentSpec.optional("FILE ...", file: true, help: "The samples; '-' or none reads standard input.")]
+  static let arguments = [
+    ArgumentSpec.optional("FILE ...", file: true, help: "The samples; '-' or none reads standard input.")
+  ]
   static let rootName = OptionSpec.option("name", value: "NAME", help: "The root type's name (default: Root).")
   static let structs = OptionSpec.flag("struct", help: "Generate structs (the default).")
   static let classes = OptionSpec.flag("class", help: "Generate final classes.")

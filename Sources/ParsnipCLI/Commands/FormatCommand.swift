@@ -19,7 +19,9 @@ struct FormatCommand: Command {
   static let compact = OptionSpec.flag("compact", help: "Print on one line, without spaces.")
   static let canonical = OptionSpec.flag(
     "canonical",
-    help: "Print RFC 8785 canonical JSON (compact, sorted keys;\nnumbers as doubles: integers past 2^53 are rounded,\nwith a warning at the first).")
+    help:
+      "Print RFC 8785 canonical JSON (compact, sorted keys;\nnumbers as doubles: integers past 2^53 are rounded,\nwith a warning at the first)."
+  )
   static let sortKeys = OptionSpec.flag("sort-keys", help: "Sort object keys by Unicode code point.")
   static let ascii = OptionSpec.flag("ascii", help: "Escape every non-ASCII character as \\uXXXX.")
   static let lines = OptionSpec.flag(

@@ -18,7 +18,9 @@ struct JSONAPIBuildCommand: Command {
     copies that differ are an error). Members holding resources are
     relationships unless --relationships names them.
     """
-  static let arguments = [ArgumentSpec.optional("FILE", file: true, help: "The resources; '-' or none reads standard input.")]
+  static let arguments = [
+    ArgumentSpec.optional("FILE", file: true, help: "The resources; '-' or none reads standard input.")
+  ]
   static let relationships = OptionSpec.option(
     "relationships", value: "NAMES",
     help: "Comma-separated member names that are relationships\n(default: any member holding resources; '' for none).")
@@ -34,7 +36,10 @@ struct JSONAPIBuildCommand: Command {
       // Split by scalars, as include lists are: a combining mark after ',' must not hide it.
       let names =
         text.isEmpty
-        ? [] : text.unicodeScalars.split(separator: ",", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        ? []
+        : text.unicodeScalars.split(separator: ",", omittingEmptySubsequences: false).map {
+          String(String.UnicodeScalarView($0))
+        }
       guard !names.contains(where: \.isEmpty) else {
         throw UsageError("invalid relationship list '\(text)' (expected comma-separated names)")
       }

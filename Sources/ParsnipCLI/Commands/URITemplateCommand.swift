@@ -57,7 +57,8 @@ struct URITemplateCommand: Command {
     do throws(URITemplateError) {
       switch variables {
       case .object:
-        let uri = try compiled.expand(variables, maximumLength: Swift.min(maximumOutput, URITemplate.defaultMaximumLength))
+        let uri = try compiled.expand(
+          variables, maximumLength: Swift.min(maximumOutput, URITemplate.defaultMaximumLength))
         context.stdout.writeLine(uri)
         return .success
       case .array(let sets) where sets.allSatisfy({ $0.objectValue != nil }):

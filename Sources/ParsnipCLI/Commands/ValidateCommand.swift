@@ -14,7 +14,9 @@ struct ValidateCommand: Command {
     FILE:LINE:COLUMN: error: MESSAGE line per invalid input on standard error.
     Duplicate object keys are accepted, as RFC 8259 allows.
     """
-  static let arguments = [ArgumentSpec.optional("FILE ...", file: true, help: "Files to check; '-' or none reads standard input.")]
+  static let arguments = [
+    ArgumentSpec.optional("FILE ...", file: true, help: "Files to check; '-' or none reads standard input.")
+  ]
   static let options = [CommonOptions.json5, CommonOptions.lines, CommonOptions.jobs, OptionSpec.help]
 
   /// The inputs; empty means standard input.

@@ -17,14 +17,18 @@ import Testing
     let result = try CLI.both(["codegen"], stdin: Self.users)
     #expect(result.status == 0 && result.stderr == "")
     #expect(result.stdout == (try Self.library([Self.users])))
-    #expect(result.stdout.contains("typealias Root = [RootElement]\n\nstruct RootElement: Codable, Sendable, Hashable {\n  let id: Int\n  let userName: String\n  let bio: String?\n"))
+    #expect(
+      result.stdout.contains(
+        "typealias Root = [RootElement]\n\nstruct RootElement: Codable, Sendable, Hashable {\n  let id: Int\n  let userName: String\n  let bio: String?\n"
+      ))
   }
 
   @Test func optionsReachTheGenerator() throws {
     let result = try CLI.both(
       ["codegen", "--name", "User", "--class", "--var", "--access", "public", "-"], stdin: Self.users)
     #expect(result.status == 0)
-    let options = SwiftModelGenerator.Options(rootName: "User", declaration: .finalClass, usesVar: true, accessLevel: .public)
+    let options = SwiftModelGenerator.Options(
+      rootName: "User", declaration: .finalClass, usesVar: true, accessLevel: .public)
     #expect(result.stdout == (try Self.library([Self.users], options)))
     #expect(result.stdout.contains("public typealias User = [UserElement]\n\npublic final class UserElement: Codable"))
     #expect(result.stdout.contains("  public var userName: String\n"))
@@ -50,7 +54,9 @@ import Testing
   }
 
   @Test func outputFileReceivesTheSourceAndStandardOutputStaysEmpty() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-codegen-\(UUID().uuidString).swift").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "parsnip-codegen-\(UUID().uuidString).swift"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try CLI.binary(["codegen", "-o", path], stdin: Self.users)
     #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
@@ -71,7 +77,9 @@ import Testing
   }
 
   @Test func usageErrorsExitTwo() throws {
-    for arguments in [["codegen", "--name", "9Lives"], ["codegen", "--access", "open"], ["codegen", "--struct", "--class"]] {
+    for arguments in [
+      ["codegen", "--name", "9Lives"], ["codegen", "--access", "open"], ["codegen", "--struct", "--class"],
+    ] {
       let result = try CLI.both(arguments, stdin: "{}")
       #expect(result.status == 2 && result.stdout == "", "\(arguments)")
       #expect(result.stderr.hasPrefix("parsnip: error: "), "\(arguments)")

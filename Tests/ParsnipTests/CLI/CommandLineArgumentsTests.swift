@@ -20,7 +20,9 @@ import Testing
   /// Creates a file by the bytes of its name.
   static func write(_ directory: String, _ name: [UInt8], _ text: String) -> Bool {
     let path = Array(directory.utf8) + [UInt8(ascii: "/")] + name + [0]
-    let fd = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+    let fd = path.withUnsafeBufferPointer {
+      open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     guard fd >= 0 else { return false }
     defer { close(fd) }
     return Array(text.utf8).withUnsafeBytes { Foundation.write(fd, $0.baseAddress!, $0.count) } == text.utf8.count
@@ -29,7 +31,7 @@ import Testing
   @Test func argumentsRoundTripThroughTheirBytes() {
     for bytes: [UInt8] in [[0xFF], [0x61, 0xC3], [0xED, 0xA0, 0x80], Array("é".utf8)] {
       let argument = CommandLineArguments.decode(bytes)
-      #expect(CommandLineArguments.isByteNamed(argument) == (String(validating: bytes, as: UTF8.self) == nil))
+      #expect(CommandLineArguments.isByteNamed(argument) == (String(bytes: bytes, encoding: .utf8) == nil))
       #expect(CommandLineArguments.fileSystemPath(argument).dropLast().map { UInt8(bitPattern: $0) } == bytes)
       #expect(CommandLineArguments.displayName(argument) == String(decoding: bytes, as: UTF8.self))
     }
@@ -43,18 +45,23 @@ import Testing
     #expect(CLI.inProcess(["format", "--compact", name]) == CLIResult(status: 0, stdout: "{\"a\":1}\n", stderr: ""))
     #expect(CLI.inProcess(["validate", "--lines", name]).status == 0)
     // Through the binary: `argv`'s bytes, not `CommandLine.arguments`' decoded strings.
-    let external = try CLI.binary(byteArguments: [Array("format".utf8), Array("--compact".utf8), Self.badName], in: directory)
+    let external = try CLI.binary(
+      byteArguments: [Array("format".utf8), Array("--compact".utf8), Self.badName], in: directory)
     #expect(external == CLIResult(status: 0, stdout: "{\"a\":1}\n", stderr: ""))
     // A missing one is named in the message with U+FFFD for the bad byte.
     let missing = try CLI.binary(byteArguments: [Array("validate".utf8), [0x79, 0xFF]], in: directory)
-    #expect(missing == CLIResult(status: 2, stdout: "", stderr: "parsnip: error: cannot read 'y\u{FFFD}': No such file or directory\n"))
+    #expect(
+      missing
+        == CLIResult(
+          status: 2, stdout: "", stderr: "parsnip: error: cannot read 'y\u{FFFD}': No such file or directory\n"))
   }
 
   @Test func codegenWritesItsOutputFileByItsBytes() throws {
     let directory = try Self.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let output = Array("out".utf8) + [0xFE] + Array(".swift".utf8)
-    let result = try CLI.binary(byteArguments: [Array("codegen".utf8), Array("-o".utf8), output, Self.badName], in: directory)
+    let result = try CLI.binary(
+      byteArguments: [Array("codegen".utf8), Array("-o".utf8), output, Self.badName], in: directory)
     #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
     let written = try FileManager.default.contentsOfDirectory(atPath: directory)
     #expect(written.contains("out\u{FFFD}.swift"))

@@ -99,11 +99,16 @@ import Testing
   @Test func maxNodesBoundsJSONPathNodelists() throws {
     let tooMany = try CLI.both(["query", "--max-nodes", "5", "$..*", "Examples/alphabet.json"])
     #expect(tooMany.status == 2)
-    #expect(tooMany.stderr.hasPrefix(
-      "parsnip: error: JSONPath query too expensive: the query selects more than 5 nodes (the limit set by --max-nodes)"))
-    #expect(try CLI.both(["query", "--compact", "--max-nodes", "2", "$.first.name", "Examples/alphabet.json"])
-      == CLIResult(status: 0, stdout: "[\"Alphabet\"]\n", stderr: ""))
-    for arguments in [["query", "--max-nodes", "-1", "$"], ["query", "--max-nodes", "x", "$"], ["query", "--max-nodes", "9", "/a"]] {
+    #expect(
+      tooMany.stderr.hasPrefix(
+        "parsnip: error: JSONPath query too expensive: the query selects more than 5 nodes (the limit set by --max-nodes)"
+      ))
+    #expect(
+      try CLI.both(["query", "--compact", "--max-nodes", "2", "$.first.name", "Examples/alphabet.json"])
+        == CLIResult(status: 0, stdout: "[\"Alphabet\"]\n", stderr: ""))
+    for arguments in [
+      ["query", "--max-nodes", "-1", "$"], ["query", "--max-nodes", "x", "$"], ["query", "--max-nodes", "9", "/a"],
+    ] {
       #expect(try CLI.both(arguments, stdin: "{}").status == 2, "\(arguments)")
     }
   }
@@ -113,7 +118,8 @@ import Testing
   @Test(
     .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero"), "needs /dev/zero to feed endless input"),
     arguments: [
-      ["validate"], ["format"], ["query", "a"], ["query", "--on-demand", "/a"], ["codegen"], ["diff", "-", "Examples/shop.json"],
+      ["validate"], ["format"], ["query", "a"], ["query", "--on-demand", "/a"], ["codegen"],
+      ["diff", "-", "Examples/shop.json"],
     ])
   func endlessInvalidInputFailsAtOnceInBoundedMemory(arguments: [String]) throws {
     // /dev/zero used to grow every subcommand to gigabytes; its first NUL byte already proves it invalid.
@@ -125,7 +131,8 @@ import Testing
   @Test(
     .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero"), "needs /dev/zero to feed endless input"),
     arguments: [
-      ["validate"], ["format"], ["query", "a"], ["diff", "-", "Examples/shop.json"], ["patch", "Examples/shop-patch.json"],
+      ["validate"], ["format"], ["query", "a"], ["diff", "-", "Examples/shop.json"],
+      ["patch", "Examples/shop-patch.json"],
       ["expand"], ["jsonapi-build"], ["uri-template", "{x}", "-"],
     ])
   func endlessInvalidJSON5InputFailsAtOnceInBoundedMemory(arguments: [String]) throws {
@@ -145,7 +152,9 @@ import Testing
     try handle.truncate(atOffset: 5 << 30)
     try handle.close()
     let valid = try CLI.binary(["validate", "--json5", path], stdinBytes: [], timeLimit: 30)
-    #expect(valid == CLIResult(status: 2, stdout: "", stderr: "parsnip: error: cannot read '\(path)': input larger than 4 GiB\n"))
+    #expect(
+      valid
+        == CLIResult(status: 2, stdout: "", stderr: "parsnip: error: cannot read '\(path)': input larger than 4 GiB\n"))
     #expect(try CLI.binary(["format", path], stdinBytes: [], timeLimit: 30) == valid)
     let zeros = try CLI.temporaryFile("")
     defer { try? FileManager.default.removeItem(atPath: zeros) }
@@ -154,7 +163,8 @@ import Testing
     try zeroHandle.close()
     for json5 in [[], ["--json5"]] {
       let result = try CLI.binary(["validate"] + json5 + [zeros], stdinBytes: [], timeLimit: 30)
-      #expect(result == CLIResult(status: 1, stdout: "", stderr: "\(zeros):1:1: error: expected a value, found byte 0x00\n"))
+      #expect(
+        result == CLIResult(status: 1, stdout: "", stderr: "\(zeros):1:1: error: expected a value, found byte 0x00\n"))
     }
   }
 

@@ -81,7 +81,8 @@ import Testing
 
   @Test func canonicalWarnsAtTheFirstIntegerItRounds() throws {
     // RFC 8785 writes numbers as doubles: 64-bit ids change, and standard error says where the first one is.
-    let input = "{\"z\": [9007199254740992, 0.1000000000000000055, 1e2],\n \"id\": 505874924095815681,\n \"b\": -9007199254740993}"
+    let input =
+      "{\"z\": [9007199254740992, 0.1000000000000000055, 1e2],\n \"id\": 505874924095815681,\n \"b\": -9007199254740993}"
     let result = try CLI.both(["format", "--canonical"], stdin: input)
     let expected = #"{"b":-9007199254740992,"id":505874924095815700,"z":[9007199254740992,0.1,100]}"# + "\n"
     #expect(
@@ -130,7 +131,9 @@ import Testing
   func usageErrors(arguments: [String], message: String) throws {
     let expected = CLIResult.usageError(
       message, command: "format",
-      usage: "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]")
+      usage:
+        "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]"
+    )
     #expect(try CLI.both(["format"] + arguments) == expected)
   }
 

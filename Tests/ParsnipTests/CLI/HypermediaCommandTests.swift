@@ -31,8 +31,10 @@ import Testing
     let tree = try JSON(parsing: Fixtures.example("jsonapi-articles.json"))
     for (flags, options, layout) in [
       ([], JSONAPI.FlattenOptions(), JSON.WritingOptions.pretty), (["--compact"], .init(), .compact),
-      (["--include", "comments.author", "--unresolved", "null"],
-        .init(include: try JSONAPIIncludePaths("comments.author"), unresolved: .null), .pretty),
+      (
+        ["--include", "comments.author", "--unresolved", "null"],
+        .init(include: try JSONAPIIncludePaths("comments.author"), unresolved: .null), .pretty
+      ),
     ] {
       let result = try CLI.both(["expand"] + flags + [CLI.example("jsonapi-articles.json")])
       let expected = String(decoding: try JSONAPI.flatten(tree, options: options).bytes(options: layout), as: UTF8.self)
@@ -44,14 +46,18 @@ import Testing
   }
 
   @Test func expandUnresolvedNull() throws {
-    let result = try CLI.both(["expand", "--format", "jsonapi", "--unresolved", "null", CLI.example("jsonapi-articles.json")])
+    let result = try CLI.both([
+      "expand", "--format", "jsonapi", "--unresolved", "null", CLI.example("jsonapi-articles.json"),
+    ])
     #expect(try Self.parsed(result)["data"][0]["comments"][0]["author"] == .null)
   }
 
   @Test func expandReportsTheFaultsPointerWithExit1() throws {
     let result = try CLI.both(["expand"], stdin: #"{"data": {"type": "a", "id": "1"}, "included": [{"type": "p"}]}"#)
     #expect(
-      result == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: <stdin>: /included/0: a resource object needs 'id'\n"))
+      result
+        == CLIResult(
+          status: 1, stdout: "", stderr: "parsnip: error: <stdin>: /included/0: a resource object needs 'id'\n"))
     let jte = try CLI.both(["expand"], stdin: #"{"links": {"posts.a": "/{posts.slug}"}, "posts": [{"id": "1"}]}"#)
     #expect(jte.status == 1)
     #expect(jte.stderr.contains("/posts/0: template '/{posts.slug}' names 'slug'"))
@@ -85,7 +91,9 @@ import Testing
       stdin: #"{"type": "a", "id": "1", "editor": null, "author": {"type": "p", "id": "9"}}"#)
     #expect(try Self.parsed(result)["data"]["relationships"] == ["editor": ["data": nil]])
     let missing = try CLI.both(["jsonapi-build"], stdin: #"[{"type": "a"}]"#)
-    #expect(missing == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: <stdin>: /0: a resource object needs 'id'\n"))
+    #expect(
+      missing == CLIResult(status: 1, stdout: "", stderr: "parsnip: error: <stdin>: /0: a resource object needs 'id'\n")
+    )
     #expect(try CLI.both(["jsonapi-build", "--relationships", ","], stdin: "{}").status == 2)
   }
 
@@ -93,7 +101,8 @@ import Testing
     let path = try CLI.temporaryFile(#"{"q": "café", "list": ["red", "green"]}"#)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try CLI.both(["uri-template", "http://example.com/search{?q,list*}", path])
-    #expect(result == CLIResult(status: 0, stdout: "http://example.com/search?q=caf%C3%A9&list=red&list=green\n", stderr: ""))
+    #expect(
+      result == CLIResult(status: 0, stdout: "http://example.com/search?q=caf%C3%A9&list=red&list=green\n", stderr: ""))
     let none = try CLI.both(["uri-template", "/static{?q}"])
     #expect(none.stdout == "/static\n")
   }
@@ -106,9 +115,10 @@ import Testing
   @Test func uriTemplateErrors() throws {
     let invalid = try CLI.both(["uri-template", "/users/{id"])
     #expect(
-      invalid == CLIResult(
-        status: 2, stdout: "",
-        stderr: "parsnip: error: invalid template '/users/{id': offset 7: '{' is never closed by '}'\n"))
+      invalid
+        == CLIResult(
+          status: 2, stdout: "",
+          stderr: "parsnip: error: invalid template '/users/{id': offset 7: '{' is never closed by '}'\n"))
     let composite = try CLI.both(["uri-template", "{x:2}", "-"], stdin: #"{"x": ["a"]}"#)
     #expect(composite.status == 1)
     #expect(try CLI.both(["uri-template", "{x}", "-"], stdin: "3").status == 1)
@@ -122,9 +132,11 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.stderr
-        == "parsnip: error: invalid template '/p/{a\\n\\u001B[31mxxxxxxxxxxxxxxxxxxxxx…" + String(repeating: "x", count: 32)
+        == "parsnip: error: invalid template '/p/{a\\n\\u001B[31mxxxxxxxxxxxxxxxxxxxxx…"
+        + String(repeating: "x", count: 32)
         + "': offset 5: unexpected '\\n' in an expression (expected ',' or '}')\n")
-    let cannot = try CLI.both(["uri-template", "{x:2}" + String(repeating: "y", count: 1000), "-"], stdin: #"{"x": ["a"]}"#)
+    let cannot = try CLI.both(
+      ["uri-template", "{x:2}" + String(repeating: "y", count: 1000), "-"], stdin: #"{"x": ["a"]}"#)
     #expect(cannot.status == 1 && cannot.stderr.count < 200, "\(cannot)")
   }
 
@@ -132,16 +144,22 @@ import Testing
   @Test func uriTemplateArraysStreamWithinATotalBudget() throws {
     let sets = #"[{"id": 1}, {"id": "a b"}, {"id": "\""}]"#
     let pretty = try CLI.both(["uri-template", "/posts/{id}", "-"], stdin: sets)
-    #expect(pretty == CLIResult(status: 0, stdout: "[\n  \"/posts/1\",\n  \"/posts/a%20b\",\n  \"/posts/%22\"\n]\n", stderr: ""))
+    #expect(
+      pretty
+        == CLIResult(status: 0, stdout: "[\n  \"/posts/1\",\n  \"/posts/a%20b\",\n  \"/posts/%22\"\n]\n", stderr: ""))
     let empty = try CLI.both(["uri-template", "/posts/{id}", "-"], stdin: "[]")
     #expect(empty.stdout == "[]\n")
     let over = try CLI.both(["uri-template", "--compact", "--max-output", "30", "/posts/{id}", "-"], stdin: sets)
     #expect(
-      over == CLIResult(
-        status: 1, stdout: "[\"/posts/1\",\"/posts/a%20b\"\n",
-        stderr: "parsnip: error: output larger than 30 bytes (--max-output), at variable set 2\n"))
+      over
+        == CLIResult(
+          status: 1, stdout: "[\"/posts/1\",\"/posts/a%20b\"\n",
+          stderr: "parsnip: error: output larger than 30 bytes (--max-output), at variable set 2\n"))
     // 1 000 sets of a 100 KB value: 100 MB of URIs, stopped at the default 64 MiB without holding them.
-    let big = "[" + Array(repeating: #"{"v": "\#(String(repeating: "x", count: 100_000))"}"#, count: 1000).joined(separator: ",") + "]"
+    let big =
+      "["
+      + Array(repeating: #"{"v": "\#(String(repeating: "x", count: 100_000))"}"#, count: 1000).joined(separator: ",")
+      + "]"
     let path = try CLI.temporaryFile(big)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let stopped = try CLI.binary(["uri-template", "--compact", "{v}", path], stdinBytes: [], stdoutPath: "/dev/null")
@@ -158,17 +176,21 @@ import Testing
     #expect(try Self.parsed(built)["data"] == articles["data"])
     #expect(try Self.parsed(built)["links"] == articles["links"])
     let none = try CLI.both(
-      ["jsonapi-build", "--compact", "--relationships", ""], stdin: #"{"type": "a", "id": "1", "p": {"type": "b", "id": "2"}}"#)
+      ["jsonapi-build", "--compact", "--relationships", ""],
+      stdin: #"{"type": "a", "id": "1", "p": {"type": "b", "id": "2"}}"#)
     #expect(none.stdout == #"{"data":{"type":"a","id":"1","attributes":{"p":{"type":"b","id":"2"}}}}"# + "\n")
   }
 
   /// The finding S4 through the binary: differing copies are an error naming both.
   @Test func jsonapiBuildRejectsDifferingCopies() throws {
     let result = try CLI.both(
-      ["jsonapi-build"], stdin: #"[{"type": "a", "id": "1", "n": 1}, {"type": "b", "id": "2", "x": {"type": "a", "id": "1", "n": 2}}]"#)
+      ["jsonapi-build"],
+      stdin: #"[{"type": "a", "id": "1", "n": 1}, {"type": "b", "id": "2", "x": {"type": "a", "id": "1", "n": 2}}]"#)
     #expect(
-      result == CLIResult(
-        status: 1, stdout: "", stderr: "parsnip: error: <stdin>: /1/x/n: resource (a, 1) differs from its copy at /0/n\n"))
+      result
+        == CLIResult(
+          status: 1, stdout: "",
+          stderr: "parsnip: error: <stdin>: /1/x/n: resource (a, 1) differs from its copy at /0/n\n"))
   }
 
   /// The findings N1, S1 and U3 through the binary.
@@ -176,14 +198,21 @@ import Testing
     let chain = JSONTemplatesLimitsTests.chain(5000)
     let deep = try CLI.both(["expand"], stdin: chain.description)
     #expect(
-      deep == CLIResult(
-        status: 1, stdout: "",
-        stderr: "parsnip: error: <stdin>: /items/33: linked resources nested 33 deep (more than the depth limit or the stack allows)\n"))
-    let evil = try CLI.both(["expand"], stdin: #"{"data": {"type": "a", "id": "1", "attributes": {"type": "evil", "id": "999"}}}"#)
+      deep
+        == CLIResult(
+          status: 1, stdout: "",
+          stderr:
+            "parsnip: error: <stdin>: /items/33: linked resources nested 33 deep (more than the depth limit or the stack allows)\n"
+        ))
+    let evil = try CLI.both(
+      ["expand"], stdin: #"{"data": {"type": "a", "id": "1", "attributes": {"type": "evil", "id": "999"}}}"#)
     #expect(
-      evil == CLIResult(
-        status: 1, stdout: "",
-        stderr: "parsnip: error: <stdin>: /data/attributes/type: a resource cannot have a field named 'type' (JSON:API 'Fields')\n"))
+      evil
+        == CLIResult(
+          status: 1, stdout: "",
+          stderr:
+            "parsnip: error: <stdin>: /data/attributes/type: a resource cannot have a field named 'type' (JSON:API 'Fields')\n"
+        ))
     let over = try CLI.both(["expand", "--max-output", "100", CLI.example("jsonapi-articles.json")])
     #expect(over.status == 1 && over.stdout == "" && over.stderr.contains("flattened document larger than 100 bytes"))
     #expect(try CLI.both(["expand", "--max-output", "x"], stdin: "{}").status == 2)

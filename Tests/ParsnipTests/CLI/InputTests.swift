@@ -71,7 +71,9 @@ import Testing
     // A prefix that is only incomplete is read on.
     let valid = try CLI.temporaryFile("[" + String(repeating: "1,", count: 1 << 16) + "1]")
     defer { try? FileManager.default.removeItem(atPath: valid) }
-    #expect(try FileBytes.read(path: valid) { ScanPipeline.provesInvalid(prefix: $0, options: .default) }.count == (1 << 17) + 3)
+    #expect(
+      try FileBytes.read(path: valid) { ScanPipeline.provesInvalid(prefix: $0, options: .default) }.count == (1 << 17)
+        + 3)
     #expect(try CLI.both(["validate", valid]).status == 0)
   }
 
@@ -106,7 +108,9 @@ import Testing
     writer.start()
     let document = try JSONDocument(contentsOf: URL(fileURLWithPath: path))
     #expect(document.root["a"]?.count == 2)
-    let null = try #require(throws: JSONParseError.self) { try JSONDocument(contentsOf: URL(fileURLWithPath: "/dev/null")) }
+    let null = try #require(throws: JSONParseError.self) {
+      try JSONDocument(contentsOf: URL(fileURLWithPath: "/dev/null"))
+    }
     #expect(null.kind == .unexpectedEndOfInput)
     #expect(throws: CocoaError.self) { try JSONDocument(contentsOf: URL(fileURLWithPath: "/nonexistent/x.json")) }
   }

@@ -18,7 +18,8 @@ struct JSON5OptionTests {
 
   @Test func formatReadsJSON5AndWritesJSON() throws {
     let result = try CLI.both(["format", "--json5", "--compact"], stdin: Self.document)
-    #expect(result == CLIResult(status: 0, stdout: #"{"unquoted":"single","trailing":[1,2],"hex":31}"# + "\n", stderr: ""))
+    #expect(
+      result == CLIResult(status: 0, stdout: #"{"unquoted":"single","trailing":[1,2],"hex":31}"# + "\n", stderr: ""))
     // Without the flag the same text is an error.
     #expect(try CLI.both(["format"], stdin: Self.document).status == 1)
   }

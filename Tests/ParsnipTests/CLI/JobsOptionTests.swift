@@ -44,7 +44,8 @@ import Testing
   static let validInput: [UInt8] = {
     let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let kept = lines.filter { line in
-      line.allSatisfy { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: " ") } || (try? JSON(parsing: Array(line))) != nil
+      line.allSatisfy { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: " ") }
+        || (try? JSON(parsing: Array(line))) != nil
     }
     return Array(kept.joined(separator: [UInt8(ascii: "\n")]))
   }()
@@ -79,8 +80,14 @@ import Testing
   }
 
   @Test(arguments: [
-    ("format", "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]"),
-    ("codegen", "parsnip codegen [--name NAME] [--struct | --class] [--var] [--access LEVEL] [--model] [--lines] [--jobs N] [-o FILE] [FILE ...]"),
+    (
+      "format",
+      "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]"
+    ),
+    (
+      "codegen",
+      "parsnip codegen [--name NAME] [--struct | --class] [--var] [--access LEVEL] [--model] [--lines] [--jobs N] [-o FILE] [FILE ...]"
+    ),
   ])
   func jobsWithoutLinesIsAUsageError(command: String, usage: String) throws {
     let expected = CLIResult.usageError("'--jobs' applies with '--lines' only", command: command, usage: usage)
@@ -109,7 +116,9 @@ import Testing
     (["--lines", "--jobs=-2"], "invalid value '-2' for '--jobs': expected a whole number from 1 to 256"),
     (["--lines", "--jobs", "257"], "invalid value '257' for '--jobs': expected a whole number from 1 to 256"),
     (["--jobs", "2"], "'--jobs' applies with '--lines' only"),
-    (["--lines", "--jobs", "2", "--jobs", "x"], "invalid value 'x' for '--jobs': expected a whole number from 1 to 256"),
+    (
+      ["--lines", "--jobs", "2", "--jobs", "x"], "invalid value 'x' for '--jobs': expected a whole number from 1 to 256"
+    ),
     (["--lines", "--jobs"], "missing value for '--jobs N'"),
   ])
   func badJobsAreUsageErrors(arguments: [String], message: String) throws {

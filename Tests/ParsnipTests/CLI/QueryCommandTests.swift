@@ -295,7 +295,8 @@ import Testing
           stderr: "parsnip: error: JSONPath query too expensive: its normalized paths take more than 100000 bytes "
             + "(the limit set by --max-path-bytes)\n"))
     // Per line with --lines, reported with its line.
-    let lines = try CLI.both(["query", "--lines", "--paths", "--max-path-bytes", "100000", "$..*..*..*"], stdin: "[[[1]]]\n" + deep + "\n")
+    let lines = try CLI.both(
+      ["query", "--lines", "--paths", "--max-path-bytes", "100000", "$..*..*..*"], stdin: "[[[1]]]\n" + deep + "\n")
     #expect(lines.status == 2)
     #expect(lines.stdout == "[\"$[0][0][0]\"]\n")
     #expect(lines.stderr.hasPrefix("parsnip: error: line 2: JSONPath query too expensive: its normalized paths"))

@@ -7,8 +7,9 @@ import Testing
 @Suite struct QueryOnDemandTests {
   @Test func readsPointersAndKeyPathsOnDemand() throws {
     let employees = CLI.example("employees.json")
-    #expect(try CLI.both(["query", "--on-demand", "--compact", "/managers/gavin", employees])
-      == CLIResult(status: 0, stdout: "{\"dept\":\"RND\",\"salary\":122}\n", stderr: ""))
+    #expect(
+      try CLI.both(["query", "--on-demand", "--compact", "/managers/gavin", employees])
+        == CLIResult(status: 0, stdout: "{\"dept\":\"RND\",\"salary\":122}\n", stderr: ""))
     #expect(try CLI.both(["query", "--on-demand", "managers.racheal.salary", employees]).stdout == "123\n")
     let missing = try CLI.both(["query", "--on-demand", "/managers/nobody", employees])
     #expect(missing.status == 1)
@@ -17,7 +18,9 @@ import Testing
   @Test func aByteOrderMarkIsSkippedAsByEveryOtherReader() throws {
     let text = [0xEF, 0xBB, 0xBF] + Array(#"{"a": {"b": 42}}"#.utf8)
     #expect(try CLI.both(["query", "/a/b"], stdinBytes: text).stdout == "42\n")
-    #expect(try CLI.both(["query", "--on-demand", "/a/b"], stdinBytes: text) == CLIResult(status: 0, stdout: "42\n", stderr: ""))
+    #expect(
+      try CLI.both(["query", "--on-demand", "/a/b"], stdinBytes: text)
+        == CLIResult(status: 0, stdout: "42\n", stderr: ""))
     #expect(try JSON.value(at: JSONKeyPath("a.b"), inText: text) == 42)
     #expect(try JSON.value(at: JSONPointer(""), inText: text) == ["a": ["b": 42]])
   }

@@ -39,7 +39,8 @@ import Testing
 
   @Test func errorsPointIntoTheTextAsWritten() throws {
     for (json5, text, line, column) in [
-      (false, "\"a\": 1,\n\"b\" 2", 2, 5), (true, "a: 1\nb: 2", 2, 1), (false, "[1]", 1, 1), (true, "a: 1, b: 2,,", 1, 12),
+      (false, "\"a\": 1,\n\"b\" 2", 2, 5), (true, "a: 1\nb: 2", 2, 1), (false, "[1]", 1, 1),
+      (true, "a: 1, b: 2,,", 1, 12),
     ] {  // (a trailing comma in strict text is the documented difference: Foundation accepts it)
       let (parsnip, foundation) = Self.decoders(json5: json5)
       #expect(throws: DecodingError.self) { try foundation.decode([String: Int].self, from: Data(text.utf8)) }
@@ -54,7 +55,9 @@ import Testing
 
   @Test func aTypeMismatchKeepsItsPathAndLocation() throws {
     let (parsnip, _) = Self.decoders(json5: true)
-    let error = #expect(throws: DecodingError.self) { try parsnip.decode(Pair.self, from: Data("a: 1,\n b: true".utf8)) }
+    let error = #expect(throws: DecodingError.self) {
+      try parsnip.decode(Pair.self, from: Data("a: 1,\n b: true".utf8))
+    }
     guard case .typeMismatch(_, let context) = error else {
       Issue.record("expected typeMismatch, got \(String(describing: error))")
       return

@@ -7,8 +7,10 @@ import Testing
 @Suite struct BoundedErrorMessageTests {
   @Test func hugeNumbersAndStringsAreQuotedInPart() throws {
     let digits = String(repeating: "9", count: 1_000_000)
-    for (text, type) in [(digits, Int.self as any Decodable.Type), ("[\(digits)]", [UInt8].self),
-      ("\"\(String(repeating: "x", count: 1_000_000))\"", Date.self), ("{\"a\": \"\(digits)\"}", [String: Int].self)] {
+    for (text, type) in [
+      (digits, Int.self as any Decodable.Type), ("[\(digits)]", [UInt8].self),
+      ("\"\(String(repeating: "x", count: 1_000_000))\"", Date.self), ("{\"a\": \"\(digits)\"}", [String: Int].self),
+    ] {
       let error = #expect(throws: DecodingError.self) { _ = try ParsnipDecoder().decode(type, from: Data(text.utf8)) }
       #expect(String(describing: error).count < 1_000, "\(String(describing: error).prefix(200))")
     }
@@ -18,7 +20,9 @@ import Testing
     let decoder = ParsnipDecoder()
     decoder.strictness = .rejectsUnknownKeys
     struct One: Decodable { var b: Int }
-    let error = #expect(throws: DecodingError.self) { _ = try decoder.decode(One.self, from: Data(#"{"b": 1, "a\u0000b": 1}"#.utf8)) }
+    let error = #expect(throws: DecodingError.self) {
+      _ = try decoder.decode(One.self, from: Data(#"{"b": 1, "a\u0000b": 1}"#.utf8))
+    }
     // The message; the coding path keeps the key as it is.
     guard case .dataCorrupted(let context) = error else { Issue.record("\(String(describing: error))"); return }
     #expect(!context.debugDescription.contains("\u{0}"))

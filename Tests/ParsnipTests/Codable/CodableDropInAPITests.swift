@@ -43,14 +43,17 @@ import Testing
     #expect(try ParsnipDecoder().decode(Wide.self, from: text) == Self.extremes)
     #expect(try JSONDecoder().decode(Wide.self, from: text) == Self.extremes)
     // Whole numbers in other spellings, as for every integer type.
-    #expect(try ParsnipDecoder().decode([Int128].self, from: "[1e3, -2, 3.0, 170141183460469231731687303715884105727]")
-      == [1000, -2, 3, .max])
+    #expect(
+      try ParsnipDecoder().decode([Int128].self, from: "[1e3, -2, 3.0, 170141183460469231731687303715884105727]")
+        == [1000, -2, 3, .max])
     #expect(try ParsnipDecoder().decode(Int128.self, from: try ParsnipEncoder().encode(Int128.min)) == .min)
   }
 
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Int128
   @Test func rejects128BitIntegersOutOfRangeWithTheirPath() throws {
-    for (text, type) in [("[340282366920938463463374607431768211456]", "UInt128"), ("[-1]", "UInt128"), ("[1.5]", "UInt128")] {
+    for (text, type) in [
+      ("[340282366920938463463374607431768211456]", "UInt128"), ("[-1]", "UInt128"), ("[1.5]", "UInt128"),
+    ] {
       let error = #expect(throws: DecodingError.self) { try ParsnipDecoder().decode([UInt128].self, from: text) }
       guard case .dataCorrupted(let context) = error else {
         Issue.record("expected dataCorrupted, got \(String(describing: error))")

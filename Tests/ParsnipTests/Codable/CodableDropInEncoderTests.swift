@@ -166,13 +166,16 @@ let allOutputFormattings: [ParsnipEncoder.OutputFormatting] = (0..<8).map { bits
       (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970),
       (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601),
       (.formatted(formatter), .formatted(formatter)),
-      (.custom { date, encoder in
-        var container = encoder.singleValueContainer()
-        try container.encode(date.timeIntervalSince1970 / 2)
-      }, .custom { date, encoder in
-        var container = encoder.singleValueContainer()
-        try container.encode(date.timeIntervalSince1970 / 2)
-      }),
+      (
+        .custom { date, encoder in
+          var container = encoder.singleValueContainer()
+          try container.encode(date.timeIntervalSince1970 / 2)
+        },
+        .custom { date, encoder in
+          var container = encoder.singleValueContainer()
+          try container.encode(date.timeIntervalSince1970 / 2)
+        }
+      ),
     ]
     for (ours, theirs) in dates {
       try expectSameBytesAsFoundation(Sampler(), formatting: formatting) { parsnip, foundation in
@@ -182,13 +185,16 @@ let allOutputFormattings: [ParsnipEncoder.OutputFormatting] = (0..<8).map { bits
     }
     let datas: [(ParsnipEncoder.DataEncodingStrategy, JSONEncoder.DataEncodingStrategy)] = [
       (.base64, .base64), (.deferredToData, .deferredToData),
-      (.custom { data, encoder in
-        var container = encoder.unkeyedContainer()
-        try container.encode(data.count)
-      }, .custom { data, encoder in
-        var container = encoder.unkeyedContainer()
-        try container.encode(data.count)
-      }),
+      (
+        .custom { data, encoder in
+          var container = encoder.unkeyedContainer()
+          try container.encode(data.count)
+        },
+        .custom { data, encoder in
+          var container = encoder.unkeyedContainer()
+          try container.encode(data.count)
+        }
+      ),
     ]
     for (ours, theirs) in datas {
       try expectSameBytesAsFoundation(Sampler(), formatting: formatting) { parsnip, foundation in
@@ -267,7 +273,9 @@ let allOutputFormattings: [ParsnipEncoder.OutputFormatting] = (0..<8).map { bits
     } throws: { error in
       guard case EncodingError.invalidValue(_, let context) = error else { return false }
       // `payload` is level 1, `x` level 2: the array at index path 0^7 is the 11th container.
-      return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["payload", "x", "0", "0", "0", "0", "0", "0", "0", "0"]
+      return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == [
+        "payload", "x", "0", "0", "0", "0", "0", "0", "0", "0",
+      ]
         && context.debugDescription.contains("maximum depth of 10")
     }
   }

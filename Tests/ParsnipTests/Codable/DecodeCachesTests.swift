@@ -99,7 +99,8 @@ import Testing
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: PathCodingKey.self)
       name = try container.decode(String.self, forKey: PathCodingKey(stringValue: "name"))
-      #expect(try container.superDecoder(forKey: PathCodingKey(stringValue: "absent")).singleValueContainer().decodeNil())
+      #expect(
+        try container.superDecoder(forKey: PathCodingKey(stringValue: "absent")).singleValueContainer().decodeNil())
     }
   }
 

@@ -31,9 +31,16 @@ import Testing
       (Self.encoder(), #"{"userName":"a","home\/page":"x\/y"}"#),
       (Self.encoder { $0.keyEncodingStrategy = .convertToSnakeCase }, #"{"user_name":"a","home\/page":"x\/y"}"#),
       (Self.encoder { $0.outputFormatting = .withoutEscapingSlashes }, #"{"userName":"a","home/page":"x/y"}"#),
-      (Self.encoder { $0.outputFormatting = .prettyPrinted }, "{\n  \"userName\" : \"a\",\n  \"home\\/page\" : \"x\\/y\"\n}"),
-      (Self.encoder { $0.keyEncodingStrategy = .custom { path in StringCodingKey(stringValue: "k_" + path.last!.stringValue) } },
-       #"{"k_userName":"a","k_home\/page":"x\/y"}"#),
+      (
+        Self.encoder { $0.outputFormatting = .prettyPrinted },
+        "{\n  \"userName\" : \"a\",\n  \"home\\/page\" : \"x\\/y\"\n}"
+      ),
+      (
+        Self.encoder {
+          $0.keyEncodingStrategy = .custom { path in StringCodingKey(stringValue: "k_" + path.last!.stringValue) }
+        },
+        #"{"k_userName":"a","k_home\/page":"x\/y"}"#
+      ),
     ]
     for _ in 0..<20 {
       for (encoder, expected) in cases + cases.reversed() {

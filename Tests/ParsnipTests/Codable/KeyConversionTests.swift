@@ -87,7 +87,9 @@ private struct KeyCollector: Decodable {
   /// member, Parsnip the last, as for duplicate keys), plus two keys that the document writes with escapes.
   static let lookupKeys: [String] = {
     var seen = Set<String>()
-    return snakeKeys.filter { seen.insert(KeyConversion.convertFromSnakeCase($0)).inserted } + ["café_bar", "user_Nick"]
+    return snakeKeys.filter { seen.insert(KeyConversion.convertFromSnakeCase($0)).inserted } + [
+      "café_bar", "user_Nick",
+    ]
   }()
 
   /// The decoder finds members by camelCasing their names on the fly: ASCII names in place, other names and names

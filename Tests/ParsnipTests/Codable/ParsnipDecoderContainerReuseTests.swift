@@ -49,7 +49,8 @@ final class LockedPaths: @unchecked Sendable {
   @Test func recursiveTypesMatchFoundation() {
     DecoderOracle.expectSame(
       Tree.self,
-      #"{"value": 1, "children": [{"value": 2, "children": [{"value": 3, "children": []}]}, {"value": 4, "children": []}]}"#)
+      #"{"value": 1, "children": [{"value": 2, "children": [{"value": 3, "children": []}]}, {"value": 4, "children": []}]}"#
+    )
     DecoderOracle.expectSame(Tree.self, #"{"value": 1, "children": [{"value": 2, "children": [{"value": "x"}]}]}"#)
   }
 

@@ -105,7 +105,8 @@ import Testing
       Issue.record("expected an error for \(path)")
     } catch DecodingError.dataCorrupted(let context) {
       #expect(context.debugDescription.hasPrefix("invalid path \(Excerpt.quoted(path))"))
-      let grammar: any Error = path.hasPrefix("/") ? try #require(Self.pointerError(path)) : try #require(Self.keyPathError(path))
+      let grammar: any Error =
+        path.hasPrefix("/") ? try #require(Self.pointerError(path)) : try #require(Self.keyPathError(path))
       #expect(context.debugDescription.hasSuffix(": \(grammar)"))
     }
   }

@@ -28,7 +28,8 @@ import Testing
   static let text = #"{"name": "kept", "list": [1, "two", 3.5], "child": {"name": "c"}, "bad": "x"}"#
 
   /// Decodes from an array's own storage, then overwrites it, as a caller may reuse its buffer.
-  static func decodeFromScratchBuffer<T: Decodable>(_ type: T.Type, _ text: String, decoder: ParsnipDecoder) throws -> T {
+  static func decodeFromScratchBuffer<T: Decodable>(_ type: T.Type, _ text: String, decoder: ParsnipDecoder) throws -> T
+  {
     var bytes = Array(text.utf8)
     let value = try decoder.decode(type, from: bytes)
     for i in bytes.indices { bytes[i] = UInt8(ascii: "#") }

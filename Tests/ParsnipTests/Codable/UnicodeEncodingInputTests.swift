@@ -52,7 +52,8 @@ import Testing
   @Test func scalarsAndShortTexts() throws {
     #expect(try ParsnipDecoder().decode(Int.self, from: Data([0x35, 0x00])) == 5)
     #expect(try ParsnipDecoder().decode(Int.self, from: Data([0x00, 0x37])) == 7)
-    #expect(try ParsnipDecoder().decode(String.self, from: try #require("\"é\"".data(using: .utf16LittleEndian))) == "é")
+    #expect(
+      try ParsnipDecoder().decode(String.self, from: try #require("\"é\"".data(using: .utf16LittleEndian))) == "é")
   }
 
   @Test func parseErrorsPointIntoTheTextAsGiven() throws {

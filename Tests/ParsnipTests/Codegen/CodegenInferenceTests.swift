@@ -60,7 +60,9 @@ func declaration(_ prefix: String, in source: String) -> String {
     let generator = SwiftModelGenerator()
     try generator.add(JSONLines(bytes: Array("{\"id\": 1, \"tag\": \"a\"}\n\n{\"id\": 2}\n".utf8)))
     #expect(generator.sampleCount == 2)
-    #expect(generator.source().replacingOccurrences(of: "2 samples", with: "") == codegen(samples).replacingOccurrences(of: "2 samples", with: ""))
+    #expect(
+      generator.source().replacingOccurrences(of: "2 samples", with: "")
+        == codegen(samples).replacingOccurrences(of: "2 samples", with: ""))
   }
 
   @Test func documentsAreSamples() throws {
@@ -89,7 +91,10 @@ func declaration(_ prefix: String, in source: String) -> String {
   }
 
   @Test func integersBeyondInt64KeepTheirPrecision() throws {
-    let big = try JSON(parsing: #"[{"n": 1, "m": 18446744073709551615, "huge": 1}, {"n": 9223372036854775807, "m": 1, "huge": 123456789012345678901234567890123456789012}]"#)
+    let big = try JSON(
+      parsing:
+        #"[{"n": 1, "m": 18446744073709551615, "huge": 1}, {"n": 9223372036854775807, "m": 1, "huge": 123456789012345678901234567890123456789012}]"#
+    )
     let code = codegen([big])
     #expect(code.contains("let n: Int\n"))
     #expect(code.contains("let m: Decimal\n"))
@@ -117,7 +122,9 @@ func declaration(_ prefix: String, in source: String) -> String {
   @Test func objectsUsedAsMapsBecomeDictionaries() {
     let code = codegen([["areas": ["205705993": "Arrière-scène", "205705994": "1er balcon"]]])
     #expect(code.contains("let areas: [String: String]\n"))
-    let uuids = codegen([["by": ["0f8fad5b-d9cb-469f-a165-70867728950e": ["n": 1], "7c9e6679-7425-40de-944b-e07fc1f90ae7": ["n": nil]]]])
+    let uuids = codegen([
+      ["by": ["0f8fad5b-d9cb-469f-a165-70867728950e": ["n": 1], "7c9e6679-7425-40de-944b-e07fc1f90ae7": ["n": nil]]]
+    ])
     #expect(uuids.contains("let by: [String: ByElement]\n"))
     #expect(uuids.contains("let n: Int?\n"))
     #expect(codegen([["meta": [:]]]).contains("let meta: [String: JSON]\n"))

@@ -15,7 +15,8 @@ import Testing
 
   @Test func codingKeysAppearOnlyWhenAKeyIsNotItsPropertyName() {
     let code = codegen([["user_name": "a", "id": 1]])
-    #expect(code.contains("  enum CodingKeys: String, CodingKey {\n    case userName = \"user_name\"\n    case id\n  }"))
+    #expect(
+      code.contains("  enum CodingKeys: String, CodingKey {\n    case userName = \"user_name\"\n    case id\n  }"))
     #expect(!codegen([["id": 1]]).contains("CodingKeys"))
   }
 

@@ -24,10 +24,14 @@ import Testing
     let code = codegen([sample], .init(declaration: .finalClass))
     let root = declaration("final class Root", in: code)
     #expect(root.hasPrefix("final class Root: Codable, Sendable, Hashable {"))
-    #expect(root.contains("  static func == (lhs: Root, rhs: Root) -> Bool {\n    lhs.shopName == rhs.shopName\n      && lhs.shopId == rhs.shopId\n"))
+    #expect(
+      root.contains(
+        "  static func == (lhs: Root, rhs: Root) -> Bool {\n    lhs.shopName == rhs.shopName\n      && lhs.shopId == rhs.shopId\n"
+      ))
     #expect(root.contains("    hasher.combine(shopId)\n"))
     // A class with var properties cannot be Sendable.
-    let mutable = codegen([sample], .init(declaration: .finalClass, usesVar: true, conformances: [.sendable, .equatable]))
+    let mutable = codegen(
+      [sample], .init(declaration: .finalClass, usesVar: true, conformances: [.sendable, .equatable]))
     #expect(mutable.contains("final class Root: Codable, Equatable {"))
     #expect(!mutable.contains("hash(into:"))
   }
@@ -40,7 +44,8 @@ import Testing
   @Test func jsonModelListsOnlyTheKeysSnakeCaseDoesNotGive() {
     let code = codegen([sample], .init(layer: .jsonModel))
     #expect(code.contains("struct Root: JSONModel, Sendable, Hashable {"))
-    #expect(code.contains("static var keyOverrides: [String: String] {\n    [\n      \"shopId\": \"shopId\",\n    ]\n  }"))
+    #expect(
+      code.contains("static var keyOverrides: [String: String] {\n    [\n      \"shopId\": \"shopId\",\n    ]\n  }"))
     #expect(!code.contains("CodingKeys"))
     #expect(!code.contains("RootCoding"))
   }

@@ -31,21 +31,25 @@ import Testing
   @Test func aClassMemberNamedHasherIsNotTheHashParameter() {
     let code = codegen([["hasher": 1, "lhs": 2]], .init(declaration: .finalClass))
     #expect(code.contains("  let hasherValue: Int\n  let lhs: Int\n"))
-    #expect(code.contains("  func hash(into hasher: inout Hasher) {\n    hasher.combine(hasherValue)\n    hasher.combine(lhs)\n  }"))
+    #expect(
+      code.contains(
+        "  func hash(into hasher: inout Hasher) {\n    hasher.combine(hasherValue)\n    hasher.combine(lhs)\n  }"))
   }
 
   @Test func typesNamedLikeTheTypesTheCodeUsesAreRenamed() throws {
-    let sample = try JSON(parsing: #"""
-      {"DecodingError": {"a": 1}, "DiscriminatorKey": {"b": 1}, "Hasher": {"c": 1},
-       "events": [{"type": "DiscriminatorKey", "x": 1}, {"type": "DecodingError", "y": "s"}]}
-      """#)
+    let sample = try JSON(
+      parsing: #"""
+        {"DecodingError": {"a": 1}, "DiscriminatorKey": {"b": 1}, "Hasher": {"c": 1},
+         "events": [{"type": "DiscriminatorKey", "x": 1}, {"type": "DecodingError", "y": "s"}]}
+        """#)
     let code = codegen([sample])
     #expect(code.contains("  let decodingError: RootDecodingError\n"))
     #expect(code.contains("  let discriminatorKey: RootDiscriminatorKey\n"))
     #expect(code.contains("  let hasherValue: RootHasher\n"))
     // The variants' types are not the union's nested `DiscriminatorKey` nor Swift's `DecodingError`.
     let union = declaration("enum Event:", in: code)
-    #expect(union.contains("  case decodingError(EventDecodingError)\n  case discriminatorKey(EventDiscriminatorKey)\n"))
+    #expect(
+      union.contains("  case decodingError(EventDecodingError)\n  case discriminatorKey(EventDiscriminatorKey)\n"))
     #expect(union.contains("      throw DecodingError.dataCorruptedError("))
     for reserved in ["DecodingError", "DiscriminatorKey", "Hasher"] {
       #expect(!code.contains("struct \(reserved):"))
@@ -71,7 +75,8 @@ import Testing
     #expect(!classes.contains("Sendable"))
     // Structs (and classes with only `let` members) are.
     #expect(codegen(events).contains("enum Root: Sendable, Hashable, Codable {"))
-    #expect(codegen(events, .init(declaration: .finalClass)).contains("final class Push: Codable, Sendable, Hashable {"))
+    #expect(
+      codegen(events, .init(declaration: .finalClass)).contains("final class Push: Codable, Sendable, Hashable {"))
     // An `@UnknownFallback` member is a `var`: that class is not Sendable, nor is the class holding it.
     let statuses = (0..<12).map { i -> JSON in ["user": ["status": .string(["on", "off"][i % 2])]] }
     let fallback = codegen(statuses, .init(declaration: .finalClass))
@@ -92,10 +97,12 @@ import Testing
     #expect(codegen([["a": 1]], .init(rootName: "user profile")).contains("struct UserProfile: Codable"))
     let refused = try CLI.both(["codegen", "--name", "Hasher"], stdin: "{}")
     #expect(refused.status == 2)
-    #expect(refused.stderr.hasPrefix("parsnip: error: invalid type name 'Hasher' (the generated code uses 'Hasher' itself)"))
+    #expect(
+      refused.stderr.hasPrefix("parsnip: error: invalid type name 'Hasher' (the generated code uses 'Hasher' itself)"))
     #expect(try CLI.both(["codegen", "--name", "user"], stdin: "{}").status == 2)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // Duration, ContinuousClock
   @Test func manyNamesWantingTheSameNameAreNumberedInLinearTime() {
     var names = SwiftNaming.UniqueNames(reserved: SwiftNaming.reservedTypeNames)
     let started = ContinuousClock.now

@@ -141,8 +141,10 @@ struct JSONDocumentPathTests {
 
   @Test(
     "pointer resolution errors match the tree's",
-    arguments: ["/foo/2", "/foo/-", "/foo/01", "/foo/-1", "/foo/bar", "/first/name/x", "/missing", "/foo/0/0",
-      "/foo/99999999999999999999", "/first/upperCase/3/x"])
+    arguments: [
+      "/foo/2", "/foo/-", "/foo/01", "/foo/-1", "/foo/bar", "/first/name/x", "/missing", "/foo/0/0",
+      "/foo/99999999999999999999", "/first/upperCase/3/x",
+    ])
   func pointerErrors(_ text: String) throws {
     let pointer = try JSONPointer(text)
     let document = try JSONDocument(parsing: Self.text)
@@ -155,8 +157,10 @@ struct JSONDocumentPathTests {
 
   @Test(
     "key path errors match the tree's",
-    arguments: ["foo[2]", "foo.x", "first[0]", "first.name.x", "missing", "first.upperCase[3]", "[0]",
-      "first.none.x"])
+    arguments: [
+      "foo[2]", "foo.x", "first[0]", "first.name.x", "missing", "first.upperCase[3]", "[0]",
+      "first.none.x",
+    ])
   func keyPathErrors(_ text: String) throws {
     let keyPath = try JSONKeyPath(text)
     let document = try JSONDocument(parsing: Self.text)

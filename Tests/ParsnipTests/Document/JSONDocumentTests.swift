@@ -4,7 +4,8 @@ import Testing
 @testable import Parsnip
 
 @Suite struct JSONDocumentTests {
-  let text = #"{"user": {"name": "Ada", "langs": ["en", "fr"], "age": 36, "pi": 3.14, "ok": true, "x": null}, "k\u0065y": 1}"#
+  let text =
+    #"{"user": {"name": "Ada", "langs": ["en", "fr"], "age": 36, "pi": 3.14, "ok": true, "x": null}, "k\u0065y": 1}"#
 
   @Test func readsValuesOnDemand() throws {
     let document = try JSONDocument(parsing: text)

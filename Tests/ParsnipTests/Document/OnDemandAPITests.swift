@@ -7,7 +7,9 @@ import Testing
   @Test func errorsInTheValueFoundCarryTheDocumentsOffsets() throws {
     let text = Array(#"{"x": 1, "a": [1, 2,]}"#.utf8)
     let whole = #expect(throws: JSONParseError.self) { try JSON(parsing: text) }
-    for read in [{ try JSON.value(at: JSONPointer("/a"), inText: text) }, { try JSON.value(at: JSONKeyPath("a"), inText: text) }] {
+    for read in [
+      { try JSON.value(at: JSONPointer("/a"), inText: text) }, { try JSON.value(at: JSONKeyPath("a"), inText: text) },
+    ] {
       let error = #expect(throws: JSONParseError.self) { _ = try read() }
       #expect(error?.byteOffset == 20)
       #expect(error == whole)

@@ -36,7 +36,9 @@ import Testing
   @Test func escapedKeysAreValidatedBeforeTheyAreDecoded() throws {
     for text in [#"{"\u"#, #"{"\u""#, #"{"\u12"#, #"{"\u12":1}"#, #"{"\x":1}"#] {
       let bytes = Array(text.utf8)
-      let error = #expect(throws: JSONParseError.self, "\(text)") { try JSON.value(at: JSONPointer("/a"), inText: bytes) }
+      let error = #expect(throws: JSONParseError.self, "\(text)") {
+        try JSON.value(at: JSONPointer("/a"), inText: bytes)
+      }
       #expect(error?.byteOffset ?? .max <= bytes.count)
     }
     #expect(try onDemand("/é", in: #"{"\u00e9": 1}"#) == 1)
@@ -48,7 +50,8 @@ import Testing
   func repeatedKeysReadLikeAFullParse(seed: UInt64) throws {
     var generator = SeededRandom(seed: seed)
     var decoys: [JSONPointer] = []
-    let text = try Self.text(PathsRandomJSON.value(depth: 4, using: &generator), at: .root, decoys: &decoys, using: &generator)
+    let text = try Self.text(
+      PathsRandomJSON.value(depth: 4, using: &generator), at: .root, decoys: &decoys, using: &generator)
     let tree = try JSON(parsing: text)
     for (_, pointer) in PathEngineSeamTests.paths(in: tree) + decoys.map({ (JSONKeyPath.root, $0) }) {
       let expected = Result { () throws(JSONPointerError) in try tree.resolve(pointer) }

@@ -63,7 +63,8 @@ import Testing
             object["one"] = resource(one, depth: depth + 1, ancestors: ancestors.union([number]))
           }
           if generator.next() % 2 == 0 {
-            let many = (0..<Int(generator.next() % 3 + 1)).compactMap { _ in candidates.randomElement(using: &generator) }
+            let many = (0..<Int(generator.next() % 3 + 1)).compactMap { _ in candidates.randomElement(using: &generator)
+            }
             let unique = many.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
             object["many"] = .array(unique.map { resource($0, depth: depth + 1, ancestors: ancestors.union([number])) })
           }

@@ -88,7 +88,8 @@ import Testing
     ]
     #expect(try JSONAPI.flatten(document)["data"]["many"] == [["type": "b", "id": "x"], ["type": "b", "id": "y"]])
     // Under `.null`, a to-many relationship keeps the resources it resolves: some, or none.
-    #expect(try JSONAPI.flatten(document, options: .init(unresolved: .null))["data"]["many"] == [["type": "b", "id": "y"]])
+    #expect(
+      try JSONAPI.flatten(document, options: .init(unresolved: .null))["data"]["many"] == [["type": "b", "id": "y"]])
     var noneIncluded = document
     noneIncluded["included"] = []
     #expect(try JSONAPI.flatten(noneIncluded, options: .init(unresolved: .null))["data"]["many"] == [])
@@ -97,7 +98,8 @@ import Testing
   static func resource(_ id: String, _ relationships: [(String, String)] = []) -> JSON {
     var object: JSON = ["type": "r", "id": .string(id)]
     if !relationships.isEmpty {
-      object["relationships"] = .object(JSONObject(relationships.map { ($0.0, ["data": ["type": "r", "id": .string($0.1)]]) }))
+      object["relationships"] = .object(
+        JSONObject(relationships.map { ($0.0, ["data": ["type": "r", "id": .string($0.1)]]) }))
     }
     return object
   }
@@ -114,7 +116,8 @@ import Testing
     let data = try JSONAPI.flatten(document, options: .init(maximumDepth: 3))["data"]
     #expect(data[0]["x"] == ["type": "r", "id": "r1", "next": ["type": "r", "id": "r2"]])
     #expect(data[1]["x"]["next"]["next"] == ["type": "r", "id": "r1", "next": ["type": "r", "id": "r2"]])
-    #expect(try JSONAPI.flatten(document, options: .init(maximumDepth: 4))["data"][1]["x"]["next"]["next"] == data[0]["x"])
+    #expect(
+      try JSONAPI.flatten(document, options: .init(maximumDepth: 4))["data"][1]["x"]["next"]["next"] == data[0]["x"])
   }
 
   @Test func aResourceReachedThroughACycleIsCutWhereverItIsReached() throws {
@@ -124,7 +127,11 @@ import Testing
       "included": [Self.resource("b", [("to", "a")])],
     ]
     let data = try JSONAPI.flatten(document)["data"]
-    #expect(data[0] == ["type": "r", "id": "c", "to": ["type": "r", "id": "b", "to": ["type": "r", "id": "a", "to": ["type": "r", "id": "b"]]]])
+    #expect(
+      data[0] == [
+        "type": "r", "id": "c",
+        "to": ["type": "r", "id": "b", "to": ["type": "r", "id": "a", "to": ["type": "r", "id": "b"]]],
+      ])
     #expect(data[1] == ["type": "r", "id": "a", "to": ["type": "r", "id": "b", "to": ["type": "r", "id": "a"]]])
   }
 
@@ -145,7 +152,9 @@ import Testing
   @Test func cyclesEndAtAResourceAlreadyOnThePath() throws {
     let document: JSON = [
       "data": ["type": "a", "id": "1", "relationships": ["b": ["data": ["type": "b", "id": "1"]]]],
-      "included": [["type": "b", "id": "1", "attributes": ["n": 2], "relationships": ["a": ["data": ["type": "a", "id": "1"]]]]],
+      "included": [
+        ["type": "b", "id": "1", "attributes": ["n": 2], "relationships": ["a": ["data": ["type": "a", "id": "1"]]]]
+      ],
     ]
     let data = try JSONAPI.flatten(document)["data"]
     #expect(data == ["type": "a", "id": "1", "b": ["type": "b", "id": "1", "n": 2, "a": ["type": "a", "id": "1"]]])
@@ -154,7 +163,10 @@ import Testing
   @Test func depthAndOutputHaveBudgets() throws {
     // A chain r0 → r1 → … → r99.
     let included: [JSON] = (1..<100).map { k in
-      ["type": "r", "id": .string(String(k)), "relationships": ["next": ["data": ["type": "r", "id": .string(String(k + 1))]]]]
+      [
+        "type": "r", "id": .string(String(k)),
+        "relationships": ["next": ["data": ["type": "r", "id": .string(String(k + 1))]]],
+      ]
     }
     let document: JSON = [
       "data": ["type": "r", "id": "0", "relationships": ["next": ["data": ["type": "r", "id": "1"]]]],

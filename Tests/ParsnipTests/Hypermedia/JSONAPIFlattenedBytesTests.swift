@@ -22,7 +22,8 @@ import Testing
     _ document: JSONDocument, _ options: JSONAPI.FlattenOptions, _ layout: JSON.WritingOptions
   ) -> Outcome {
     do {
-      return .text(String(decoding: try JSONAPI.flatten(document, options: options).bytes(options: layout), as: UTF8.self))
+      return .text(
+        String(decoding: try JSONAPI.flatten(document, options: options).bytes(options: layout), as: UTF8.self))
     } catch let error as JSONAPIError {
       return .flattenError(error)
     } catch let error as JSONWritingError {
@@ -37,7 +38,8 @@ import Testing
     _ document: JSONDocument, _ options: JSONAPI.FlattenOptions, _ layout: JSON.WritingOptions
   ) -> Outcome {
     do {
-      return .text(String(decoding: try JSONAPI.flattenedBytes(document, options: options, writing: layout), as: UTF8.self))
+      return .text(
+        String(decoding: try JSONAPI.flattenedBytes(document, options: options, writing: layout), as: UTF8.self))
     } catch let error as JSONAPIError {
       return .flattenError(error)
     } catch let error as JSONWritingError {
@@ -69,7 +71,9 @@ import Testing
     var first: Outcome?
     for layout in layouts {
       let expected = throughTheTree(document, options, layout)
-      #expect(straight(document, options, layout) == expected, "\(layout) \(options)\n\(text)", sourceLocation: sourceLocation)
+      #expect(
+        straight(document, options, layout) == expected, "\(layout) \(options)\n\(text)", sourceLocation: sourceLocation
+      )
       first = first ?? expected
     }
     return first!
@@ -151,7 +155,10 @@ import Testing
       ),
       // Keys repeated in the text: in a copied value, and in what the flatten reads member by member (the
       // document, attributes, relationships: read as the tree keeps them, the last value at the first position).
-      (#"{"data": {"type": "a", "id": "1", "attributes": {"x": 1, "x": {"y": 1, "y": 2}}}, "meta": 1, "meta": 2}"#, true),
+      (
+        #"{"data": {"type": "a", "id": "1", "attributes": {"x": 1, "x": {"y": 1, "y": 2}}}, "meta": 1, "meta": 2}"#,
+        true
+      ),
       (#"{"data": {"type": "a", "id": "1", "meta": {"k": [1, {"z": 1, "z": 2}]}}}"#, true),
       (#"{"data": {"type": "a", "id": "1", "attributes": {"x": 1, "y": 2, "x": 3}}, "meta": 1, "meta": 2}"#, false),
       (
@@ -196,7 +203,8 @@ import Testing
        "included": [{"type": "p", "id": "1", "attributes": {"v": [[1]]}}]}
       """#
     for depth in 1..<9 {
-      try Self.check(deep, layouts: [JSON.WritingOptions(maximumDepth: depth), JSON.WritingOptions(indent: 2, maximumDepth: depth)])
+      try Self.check(
+        deep, layouts: [JSON.WritingOptions(maximumDepth: depth), JSON.WritingOptions(indent: 2, maximumDepth: depth)])
     }
   }
 
@@ -212,15 +220,19 @@ import Testing
     ]
     func value(_ depth: Int) -> String {
       if depth > 2 || chance(2) { return pick(scalars) }
-      if chance(2) { return "[" + (0..<Int(generator.next() % 3)).map { _ in value(depth + 1) }.joined(separator: ", ") + "]" }
-      return "{" + (0..<Int(generator.next() % 3)).map { k in #""k\#(k)": \#(value(depth + 1))"# }.joined(separator: ", ") + "}"
+      if chance(2) {
+        return "[" + (0..<Int(generator.next() % 3)).map { _ in value(depth + 1) }.joined(separator: ", ") + "]"
+      }
+      return "{"
+        + (0..<Int(generator.next() % 3)).map { k in #""k\#(k)": \#(value(depth + 1))"# }.joined(separator: ", ") + "}"
     }
     let types = ["a", "b", "c"]
     var written = 0
     for round in 0..<400 {
       let count = Int(generator.next() % 6) + 1
       func identifier() -> String {
-        let id = chance(8) ? #""lid": "l\#(generator.next() % 3)""# : #""id": "\#(generator.next() % UInt64(count + 2))""#
+        let id =
+          chance(8) ? #""lid": "l\#(generator.next() % 3)""# : #""id": "\#(generator.next() % UInt64(count + 2))""#
         return #"{"type": "\#(pick(types))", \#(id)}"#
       }
       var resources: [String] = []
@@ -240,7 +252,9 @@ import Testing
             switch generator.next() % 4 {
             case 0: parts.append(#""data": null"#)
             case 1: parts.append(#""data": \#(identifier())"#)
-            case 2: parts.append(#""data": ["# + (0..<Int(generator.next() % 4)).map { _ in identifier() }.joined(separator: ", ") + "]")
+            case 2:
+              parts.append(
+                #""data": ["# + (0..<Int(generator.next() % 4)).map { _ in identifier() }.joined(separator: ", ") + "]")
             default: break
             }
             if parts.isEmpty || chance(3) { parts.append(#""links": {"self": "/r/\#(generator.next() % 9)"}"#) }

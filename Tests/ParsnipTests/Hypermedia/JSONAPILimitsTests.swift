@@ -88,11 +88,15 @@ import Testing
   /// The finding S1: an attribute or relationship named `type` or `id` is rejected with its pointer.
   @Test func fieldsNamedTypeOrIdAreRejected() throws {
     let cases: [(JSON, JSONPointer, String)] = [
-      (["data": ["type": "a", "id": "1", "attributes": ["type": "evil", "id": "999"]]],
-        ["data", "attributes", "type"], "type"),
+      (
+        ["data": ["type": "a", "id": "1", "attributes": ["type": "evil", "id": "999"]]],
+        ["data", "attributes", "type"], "type"
+      ),
       (["data": [["type": "a", "id": "1", "attributes": ["id": "999"]]]], ["data", "0", "attributes", "id"], "id"),
-      (["data": nil, "included": [["type": "a", "id": "1", "relationships": ["type": ["data": nil]]]]],
-        ["included", "0", "relationships", "type"], "type"),
+      (
+        ["data": nil, "included": [["type": "a", "id": "1", "relationships": ["type": ["data": nil]]]]],
+        ["included", "0", "relationships", "type"], "type"
+      ),
       (["data": ["type": "a", "lid": "x", "attributes": ["lid": "y"]]], ["data", "attributes", "lid"], "lid"),
     ]
     for (document, pointer, name) in cases {
@@ -159,7 +163,10 @@ import Testing
   @Test func manyReferencesToALargeResourceStopAtTheBudget() throws {
     let big = String(repeating: "x", count: 1 << 20)
     let document: JSON = [
-      "data": .array((0..<3000).map { ["type": "a", "id": .string(String($0)), "relationships": ["r": ["data": ["type": "b", "id": "1"]]]] }),
+      "data": .array(
+        (0..<3000).map {
+          ["type": "a", "id": .string(String($0)), "relationships": ["r": ["data": ["type": "b", "id": "1"]]]]
+        }),
       "included": [["type": "b", "id": "1", "attributes": ["s": .string(big)]]],
     ]
     let text = try JSONDocument(parsing: document.bytes())
@@ -182,7 +189,10 @@ import Testing
       ],
     ]
     let included = try JSONAPI.flatten(document, options: .init(include: JSONAPIIncludePaths("author.article.author")))
-    #expect(included["data"]["author"]["article"]["author"] == ["type": "people", "id": "9", "article": ["type": "articles", "id": "1"]])
+    #expect(
+      included["data"]["author"]["article"]["author"] == [
+        "type": "people", "id": "9", "article": ["type": "articles", "id": "1"],
+      ])
     let all = try JSONAPI.flatten(document)
     #expect(all["data"]["author"]["article"] == ["type": "articles", "id": "1"])
   }
@@ -199,7 +209,8 @@ import Testing
       ["type": "a", "id": "1", "p": ["type": "people", "id": "9", "name": "Dan"]],
       ["type": "a", "id": "2", "p": ["type": "people", "id": "9", "name": "Evil"]],
     ]
-    let error = JSONAPIError(.conflictingResource(type: "people", id: "9", first: ["0", "p", "name"]), at: ["1", "p", "name"])
+    let error = JSONAPIError(
+      .conflictingResource(type: "people", id: "9", first: ["0", "p", "name"]), at: ["1", "p", "name"])
     #expect(throws: error) { try JSONAPI.build(differing) }
     #expect(error.description == "/1/p/name: resource (people, 9) differs from its copy at /0/p/name")
     // A primary resource met again nested, with more members: merged into `data`.
@@ -212,7 +223,8 @@ import Testing
     #expect(merged["included"].isNull)
     // Members a later copy adds take their usual place.
     let later: JSON = [
-      ["type": "a", "id": "1", "_links": ["self": "/a/1"]], ["type": "b", "id": "2", "x": ["type": "a", "id": "1", "n": 1]],
+      ["type": "a", "id": "1", "_links": ["self": "/a/1"]],
+      ["type": "b", "id": "2", "x": ["type": "a", "id": "1", "n": 1]],
     ]
     #expect(try JSONAPI.build(later)["data"][0].objectValue?.keys.map { $0 } == ["type", "id", "attributes", "links"])
   }

@@ -44,8 +44,10 @@ import Testing
 
   @Test func aTemplateNamingAMissingFieldNamesTheResource() throws {
     let document: JSON = ["links": ["posts.author": "/people/{posts.writer}"], "posts": [["id": "1"], ["id": "2"]]]
-    #expect(throws: JSONTemplatesError(
-      .missingField(template: "/people/{posts.writer}", field: "writer"), at: ["posts", "0"])) {
+    #expect(
+      throws: JSONTemplatesError(
+        .missingField(template: "/people/{posts.writer}", field: "writer"), at: ["posts", "0"])
+    ) {
       try JSONTemplates.expand(document)
     }
     let second: JSON = ["links": ["posts.c": "/{posts.slug}"], "posts": [["slug": "a"], ["id": "2"]]]
@@ -60,13 +62,16 @@ import Testing
       "posts": [["id": "1", "title": "a b", "tags": ["x", "y"]]],
     ]
     let expanded = try JSONTemplates.expand(document)
-    #expect(expanded["posts"][0]["search"]["href"] == "http://example.com/search?posts.title=a%20b&posts.tags=x&posts.tags=y")
+    #expect(
+      expanded["posts"][0]["search"]["href"] == "http://example.com/search?posts.title=a%20b&posts.tags=x&posts.tags=y")
   }
 
   @Test func nestedCollectionsExpandAndCyclesEnd() throws {
     // posts → comments → posts: a post met again on its own path is embedded unexpanded.
     let document: JSON = [
-      "links": ["posts.comments": "/c/{posts.comments}", "comments.post": ["href": "/p/{comments.post}", "type": "posts"]],
+      "links": [
+        "posts.comments": "/c/{posts.comments}", "comments.post": ["href": "/p/{comments.post}", "type": "posts"],
+      ],
       "posts": [["id": "1", "links": ["comments": ["5"]]]],
       "comments": [["id": "5", "links": ["post": "1"]]],
     ]
@@ -87,8 +92,11 @@ import Testing
     #expect(error(["links": ["posts.a": 3]]) == JSONTemplatesError(.invalidLink, at: ["links", "posts.a"]))
     #expect(
       error(["links": ["posts.a": ["href": "{x"]]])
-        == JSONTemplatesError(.invalidTemplate(URITemplateError(.unclosedExpression, byteOffset: 0)), at: ["links", "posts.a", "href"]))
-    #expect(error(["links": ["posts.a": "/"], "posts": ["x"]]) == JSONTemplatesError(.notAResource(found: .string), at: ["posts", "0"]))
+        == JSONTemplatesError(
+          .invalidTemplate(URITemplateError(.unclosedExpression, byteOffset: 0)), at: ["links", "posts.a", "href"]))
+    #expect(
+      error(["links": ["posts.a": "/"], "posts": ["x"]])
+        == JSONTemplatesError(.notAResource(found: .string), at: ["posts", "0"]))
     #expect(
       error(["links": ["posts.a": "/"], "posts": [["links": ["a": true]]]])
         == JSONTemplatesError(.invalidLinkage, at: ["posts", "0", "links", "a"]))

@@ -38,6 +38,7 @@ import Testing
   @Test func compiledOnceExpandsMany() throws {
     let template = try URITemplate("/posts/{id}")
     #expect(template.variableNames == ["id"])
-    #expect(try (1...3).map { try template.expand(["id": .number(JSONNumber($0))]) } == ["/posts/1", "/posts/2", "/posts/3"])
+    #expect(
+      try (1...3).map { try template.expand(["id": .number(JSONNumber($0))]) } == ["/posts/1", "/posts/2", "/posts/3"])
   }
 }

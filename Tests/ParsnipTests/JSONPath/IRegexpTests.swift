@@ -146,8 +146,10 @@ import Testing
       case .tooLarge: "tooLarge"
       }
     }
-    for pattern in ["x{0,10001}", "a{99999}", "(a{1000}){1000}", "((){9999}){9999}",
-      String(repeating: "(", count: 33) + "a" + String(repeating: ")", count: 33)] {
+    for pattern in [
+      "x{0,10001}", "a{99999}", "(a{1000}){1000}", "((){9999}){9999}",
+      String(repeating: "(", count: 33) + "a" + String(repeating: ")", count: 33),
+    ] {
       #expect(kind(pattern) == "tooLarge", "\(pattern)")
     }
     for pattern in ["\\d", "a{2,1}", "(?:a)", "[z-a]", "("] { #expect(kind(pattern) == "invalid", "\(pattern)") }

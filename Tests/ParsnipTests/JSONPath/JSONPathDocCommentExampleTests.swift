@@ -12,7 +12,6 @@ import Testing
     ], "bicycle": {"color": "red", "price": 399}}}
     """
 
-
   @Test func docCommentExamples() throws {
     // JSONPath
     let library = try JSON(

@@ -202,9 +202,9 @@ import Testing
     QueryCase(
       "$[?count(@.*.author) >= 5]",
       #"""
-        [{"x": {"author": 1}, "y": {"author": 2}}, [{"author": 1}, {"author": 2},
-        {"author": 3}, {"author": 4}, {"author": 5}]]
-        """#,
+      [{"x": {"author": 1}, "y": {"author": 2}}, [{"author": 1}, {"author": 2},
+      {"author": 3}, {"author": 4}, {"author": 5}]]
+      """#,
       values: #"[[{"author": 1}, {"author": 2}, {"author": 3}, {"author": 4}, {"author": 5}]]"#, paths: ["$[1]"]),
     QueryCase(
       #"$[?match(@.date, "1974-05-..")]"#,

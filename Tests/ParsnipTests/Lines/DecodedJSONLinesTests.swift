@@ -99,7 +99,8 @@ import Testing
 
   @Test func linesAreUTF8OnlyWhateverTheirZeroBytes() throws {
     // `5\0` would read as UTF-16 text "5" if each line were detected like a whole ParsnipDecoder input.
-    var iterator = JSONLines(bytes: [0x35, 0x00, 0x0A, 0x36, 0x0A], errorPolicy: .skip).decoded(as: Int.self).makeIterator()
+    var iterator = JSONLines(bytes: [0x35, 0x00, 0x0A, 0x36, 0x0A], errorPolicy: .skip).decoded(as: Int.self)
+      .makeIterator()
     var values: [Int] = []
     while let line = try iterator.next() { values.append(line.value) }
     #expect(values == [6])

@@ -83,7 +83,8 @@ import Testing
   static func lines(
     _ bytes: [UInt8], jobs: Int, policy: JSONLines.ErrorPolicy, chunkSize: Int, sequence: Bool = false
   ) -> JSONLines {
-    var lines = sequence ? JSONLines(byteSequence: bytes, errorPolicy: policy) : JSONLines(bytes: bytes, errorPolicy: policy)
+    var lines =
+      sequence ? JSONLines(byteSequence: bytes, errorPolicy: policy) : JSONLines(bytes: bytes, errorPolicy: policy)
     lines.jobs = jobs
     lines.chunkSize = chunkSize
     lines.maximumLineLength = 50_000 + (chunkSize > 4096 ? 1_200_000 : 0)
@@ -116,7 +117,9 @@ import Testing
     let parsed = Self.trace(Self.lines(Self.mixed, jobs: 1, policy: .skip, chunkSize: chunkSize))
     for jobs in [1, 2, 4] {
       var errors: [JSONLinesError] = []
-      let valid = try Self.lines(Self.mixed, jobs: jobs, policy: .skip, chunkSize: chunkSize).validate { errors.append($0) }
+      let valid = try Self.lines(Self.mixed, jobs: jobs, policy: .skip, chunkSize: chunkSize).validate {
+        errors.append($0)
+      }
       #expect(errors == parsed.skipped, "jobs \(jobs)")
       #expect(valid == parsed.steps.count, "jobs \(jobs)")
       // With `.stop`, the first bad line is thrown.
@@ -175,7 +178,8 @@ import Testing
       var errors: [JSONLinesError] = []
       #expect(try lines.validate { errors.append($0) } == 1)
       #expect(errors == Self.trace(lines).skipped)
-      #expect(errors.map(\.description) == ["1:8: duplicate key \"a\" in object", "2:13: duplicate key \"c\" in object"])
+      #expect(
+        errors.map(\.description) == ["1:8: duplicate key \"a\" in object", "2:13: duplicate key \"c\" in object"])
     }
   }
 
@@ -363,6 +367,7 @@ import Testing
     }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // Duration, ContinuousClock
   @Test(.timeLimit(.minutes(1)), arguments: [1, 2, 4])
   func anEndlessLineFailsAtOnceWithAnyJobs(jobs: Int) throws {
     // A line whose start proves it invalid (NUL bytes), and a line over the length limit (white space after '['),

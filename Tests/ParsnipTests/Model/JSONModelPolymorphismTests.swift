@@ -231,7 +231,9 @@ final class Link: PolymorphicJSONModel, @unchecked Sendable {
     configuration.registry = [Link.self]
     let error = #expect(throws: (any Error).self) { try Link(json: json, configuration: configuration) }
     #expect(error is DecodingError, "\(String(describing: error))")
-    let text = Array((String(repeating: #"{"_class": "Link", "next": "#, count: 2_000) + "null" + String(repeating: "}", count: 2_000)).utf8)
+    let text = Array(
+      (String(repeating: #"{"_class": "Link", "next": "#, count: 2_000) + "null" + String(repeating: "}", count: 2_000))
+        .utf8)
     let fromText = #expect(throws: (any Error).self) { try Link(jsonData: Data(text), configuration: configuration) }
     #expect(fromText is DecodingError, "\(String(describing: fromText))")
   }

@@ -155,7 +155,8 @@ final class User: PolymorphicJSONModel, Equatable, @unchecked Sendable {
     #expect(try shop.json() == Self.bookShopJSON)
     #expect(try [Book](json: Self.bookShopJSON["books"]) == shop.books)
     #expect(try shop.books?.json() == Self.bookShopJSON["books"])
-    #expect(try [Book](jsonData: Data(#"[{"name": "a", "price": 1}, {}]"#.utf8)) == [Book(name: "a", price: 1), Book()])
+    #expect(
+      try [Book](jsonData: Data(#"[{"name": "a", "price": 1}, {}]"#.utf8)) == [Book(name: "a", price: 1), Book()])
   }
 
   @Test func ignoredLogoIsNeitherEncodedNorDecodedInAllThreeStyles() throws {

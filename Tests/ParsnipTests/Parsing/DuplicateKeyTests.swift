@@ -31,9 +31,11 @@ import Testing
   /// RFC 8259 compares names by code points: "é" (U+00E9) and "e\u{301}" are different names, with or without another
   /// duplicate in the same object.
   @Test func canonicallyEquivalentKeysAreDistinct() throws {
-    for text in [#"{"é": 1, "e\#u{301}": 2}"#, #"{"é": 1, "e\#u{301}": 2, "a": 3, "a": 4}"#, #"{"\u00e9": 1, "e\#u{301}": 2}"#] {
+    for text in [
+      #"{"é": 1, "e\#u{301}": 2}"#, #"{"é": 1, "e\#u{301}": 2, "a": 3, "a": 4}"#, #"{"\u00e9": 1, "e\#u{301}": 2}"#,
+    ] {
       let object = try #require(try JSON(parsing: text).objectValue, "\(text)")
-      #expect(object.members.map { Array($0.key.unicodeScalars) } .prefix(2) == [["é"], ["e", "\u{301}"]], "\(text)")
+      #expect(object.members.map { Array($0.key.unicodeScalars) }.prefix(2) == [["é"], ["e", "\u{301}"]], "\(text)")
       #expect((try? JSON(parsing: #"{"é": 1, "e\#u{301}": 2}"#, options: Self.reject)) != nil)
     }
   }
@@ -60,7 +62,8 @@ import Testing
   @Test(arguments: [
     #"{"a": 1, "b": 2, "a": 3}"#, #"{"a": 1, "\u0061": 2}"#, #"[{"x": {"k": 1, "\u006b": 2}}]"#,
     #"[{"k": 1}, {"k": 2}]"#, #"{"a": {"a": {"a": 1}}, "b": [{"a": 1, "a": [2]}]}"#, #"{"é": 1, "e\#u{301}": 2}"#,
-    #"{"a": 1, "b": {"c": 2, "d": 3, "c": 4}, "a": 5}"#, #"{"long key past sixteen bytes": 1, "long key past sixteen bytes": 2}"#,
+    #"{"a": 1, "b": {"c": 2, "d": 3, "c": 4}, "a": 5}"#,
+    #"{"long key past sixteen bytes": 1, "long key past sixteen bytes": 2}"#,
     "{" + (0..<40).map { #""k\#($0 % 25)": \#($0)"# }.joined(separator: ", ") + "}",
   ])
   func smallAndLargeDocumentsAgree(_ text: String) throws {

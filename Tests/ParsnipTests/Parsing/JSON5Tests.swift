@@ -79,8 +79,9 @@ import Testing
   }
 
   @Test func stringExamplesFromTheSpec() throws {
-    #expect(try parse("'Lorem ipsum dolor sit amet, \\\nconsectetur adipiscing elit.'")
-      == "Lorem ipsum dolor sit amet, consectetur adipiscing elit.")
+    #expect(
+      try parse("'Lorem ipsum dolor sit amet, \\\nconsectetur adipiscing elit.'")
+        == "Lorem ipsum dolor sit amet, consectetur adipiscing elit.")
     #expect(try parse(#"'\A\C\/\D\C'"#) == "AC/DC")
     #expect(try parse(#"'I can\'t wait'"#) == "I can't wait")
   }
@@ -229,7 +230,8 @@ import Testing
   @Test(arguments: [
     ("01", JSONParseError.Kind.invalidNumber, 1), ("-01", .invalidNumber, 2), ("0x", .invalidNumber, 2),
     ("0xG", .invalidNumber, 2), (".", .invalidNumber, 1), ("+", .invalidNumber, 1), ("-.e1", .invalidNumber, 2),
-    ("1e", .invalidNumber, 2), ("1e+", .invalidNumber, 3), ("+-1", .invalidNumber, 1), ("Infinit", .unexpectedEndOfInput, 7),
+    ("1e", .invalidNumber, 2), ("1e+", .invalidNumber, 3), ("+-1", .invalidNumber, 1),
+    ("Infinit", .unexpectedEndOfInput, 7),
     ("infinity", .unexpectedCharacter, 0), ("NAN", .unexpectedCharacter, 1), ("0x1.5", .trailingContent, 3),
     ("1.5.5", .trailingContent, 3), ("[Infinityx]", .unexpectedCharacter, 9), ("[0x1g]", .unexpectedCharacter, 4),
   ])
@@ -262,12 +264,18 @@ import Testing
   // MARK: Errors
 
   @Test(arguments: [
-    ("{a: 1,\n  b: 'x\ny'}", JSONParseError.Kind.unescapedControlCharacter, "2:8: unescaped line break in string (write '\\n', or a backslash before the line break to continue the string)"),
+    (
+      "{a: 1,\n  b: 'x\ny'}", JSONParseError.Kind.unescapedControlCharacter,
+      "2:8: unescaped line break in string (write '\\n', or a backslash before the line break to continue the string)"
+    ),
     ("[1, /* open", .unexpectedEndOfInput, "1:5: unterminated block comment"),
     ("// only a comment", .unexpectedEndOfInput, "1:18: unexpected end of input, expected a value"),
     ("{a: 1\n  b: 2}", .unexpectedCharacter, "2:3: expected ',' or '}' after an object member, found 'b'"),
     ("['\\1']", .invalidEscape, "1:3: invalid escape sequence '\\1' (octal escapes are not allowed)"),
-    ("['\\01']", .invalidEscape, "1:3: invalid escape sequence '\\0' followed by a digit (octal escapes are not allowed)"),
+    (
+      "['\\01']", .invalidEscape,
+      "1:3: invalid escape sequence '\\0' followed by a digit (octal escapes are not allowed)"
+    ),
     ("'\\x4'", .invalidEscape, "1:5: expected two hexadecimal digits after '\\x'"),
     ("'\\uD800'", .invalidEscape, "1:2: lone surrogate \\uD800 is not a Unicode scalar"),
     ("'\\uDC00\\uD800'", .invalidEscape, "1:2: lone surrogate \\uDC00 is not a Unicode scalar"),

@@ -27,6 +27,9 @@ struct LockTests {
     struct Failure: Error {}
     let lock = Lock(0)
     #expect(throws: Failure.self) { try lock.withLock { _ in throw Failure() } }
-    #expect(lock.withLock { $0 += 1; return $0 } == 1)
+    #expect(
+      lock.withLock {
+        $0 += 1; return $0
+      } == 1)
   }
 }

@@ -47,7 +47,8 @@ import Testing
   @Test(arguments: [
     ("1", 1.0), ("-1", -1), ("1.5", 1.5), ("1e2", 100), ("1E+2", 100), ("1e-2", 0.01), ("-2.5E-3", -0.0025),
     ("0.1", 0.1), ("123456789012345678901234567890", 1.2345678901234568e29), ("1e400", .infinity),
-    ("-1e400", -.infinity), ("1e-400", 0), ("4.9e-324", .leastNonzeroMagnitude), ("18446744073709551615", 18446744073709551615.0),
+    ("-1e400", -.infinity), ("1e-400", 0), ("4.9e-324", .leastNonzeroMagnitude),
+    ("18446744073709551615", 18446744073709551615.0),
   ])
   func doubleValuesAreCorrectlyRounded(_ text: String, _ expected: Double) throws {
     #expect(try Self.number(text).doubleValue == expected)
@@ -87,16 +88,20 @@ import Testing
   @Test func digitRunsOfEveryLengthReadExactly() throws {
     var rng = SeededRandom(seed: 7)
     func digits(_ count: Int, leadingNonZero: Bool) -> String {
-      String((0..<count).map { k in
-        Character(String(leadingNonZero && k == 0 ? 1 + rng.next() % 9 : rng.next() % 10))
-      })
+      String(
+        (0..<count).map { k in
+          Character(String(leadingNonZero && k == 0 ? 1 + rng.next() % 9 : rng.next() % 10))
+        })
     }
     for integerLength in 1...30 {
       // Every fraction length up to 20: each ends in the one-at-a-time loop at a different point.
       for (zeros, fractionLength) in [(0, 0), (1, 3), (1, 6), (3, 9), (9, 17), (0, 24)] + (1...20).map({ (0, $0) }) {
         let integer = digits(integerLength, leadingNonZero: true)
-        let fraction = fractionLength == 0 ? "" : "." + String(repeating: "0", count: zeros)
-          + digits(fractionLength, leadingNonZero: true)
+        let fraction =
+          fractionLength == 0
+          ? ""
+          : "." + String(repeating: "0", count: zeros)
+            + digits(fractionLength, leadingNonZero: true)
         for text in [integer + fraction, "-" + integer + fraction, "0" + (fraction.isEmpty ? "" : fraction)] {
           for suffix in ["", "e7", "E-3"] {
             let number = try Self.number(text + suffix)
@@ -144,7 +149,9 @@ import Testing
     for (text, expected) in known {
       let bytes = Array(text.utf8)
       let outcome = bytes.withUnsafeBufferPointer { buffer in
-        Result { () throws(NumberParser.Failure) in try NumberParser.validate(buffer.baseAddress!, from: 0, end: buffer.count).end }
+        Result { () throws(NumberParser.Failure) in
+          try NumberParser.validate(buffer.baseAddress!, from: 0, end: buffer.count).end
+        }
       }
       switch (outcome, expected) {
       case (.success(let end), .success(let expectedEnd)): #expect(end == expectedEnd, "\(text)")
@@ -164,8 +171,11 @@ import Testing
     let alphabet = Array("0123456789-+.eE x".utf8)
     for _ in 0..<20_000 {
       let length = Int.random(in: 1...28, using: &generator)
-      texts.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
-      let digits = (0..<Int.random(in: 1...24, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! }
+      texts.append(
+        String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
+      let digits = (0..<Int.random(in: 1...24, using: &generator)).map { _ in
+        "0123456789".randomElement(using: &generator)!
+      }
       texts.append((Bool.random(using: &generator) ? "-" : "") + String(digits))
     }
     let grammar = #/-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/#
@@ -176,7 +186,9 @@ import Testing
         let end = match.output.0.utf8.count
         let next = end < bytes.count ? bytes[end] : nil
         let plain = match.output.2 == nil && match.output.3 == nil
-        let goesOn = (plain && next == UInt8(ascii: ".")) || (match.output.3 == nil && (next == UInt8(ascii: "e") || next == UInt8(ascii: "E")))
+        let goesOn =
+          (plain && next == UInt8(ascii: "."))
+          || (match.output.3 == nil && (next == UInt8(ascii: "e") || next == UInt8(ascii: "E")))
           || (plain && match.output.1 == "0" && next.map { (0x30...0x39).contains($0) } == true)
         if !goesOn { accepted = end }
       }
@@ -190,7 +202,8 @@ import Testing
         let full = NumberParser.read(p, from: 0, end: checked.end)
         #expect(full.end == checked.end, "\(text)")
         #expect(checked.isFloat == !full.isIntegerSyntax, "\(text)")
-        let big = full.isIntegerSyntax && (!full.isExact || (full.isNegative && full.significand > UInt64(Int64.max) + 1))
+        let big =
+          full.isIntegerSyntax && (!full.isExact || (full.isNegative && full.significand > UInt64(Int64.max) + 1))
         #expect(checked.isBigInteger == big, "\(text)")
       }
     }
@@ -224,7 +237,8 @@ import Testing
       }
     }
     // Through the tree and the document.
-    #expect(try JSON(parsing: "[-0, 9223372036854775808, -9223372036854775808]").description
-      == "[-0,9223372036854775808,-9223372036854775808]")
+    #expect(
+      try JSON(parsing: "[-0, 9223372036854775808, -9223372036854775808]").description
+        == "[-0,9223372036854775808,-9223372036854775808]")
   }
 }

@@ -34,8 +34,10 @@ import Testing
     (#""abc"#, .unexpectedEndOfInput, 0, "1:1: unterminated string"),
     (#"["a\"#, .unexpectedEndOfInput, 1, "1:2: unterminated string"),
     // Structure.
-    ("{\n  \"a\": 1,\n  \"b\": \"txt\" \"c\": 2\n}", .unexpectedCharacter, 25,
-      #"3:14: expected ',' or '}' after an object member, found '"'"#),
+    (
+      "{\n  \"a\": 1,\n  \"b\": \"txt\" \"c\": 2\n}", .unexpectedCharacter, 25,
+      #"3:14: expected ',' or '}' after an object member, found '"'"#
+    ),
     ("[1 2]", .unexpectedCharacter, 3, "1:4: expected ',' or ']' after an array element, found '2'"),
     (#"{"a" 1}"#, .unexpectedCharacter, 5, "1:6: expected ':' after an object key, found '1'"),
     ("{1: 2}", .unexpectedCharacter, 1, "1:2: expected a string key, found '1'"),
@@ -63,8 +65,10 @@ import Testing
     (#""é" ]"#, .trailingContent, 5, "1:5: unexpected ']' after the top-level value"),
     ("{}\n\n}", .trailingContent, 4, "3:1: unexpected '}' after the top-level value"),
     // Numbers.
-    ("[01]", .invalidNumber, 2,
-      "1:3: invalid number: expected '.', 'e' or the end of the number after a leading '0', found '1'"),
+    (
+      "[01]", .invalidNumber, 2,
+      "1:3: invalid number: expected '.', 'e' or the end of the number after a leading '0', found '1'"
+    ),
     ("-", .invalidNumber, 1, "1:2: invalid number: expected a digit after '-'"),
     ("[-x]", .invalidNumber, 2, "1:3: invalid number: expected a digit after '-', found 'x'"),
     ("1.", .invalidNumber, 2, "1:3: invalid number: expected a digit after '.'"),
@@ -114,14 +118,17 @@ import Testing
     #expect(e.column == 8)
   }
 
-  @Test(arguments: [
-    ([0x5B, 0xFF, 0x5D], JSONParseError.Kind.invalidUTF8, 1, "1:2: invalid UTF-8 byte 0xFF"),
-    ([0x22, 0xFF, 0x22], .invalidUTF8, 1, "1:2: invalid UTF-8 byte 0xFF in string"),
-    ([0x22, 0x61, 0xC3, 0x22], .invalidUTF8, 2, "1:3: invalid UTF-8 byte 0xC3 in string"),
-    ([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], .invalidUTF8, 0,
-      "1:1: invalid UTF-8 byte 0xFF (the text looks like UTF-16LE; JSON text is read as UTF-8)"),
-    ([0xEF, 0xBB], .invalidUTF8, 0, "1:1: invalid UTF-8 byte 0xEF"),  // incomplete BOM
-  ] as [([UInt8], JSONParseError.Kind, Int, String)])
+  @Test(
+    arguments: [
+      ([0x5B, 0xFF, 0x5D], JSONParseError.Kind.invalidUTF8, 1, "1:2: invalid UTF-8 byte 0xFF"),
+      ([0x22, 0xFF, 0x22], .invalidUTF8, 1, "1:2: invalid UTF-8 byte 0xFF in string"),
+      ([0x22, 0x61, 0xC3, 0x22], .invalidUTF8, 2, "1:3: invalid UTF-8 byte 0xC3 in string"),
+      (
+        [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], .invalidUTF8, 0,
+        "1:1: invalid UTF-8 byte 0xFF (the text looks like UTF-16LE; JSON text is read as UTF-8)"
+      ),
+      ([0xEF, 0xBB], .invalidUTF8, 0, "1:1: invalid UTF-8 byte 0xEF"),  // incomplete BOM
+    ] as [([UInt8], JSONParseError.Kind, Int, String)])
   func invalidUTF8IsNamed(_ bytes: [UInt8], _ kind: JSONParseError.Kind, _ offset: Int, _ description: String) {
     let e = Self.error(bytes)
     #expect(e?.kind == kind)
@@ -130,11 +137,13 @@ import Testing
   }
 
   /// Text in UTF-16 or UTF-32 fails in its first bytes; the message says which encoding it looks like.
-  @Test(arguments: [
-    ([0x00, 0x5B, 0x00, 0x5D], "UTF-16BE"), ([0x7B, 0x00, 0x7D, 0x00], "UTF-16LE"),
-    ([0x00, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D], "UTF-32BE"), ([0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "UTF-32LE"),
-    ([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], "UTF-16BE"),
-  ] as [([UInt8], String)])
+  @Test(
+    arguments: [
+      ([0x00, 0x5B, 0x00, 0x5D], "UTF-16BE"), ([0x7B, 0x00, 0x7D, 0x00], "UTF-16LE"),
+      ([0x00, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D], "UTF-32BE"),
+      ([0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "UTF-32LE"),
+      ([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], "UTF-16BE"),
+    ] as [([UInt8], String)])
   func otherUnicodeEncodingsAreNamed(_ bytes: [UInt8], _ encoding: String) throws {
     let e = try #require(Self.error(bytes))
     #expect(e.message.hasSuffix("(the text looks like \(encoding); JSON text is read as UTF-8)"), "\(e)")

@@ -16,8 +16,9 @@ import Testing
         // A closing quote, an escape, non-ASCII text.
         #expect(try JSON(parsing: "[\"\(before)\"]") == [.string(before)])
         #expect(try JSON(parsing: "[\"\(before)\\n\(after)\"]") == [.string(before + "\n" + after)])
-        #expect(try JSON(parsing: "[\"\(before)\u{E9}\u{65E5}\u{1F600}\(after)\"]")
-          == [.string(before + "\u{E9}\u{65E5}\u{1F600}" + after)])
+        #expect(
+          try JSON(parsing: "[\"\(before)\u{E9}\u{65E5}\u{1F600}\(after)\"]")
+            == [.string(before + "\u{E9}\u{65E5}\u{1F600}" + after)])
         // An unescaped control character and an invalid byte are errors at their own offset.
         let control = Array("[\"\(before)".utf8) + [0x09] + Array("\(after)\"]".utf8)
         let e = ParseErrorTests.error(control)
@@ -34,8 +35,10 @@ import Testing
   /// library's, for sequences of up to four bytes from the interesting ranges, with ASCII around them.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // String(validating:as:)
   @Test func fourByteChecksAgreeWithTheStandardLibrary() {
-    let leads: [UInt8] = [0x41, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1,
-      0xF3, 0xF4, 0xF5, 0xFF]
+    let leads: [UInt8] = [
+      0x41, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1,
+      0xF3, 0xF4, 0xF5, 0xFF,
+    ]
     let continuations: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0]
     var mismatches: [[UInt8]] = []
     for lead in leads {

@@ -88,7 +88,9 @@ import Testing
 
   @Test func repeatedValuesAreEqualStrings() throws {
     let values = ["", "en", "a somewhat longer value past the small-string size", "\u{65E5}\u{672C}", "tab\there"]
-    let text = "[" + (0..<3000).map { "\"\(values[$0 % values.count])\"".replacingOccurrences(of: "\t", with: "\\t") }
+    let text =
+      "["
+      + (0..<3000).map { "\"\(values[$0 % values.count])\"".replacingOccurrences(of: "\t", with: "\\t") }
       .joined(separator: ",") + "]"
     let json = try JSON(parsing: text)
     #expect(json.arrayValue?.count == 3000)
@@ -118,7 +120,8 @@ import Testing
         let key = "k\(Int.random(in: 0..<(count + 2), using: &random))"
         let value: JSON = m % 3 == 0 ? ["k0": .number(JSONNumber(m))] : .number(JSONNumber(m))
         pairs.append((key, value))
-        let spelled = Int.random(in: 0..<8, using: &random) == 0 ? key.replacingOccurrences(of: "k", with: "\\u006b") : key
+        let spelled =
+          Int.random(in: 0..<8, using: &random) == 0 ? key.replacingOccurrences(of: "k", with: "\\u006b") : key
         members.append("\"\(spelled)\": \(m % 3 == 0 ? "{\"k0\": \(m)}" : "\(m)")")
       }
       text += "{" + members.joined(separator: ", ") + "}" + (k == 599 ? "]" : ",")
@@ -137,18 +140,25 @@ import Testing
   /// from the text (same storage, same digits), across integer, fraction and exponent shapes.
   @Test func numbersMatchTheNumberParser() throws {
     var random = SeededRandom(seed: 42)
-    var texts = ["0", "-0", "0.0", "-0.0", "0e5", "0.00e-3", "1.50", "100", "1e2", "1E+2", "-1.0e-0", "0.1000",
+    var texts = [
+      "0", "-0", "0.0", "-0.0", "0e5", "0.00e-3", "1.50", "100", "1e2", "1E+2", "-1.0e-0", "0.1000",
       "12345678901234567890", "-9223372036854775808", "18446744073709551615", "1234567890123456789.5",
-      "0.1234567890123456789", "0.12345678901234567890", "1e99999999999", "1.7976931348623157e308", "5e-324"]
+      "0.1234567890123456789", "0.12345678901234567890", "1e99999999999", "1.7976931348623157e308", "5e-324",
+    ]
     for _ in 0..<3000 {
       var text = Bool.random(using: &random) ? "-" : ""
       let integerDigits = Int.random(in: 0..<22, using: &random)
-      text += integerDigits == 0 ? "0" : String(Int.random(in: 1...9, using: &random))
-        + (0..<integerDigits).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+      text +=
+        integerDigits == 0
+        ? "0"
+        : String(Int.random(in: 1...9, using: &random))
+          + (0..<integerDigits).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
       if Bool.random(using: &random) {
-        text += "." + (0...Int.random(in: 0..<22, using: &random)).map { _ in
-          String(Int.random(in: 0...9, using: &random) < 3 ? 0 : Int.random(in: 0...9, using: &random))
-        }.joined()
+        text +=
+          "."
+          + (0...Int.random(in: 0..<22, using: &random)).map { _ in
+            String(Int.random(in: 0...9, using: &random) < 3 ? 0 : Int.random(in: 0...9, using: &random))
+          }.joined()
       }
       if Int.random(in: 0..<3, using: &random) == 0 {
         text += ["e", "E", "e+", "e-"].randomElement(using: &random)! + String(Int.random(in: 0..<400, using: &random))

@@ -5,45 +5,49 @@ import Testing
 @Suite struct UTF8ValidationTests {
   static func quoted(_ bytes: [UInt8]) -> [UInt8] { [0x22] + bytes + [0x22] }
 
-  @Test(arguments: [
-    ("overlong 2-byte slash", [0xC0, 0xAF]),
-    ("overlong 2-byte, largest", [0xC1, 0xBF]),
-    ("overlong 3-byte", [0xE0, 0x80, 0xAF]),
-    ("overlong 3-byte, largest", [0xE0, 0x9F, 0xBF]),
-    ("overlong 4-byte", [0xF0, 0x80, 0x80, 0xAF]),
-    ("overlong 4-byte, largest", [0xF0, 0x8F, 0xBF, 0xBF]),
-    ("high surrogate U+D800", [0xED, 0xA0, 0x80]),
-    ("low surrogate U+DFFF", [0xED, 0xBF, 0xBF]),
-    ("surrogate pair encoded as two scalars", [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]),
-    ("above U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
-    ("F5 lead byte", [0xF5, 0x80, 0x80, 0x80]),
-    ("5-byte form", [0xF8, 0x88, 0x80, 0x80, 0x80]),
-    ("FF byte", [0xFF]),
-    ("truncated 2-byte", [0xC3]),
-    ("truncated 3-byte", [0xE2, 0x82]),
-    ("truncated 4-byte", [0xF0, 0x9F, 0x98]),
-    ("truncated before ASCII", [0xE2, 0x82, 0x41]),
-    ("stray continuation", [0x80]),
-    ("stray continuation after ASCII", [0x41, 0xBF]),
-    ("continuation after a complete sequence", [0xC3, 0xA9, 0xA9]),
-  ] as [(String, [UInt8])])
+  @Test(
+    arguments: [
+      ("overlong 2-byte slash", [0xC0, 0xAF]),
+      ("overlong 2-byte, largest", [0xC1, 0xBF]),
+      ("overlong 3-byte", [0xE0, 0x80, 0xAF]),
+      ("overlong 3-byte, largest", [0xE0, 0x9F, 0xBF]),
+      ("overlong 4-byte", [0xF0, 0x80, 0x80, 0xAF]),
+      ("overlong 4-byte, largest", [0xF0, 0x8F, 0xBF, 0xBF]),
+      ("high surrogate U+D800", [0xED, 0xA0, 0x80]),
+      ("low surrogate U+DFFF", [0xED, 0xBF, 0xBF]),
+      ("surrogate pair encoded as two scalars", [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]),
+      ("above U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
+      ("F5 lead byte", [0xF5, 0x80, 0x80, 0x80]),
+      ("5-byte form", [0xF8, 0x88, 0x80, 0x80, 0x80]),
+      ("FF byte", [0xFF]),
+      ("truncated 2-byte", [0xC3]),
+      ("truncated 3-byte", [0xE2, 0x82]),
+      ("truncated 4-byte", [0xF0, 0x9F, 0x98]),
+      ("truncated before ASCII", [0xE2, 0x82, 0x41]),
+      ("stray continuation", [0x80]),
+      ("stray continuation after ASCII", [0x41, 0xBF]),
+      ("continuation after a complete sequence", [0xC3, 0xA9, 0xA9]),
+    ] as [(String, [UInt8])])
   func illFormedSequencesInStringsAreRejected(_ name: String, _ bytes: [UInt8]) {
     let e = ParseErrorTests.error(Self.quoted(bytes))
     #expect(e?.kind == .invalidUTF8, "\(name)")
     #expect(e?.message.hasPrefix("invalid UTF-8 byte 0x") == true, "\(name)")
     // Outside a string, a sequence that is ill-formed from its first byte is still named as invalid UTF-8.
-    let illFormedAtStart = bytes[0] >= 0x80 && bytes.withUnsafeBufferPointer {
-      Scanner.utf8SequenceLength($0.baseAddress!, at: 0, end: $0.count) == nil
-    }
+    let illFormedAtStart =
+      bytes[0] >= 0x80
+      && bytes.withUnsafeBufferPointer {
+        Scanner.utf8SequenceLength($0.baseAddress!, at: 0, end: $0.count) == nil
+      }
     if illFormedAtStart {
       #expect(ParseErrorTests.error([0x5B] + bytes + [0x5D])?.kind == .invalidUTF8, "\(name)")
     }
   }
 
-  @Test(arguments: [
-    [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
-    [0xEF, 0xBF, 0xBF], [0xEF, 0xBF, 0xBE], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
-  ] as [[UInt8]])
+  @Test(
+    arguments: [
+      [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+      [0xEF, 0xBF, 0xBF], [0xEF, 0xBF, 0xBE], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+    ] as [[UInt8]])
   func boundaryScalarsAreAccepted(_ bytes: [UInt8]) throws {
     let json = try JSON(parsing: Self.quoted(bytes))
     #expect(json.stringValue.map { Array($0.utf8) } == bytes)

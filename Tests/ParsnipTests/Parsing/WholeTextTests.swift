@@ -55,6 +55,7 @@ import Testing
   @Test func emptyBuffersFailCleanly() {
     #expect(ParseErrorTests.error([UInt8]())?.kind == .unexpectedEndOfInput)
     #expect((try? JSON(parsing: UnsafeRawBufferPointer(start: nil, count: 0))) == nil)
-    #expect((try? JSON(parsing: UnsafeRawBufferPointer(start: nil, count: 0), options: .init(allowsJSON5: true))) == nil)
+    #expect(
+      (try? JSON(parsing: UnsafeRawBufferPointer(start: nil, count: 0), options: .init(allowsJSON5: true))) == nil)
   }
 }

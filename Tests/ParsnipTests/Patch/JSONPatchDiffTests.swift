@@ -83,7 +83,9 @@ import Testing
     func element() -> JSON {
       switch Int.random(in: 0..<6, using: &generator) {
       case 0: return ["k": JSON(Int.random(in: 0..<3, using: &generator))]
-      case 1: return JSON((0..<Int.random(in: 0..<4, using: &generator)).map { _ in JSON(Int.random(in: 0..<3, using: &generator)) })
+      case 1:
+        return JSON(
+          (0..<Int.random(in: 0..<4, using: &generator)).map { _ in JSON(Int.random(in: 0..<3, using: &generator)) })
       default: return JSON(Int.random(in: 0..<8, using: &generator))
       }
     }
@@ -101,7 +103,8 @@ import Testing
       }
       let b = JSON.array(elements)
       let patch = JSONPatch.diff(from: ["a": a, "b": [a]], to: ["a": b, "b": [b]])
-      #expect(try patch.apply(to: ["a": a, "b": [a]]) == ["a": b, "b": [b]], "round \(round): \(a) → \(b) via \(patch)")
+      #expect(
+        try patch.apply(to: ["a": a, "b": [a]]) == ["a": b, "b": [b]], "round \(round): \(a) → \(b) via \(patch)")
       let top = patch.operations.filter { $0.path.tokens.first == "a" }.count
       #expect(top <= 4 * edits || patch.operations.first == .replace(path: ["a"], value: b), "round \(round)")
     }

@@ -49,8 +49,9 @@ import Testing
     // but 105 GB of text.
     let string = JSON.string(String(repeating: "x", count: 100_000))
     let patch = try JSONPatch(
-      .array([["op": "add", "path": "/a", "value": [string]]]
-        + Array(repeating: ["op": "copy", "from": "/a", "path": "/a/-"] as JSON, count: 20)))
+      .array(
+        [["op": "add", "path": "/a", "value": [string]]]
+          + Array(repeating: ["op": "copy", "from": "/a", "path": "/a/-"] as JSON, count: 20)))
     #expect(JSONPatch.ApplicationOptions().maximumAddedBytes == 1 << 30)
     let error = try #require(throws: JSONPatchError.self) { try patch.apply(to: [:]) }
     #expect(error.kind == .tooManyBytes(maximumAddedBytes: 1 << 30))
@@ -64,7 +65,9 @@ import Testing
     let first = JSONPatch(operations: Array(patch.operations.prefix(1)))
     #expect(try first.apply(to: [:], options: .init(maximumAddedBytes: 100_005)) == ["a": [string]])
     #expect(throws: JSONPatchError.self) { try first.apply(to: [:], options: .init(maximumAddedBytes: 100_004)) }
-    #expect(try JSONPatch(operations: Array(patch.operations.prefix(5))).apply(to: [:], options: .init(maximumAddedBytes: .max)) != [:])
+    #expect(
+      try JSONPatch(operations: Array(patch.operations.prefix(5))).apply(
+        to: [:], options: .init(maximumAddedBytes: .max)) != [:])
   }
 
   @Test func doublingStopsAtTheSizeLimit() throws {

@@ -53,7 +53,8 @@ import Testing
     let pointer = try JSONPointer("/user/tags/1")
     let keyPath = try JSONKeyPath("user.tags[0]")
     #expect(try both(text, decode { (s: String) in s } |> requiredAt("user.avatar.url", .string)) == "http://x/a.png")
-    #expect(try both(text, decode { (s: String) in s } |> requiredAt(["user", "avatar", "url"], .string)) == "http://x/a.png")
+    #expect(
+      try both(text, decode { (s: String) in s } |> requiredAt(["user", "avatar", "url"], .string)) == "http://x/a.png")
     #expect(try both(text, decode { (s: String) in s } |> requiredAt(pointer, .string)) == "b")
     #expect(try both(text, decode { (s: String) in s } |> requiredAt(keyPath, .string)) == "a")
     let missing = decodeJSON(text, with: decode { (s: String) in s } |> requiredAt("user.photo.url", .string))
@@ -76,7 +77,8 @@ import Testing
 
   @Test func customRunsADecoderOnTheSameObject() throws {
     struct Point: Equatable { let x: Double, y: Double }
-    let decodePoint: JSONDecoding<Point> = decode(Point.init) |> custom(.index(0, .double)) |> custom(.index(1, .double))
+    let decodePoint: JSONDecoding<Point> =
+      decode(Point.init) |> custom(.index(0, .double)) |> custom(.index(1, .double))
     #expect(try both("[1.5, -2]", decodePoint) == Point(x: 1.5, y: -2))
   }
 
@@ -94,18 +96,24 @@ import Testing
   }
 
   @Test func andThenDecodesATaggedUnion() throws {
-    #expect(try both(#"[{"kind": "circle", "radius": 2}, {"kind": "rectangle", "width": 3, "height": 4}]"#, .array(Self.decodeShape))
-      == [.circle(radius: 2), .rectangle(width: 3, height: 4)])
+    #expect(
+      try both(
+        #"[{"kind": "circle", "radius": 2}, {"kind": "rectangle", "width": 3, "height": 4}]"#, .array(Self.decodeShape))
+        == [.circle(radius: 2), .rectangle(width: 3, height: 4)])
     let unknown = decodeJSON(#"[{"kind": "circle", "radius": 1}, {"kind": "hexagon"}]"#, with: .array(Self.decodeShape))
-    #expect(unknown.failure?.description == #"Problem with the value at [1] (line 1, column 35): unknown shape "hexagon""#)
+    #expect(
+      unknown.failure?.description == #"Problem with the value at [1] (line 1, column 35): unknown shape "hexagon""#)
     let piped = JSONDecoding.field("kind", .string) |> andThen { _ in JSONDecoding.succeed(1) }
     #expect(try both(#"{"kind": "x"}"#, piped) == 1)
   }
 
   @Test func oneOfTakesTheFirstThatSucceeds() throws {
-    let number: JSONDecoding<Double> = .oneOf([.double, JSONDecoding.string.andThen { text in
-      Double(text).map { .succeed($0) } ?? .fail("not a number: \(text)")
-    }])
+    let number: JSONDecoding<Double> = .oneOf([
+      .double,
+      JSONDecoding.string.andThen { text in
+        Double(text).map { .succeed($0) } ?? .fail("not a number: \(text)")
+      },
+    ])
     #expect(try both(#"[1, "2.5"]"#, .array(number)) == [1, 2.5])
   }
 
@@ -144,8 +152,9 @@ import Testing
     #expect(try both("1427298550000", .date(.millisecondsSince1970)) == Date(timeIntervalSince1970: 1_427_298_550))
     // Exact: no detour through Double.
     #expect(decodeJSON("9007199254740993", with: .int64).success == 9_007_199_254_740_993)
-    #expect(decodeJSON("300", with: .int8).failure?.kind
-      == .typeMismatch(expected: "an Int8 (a whole number from -128 to 127)", found: "300"))
+    #expect(
+      decodeJSON("300", with: .int8).failure?.kind
+        == .typeMismatch(expected: "an Int8 (a whole number from -128 to 127)", found: "300"))
     #expect(decodeJSON("3.5", with: .int).failure != nil)
   }
 }

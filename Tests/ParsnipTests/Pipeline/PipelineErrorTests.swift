@@ -23,7 +23,9 @@ import Testing
       """
     let error = decodeJSON(text, with: Self.decodeUsers).failure
     #expect(error?.path.components == [.key("users"), .index(0), .key("score")])
-    #expect(error?.description == #"Problem with the value at users[0].score (line 2, column 28): expected an Int, found "5""#)
+    #expect(
+      error?.description == #"Problem with the value at users[0].score (line 2, column 28): expected an Int, found "5""#
+    )
     let fromTree = try? Self.decodeUsers(JSON(parsing: text)).failure
     #expect(fromTree?.description == #"Problem with the value at users[0].score: expected an Int, found "5""#)
   }
@@ -32,26 +34,36 @@ import Testing
     let error = decodeJSON(#"{"users": [{"name": "Ada", "score": 1}, {"score": 2}]}"#, with: Self.decodeUsers).failure
     #expect(error?.kind == .missingKey("name"))
     #expect(error?.path.description == "users[1]")
-    #expect(error?.description == #"Problem with the value at users[1] (line 1, column 41): expected an object with a field named "name""#)
+    #expect(
+      error?.description
+        == #"Problem with the value at users[1] (line 1, column 41): expected an object with a field named "name""#)
   }
 
   @Test func otherKinds() {
-    #expect(decodeJSON("[1]", with: .index(3, .int)).failure?.description
-      == "Problem with the given value (line 1, column 1): expected an array with an element at index 3, found 1 element")
-    #expect(decodeJSON("{}", with: JSONDecoding<Int>.fail("nope")).failure?.description
-      == "Problem with the given value (line 1, column 1): nope")
-    #expect(decodeJSON("[1,", with: .int).failure?.description
-      == "The given data was not valid JSON: unexpected end of input, expected a value (line 1, column 4)")
-    #expect(decodeJSON(#"{"a": 1}"#, with: decode { (x: Int) in x } |> requiredAt("a[", .int)).failure?.kind
-      == .invalidPath("invalid key path at offset 2: expected an index or a quoted key\na[\n  ^"))
-    let oneOf = decodeJSON(#"{"v": true}"#, with: .field("v", .oneOf([.int, JSONDecoding.string.map { Int($0) ?? 0 }])))
-    #expect(oneOf.failure?.description == """
-      Problem with the value at v (line 1, column 7): all 2 alternatives failed:
-        (1) Problem with the value at v (line 1, column 7): expected an Int, found true
-        (2) Problem with the value at v (line 1, column 7): expected a String, found true
-      """)
-    #expect(decodeJSON("{}", with: .codable([Int].self)).failure?.kind
-      == .decodable("expected an array, found an object"))
+    #expect(
+      decodeJSON("[1]", with: .index(3, .int)).failure?.description
+        == "Problem with the given value (line 1, column 1): expected an array with an element at index 3, found 1 element"
+    )
+    #expect(
+      decodeJSON("{}", with: JSONDecoding<Int>.fail("nope")).failure?.description
+        == "Problem with the given value (line 1, column 1): nope")
+    #expect(
+      decodeJSON("[1,", with: .int).failure?.description
+        == "The given data was not valid JSON: unexpected end of input, expected a value (line 1, column 4)")
+    #expect(
+      decodeJSON(#"{"a": 1}"#, with: decode { (x: Int) in x } |> requiredAt("a[", .int)).failure?.kind
+        == .invalidPath("invalid key path at offset 2: expected an index or a quoted key\na[\n  ^"))
+    let oneOf = decodeJSON(
+      #"{"v": true}"#, with: .field("v", .oneOf([.int, JSONDecoding.string.map { Int($0) ?? 0 }])))
+    #expect(
+      oneOf.failure?.description == """
+        Problem with the value at v (line 1, column 7): all 2 alternatives failed:
+          (1) Problem with the value at v (line 1, column 7): expected an Int, found true
+          (2) Problem with the value at v (line 1, column 7): expected a String, found true
+        """)
+    #expect(
+      decodeJSON("{}", with: .codable([Int].self)).failure?.kind
+        == .decodable("expected an array, found an object"))
   }
 
   @Test func accumulationReportsEveryFailureInDocumentOrder() {
@@ -63,14 +75,16 @@ import Testing
       ]}
       """
     let error = decodeJSON(text, with: Self.decodeUsers, options: .accumulating).failure
-    #expect(error?.failures.map(\.path.description) == ["users[0].name", "users[0].score", "users[2]", "users[2].score"])
-    #expect(error?.description == """
-      4 problems:
-      Problem with the value at users[0].name (line 2, column 12): expected a String, found 1
-      Problem with the value at users[0].score (line 2, column 24): expected an Int, found "x"
-      Problem with the value at users[2] (line 4, column 3): expected an object with a field named "name"
-      Problem with the value at users[2].score (line 4, column 13): expected an Int, found null
-      """)
+    #expect(
+      error?.failures.map(\.path.description) == ["users[0].name", "users[0].score", "users[2]", "users[2].score"])
+    #expect(
+      error?.description == """
+        4 problems:
+        Problem with the value at users[0].name (line 2, column 12): expected a String, found 1
+        Problem with the value at users[0].score (line 2, column 24): expected an Int, found "x"
+        Problem with the value at users[2] (line 4, column 3): expected an object with a field named "name"
+        Problem with the value at users[2].score (line 4, column 13): expected an Int, found null
+        """)
     // Without the option, the first failure only.
     #expect(decodeJSON(text, with: Self.decodeUsers).failure?.path.description == "users[0].name")
   }

@@ -10,7 +10,9 @@ import Testing
   struct Nest: Sendable { var children: [Nest] }
   static let nest: JSONDecoding<Nest> = JSONDecoding<[Nest]>.array(.lazy { nest }).map(Nest.init)
 
-  static func arrays(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+  static func arrays(_ depth: Int) -> String {
+    String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+  }
 
   @Test func recursionPastTheStackIsAnErrorAtAnyLimit() throws {
     // N5: the limit raised far past what the stack holds; a tree built in code, 100 000 levels deep.
@@ -106,6 +108,7 @@ import Testing
     return levels.reversed()
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // Duration, ContinuousClock
   @Test func collectingManyFailuresIsLinear() throws {
     // U1: 100 000 failures in about 200 KB took 114 s; each failure copied every one before it.
     let text = "[" + Array(repeating: "\"x\"", count: 100_000).joined(separator: ",") + "]"
@@ -143,7 +146,8 @@ import Testing
     let error = decodeJSON(text, with: Self.node, options: options).failure
     #expect(error?.kind == .tooExpensive(limit: 20_000))
     #expect(
-      error?.description.hasSuffix("the decode ran recursive and alternative decoders more than 20000 times (maximumDecoderRuns)")
+      error?.description.hasSuffix(
+        "the decode ran recursive and alternative decoders more than 20000 times (maximumDecoderRuns)")
         == true, "\(String(describing: error))")
     // Accumulating does not go on past it.
     options.accumulatesErrors = true

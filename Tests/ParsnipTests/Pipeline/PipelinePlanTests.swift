@@ -37,11 +37,14 @@ import Testing
         let curried = decodeJSON(text, with: Self.curried, options: options)
         #expect(planned == curried, "\(text)")
         let tree = try! JSON(parsing: text)
-        #expect(decodeJSON(tree, with: Self.planned, options: options) == decodeJSON(tree, with: Self.curried, options: options))
+        #expect(
+          decodeJSON(tree, with: Self.planned, options: options)
+            == decodeJSON(tree, with: Self.curried, options: options))
       }
     }
-    #expect(decodeJSON(#"{"count": "1", "tags": [2]}"#, with: Self.planned, options: .accumulating).failure?.failures
-      .map(\.path.description) == ["", "count", "tags[0]"])
+    #expect(
+      decodeJSON(#"{"count": "1", "tags": [2]}"#, with: Self.planned, options: .accumulating).failure?.failures
+        .map(\.path.description) == ["", "count", "tags[0]"])
   }
 
   static let made = Lock(0)

@@ -58,7 +58,9 @@ import Testing
       |> required("name", .string)
       |> optional("image", .string)
     #expect(try decodeJSON(#"{"name": "Ada"}"#, with: decodeNamed).get() == Named(name: "Ada", image: nil))
-    #expect(try decodeJSON(#"{"name": "Ada", "image": "a.png"}"#, with: decodeNamed).get() == Named(name: "Ada", image: "a.png"))
+    #expect(
+      try decodeJSON(#"{"name": "Ada", "image": "a.png"}"#, with: decodeNamed).get()
+        == Named(name: "Ada", image: "a.png"))
   }
 
   @Test func arrayAsAPipedModifier() throws {

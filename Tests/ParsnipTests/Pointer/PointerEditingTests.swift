@@ -79,7 +79,8 @@ import Testing
       try json.setValue(1, at: keyPath, createIntermediates: true)
     }
     #expect(keyPathError?.kind == .nestingTooDeep(limit: JSON.maximumSupportedDepth))
-    try json.setValue(1, at: JSONPointer(tokens: Array(repeating: "a", count: JSON.maximumSupportedDepth)), createIntermediates: true)
+    try json.setValue(
+      1, at: JSONPointer(tokens: Array(repeating: "a", count: JSON.maximumSupportedDepth)), createIntermediates: true)
     #expect(json["a"]["a"]["a"].isObject)
   }
 }

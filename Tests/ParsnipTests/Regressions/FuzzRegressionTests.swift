@@ -13,13 +13,15 @@ import Testing
     let strict = roundTrip(bytes, options: .default, sourceLocation: sourceLocation)
     let relaxed = roundTrip(bytes, options: json5, sourceLocation: sourceLocation)
     if let strict {
-      #expect(relaxed?.description == strict.description, "JSON5 mode reads strict JSON differently",
+      #expect(
+        relaxed?.description == strict.description, "JSON5 mode reads strict JSON differently",
         sourceLocation: sourceLocation)
     }
     return strict
   }
 
-  static func roundTrip(_ bytes: [UInt8], options: JSON.ParsingOptions, sourceLocation: Testing.SourceLocation) -> JSON? {
+  static func roundTrip(_ bytes: [UInt8], options: JSON.ParsingOptions, sourceLocation: Testing.SourceLocation) -> JSON?
+  {
     let value: JSON
     do {
       value = try JSON(parsing: bytes, options: options)
@@ -31,7 +33,8 @@ import Testing
     let again = try? JSON(parsing: text, options: options)
     #expect(again?.description == text, "written text \(text) does not parse back", sourceLocation: sourceLocation)
     if !options.allowsJSON5 {
-      #expect((try? value.string()).flatMap { try? JSON(parsing: $0) }?.description == text,
+      #expect(
+        (try? value.string()).flatMap { try? JSON(parsing: $0) }?.description == text,
         sourceLocation: sourceLocation)
     }
     return value
@@ -66,4 +69,3 @@ import Testing
     }
   }
 }
-

@@ -48,5 +48,7 @@ enum Fixtures {
 
 extension Trait where Self == ConditionTrait {
   /// Skips a test or suite, saying why, when `../shared` is absent (a user's fresh clone).
-  static var requiresSharedData: Self { .enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage)) }
+  static var requiresSharedData: Self {
+    .enabled(if: Fixtures.shared != nil, Comment(rawValue: Fixtures.absentMessage))
+  }
 }

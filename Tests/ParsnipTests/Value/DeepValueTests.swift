@@ -82,7 +82,9 @@ import Testing
         let a = try JSON(parsing: text, options: .init(maximumDepth: depth))
         let b = try JSON(parsing: text, options: .init(maximumDepth: depth))
         ok = ok && a == b
-        ok = ok && JSONMergePatch.apply(a, to: b) == a && JSONMergePatch.diff(from: a, to: b) == (a.kind == .object ? [:] : b)
+        ok =
+          ok && JSONMergePatch.apply(a, to: b) == a
+          && JSONMergePatch.diff(from: a, to: b) == (a.kind == .object ? [:] : b)
         ok = try ok && (a.bytes(options: .init(maximumDepth: depth))).count == text.utf8.count
         let copy: JSONPatch = [.copy(from: try JSONPointer(""), path: try JSONPointer(""))]
         ok = try ok && (copy.apply(to: a, options: .init(maximumDepth: depth))) == a

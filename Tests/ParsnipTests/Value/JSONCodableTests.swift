@@ -7,7 +7,8 @@ import Testing
 @Suite struct JSONCodableTests {
   static let document: JSON = [
     "null": nil, "true": true, "false": false, "int": -42, "big": JSON(UInt64.max), "double": 0.1,
-    "string": "a/\"b\"\n", "array": [1, [2, [3]], [:]], "object": ["nested": ["deeper": []], "camelCaseKey": 1, "snake_case_key": 2],
+    "string": "a/\"b\"\n", "array": [1, [2, [3]], [:]],
+    "object": ["nested": ["deeper": []], "camelCaseKey": 1, "snake_case_key": 2],
   ]
 
   @Test func roundTripsThroughFoundationsEncoderAndDecoder() throws {

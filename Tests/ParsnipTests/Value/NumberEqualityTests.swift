@@ -61,7 +61,8 @@ import Testing
     }
     let diff = try CLI.both(["diff", "--compact", before, after])
     #expect(diff.stdout == #"[{"op":"replace","path":"/0","value":1e99999999999999999998}]"# + "\n")
-    let test = try PatchCommandTests.patch(#"[{"op":"test","path":"/0","value":1e99999999999999999998}]"#,
+    let test = try PatchCommandTests.patch(
+      #"[{"op":"test","path":"/0","value":1e99999999999999999998}]"#,
       to: "[1e99999999999999999999]")
     #expect(test.status == 1)
   }

@@ -86,8 +86,9 @@ import Testing
     #expect(try Self.bytes(of: tree, options: options, inPlace: true) == expected)
     // And a string alone, the root case.
     for string in Self.strings {
-      #expect(try Self.bytes(of: .string(string), options: options, inPlace: true)
-        == Self.bytes(of: .string(string), options: options, inPlace: false))
+      #expect(
+        try Self.bytes(of: .string(string), options: options, inPlace: true)
+          == Self.bytes(of: .string(string), options: options, inPlace: false))
     }
     // The copying path is itself right: it reads back as the tree.
     #expect(try JSON(parsing: expected) == tree)

@@ -118,12 +118,17 @@ import Testing
         let isNegative = Bool.random(using: &random)
         var reference: [UInt8] = []
         let text = Array(String(significand).utf8)
-        NumberFormatting.appendDigits(text, pointPosition: text.count + exponent, isNegative: isNegative, to: &reference)
+        NumberFormatting.appendDigits(
+          text, pointPosition: text.count + exponent, isNegative: isNegative, to: &reference)
         var kernel: [UInt8] = []
-        NumberFormatting.appendDecimal(significand: significand, exponent: exponent, isNegative: isNegative, to: &kernel)
+        NumberFormatting.appendDecimal(
+          significand: significand, exponent: exponent, isNegative: isNegative, to: &kernel)
         #expect(kernel == reference, "\(significand)e\(exponent)")
-        numbers.append(.number(JSONNumber(storage: .decimal(
-          significand: significand, exponent: Int32(exponent), isNegative: isNegative))))
+        numbers.append(
+          .number(
+            JSONNumber(
+              storage: .decimal(
+                significand: significand, exponent: Int32(exponent), isNegative: isNegative))))
         expected.append(String(decoding: reference, as: UTF8.self))
         let integer = significand / UInt64.random(in: 1...1000, using: &random)
         numbers.append(.number(JSONNumber(isNegative ? -Int64(integer) : Int64(integer))))

@@ -81,7 +81,8 @@ import Testing
   @Test func sortedKeysAreFoundationJSONEncodersOrder() throws {
     // Canonically equivalent keys would collapse in a `Dictionary`, so there is only one spelling of "é".
     let keys = ["zeta", "Alpha", "alpha", "_x", "10", "9", "é", "😀", "\u{FB33}", ""]
-    let json = JSON.object(JSONObject(keys.enumerated().map { (key: $0.element, value: JSON.number(JSONNumber($0.offset))) }))
+    let json = JSON.object(
+      JSONObject(keys.enumerated().map { (key: $0.element, value: JSON.number(JSONNumber($0.offset))) }))
     let parsnip = try json.string(options: .init(sortsKeys: true))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -57,7 +57,8 @@ extension DecodingState {
           message: "\"-\" names no element (it is the position after the last of \(count))" + suffix))
     case .invalidIndex(let token):
       return DecodingError.typeMismatch(
-        [Any].self, context(codingPath: walked, node: node, message: "\(Excerpt.quoted(token)) is not an array index" + suffix))
+        [Any].self,
+        context(codingPath: walked, node: node, message: "\(Excerpt.quoted(token)) is not an array index" + suffix))
     case .notAContainer(let expected, _):
       let step = path.stepText(failure.step)
       let message =

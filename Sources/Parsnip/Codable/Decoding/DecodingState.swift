@@ -257,7 +257,8 @@ final class DecodingState {
     var options = self.options
     options.strictness.remove(.rejectsUnknownKeys)
     let state = DecodingState(
-      text: ScannedText(tape: tape, source: Self.nullSource), options: options, collectsReport: collectsReport, rootPath: path,
+      text: ScannedText(tape: tape, source: Self.nullSource), options: options, collectsReport: collectsReport,
+      rootPath: path,
       parent: self)
     return TapeDecoder(state: state, index: 0)
   }

@@ -327,7 +327,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       let text = try readString(node, as: Date.self)
       guard let date = formatter.date(from: text) else {
         throw state.decodingError(
-          .corrupted("Date string \(Excerpt.quoted(text)) does not match format expected by formatter", Date.self, node))
+          .corrupted("Date string \(Excerpt.quoted(text)) does not match format expected by formatter", Date.self, node)
+        )
       }
       return date
     case .custom(let decode):

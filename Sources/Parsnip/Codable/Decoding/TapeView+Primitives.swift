@@ -46,7 +46,9 @@ extension TapeView {
       let value = Double(magnitude)
       return isNegative ? -value : value
     }
-    guard nodes.rawKind(node) == Tape.Kind.number.rawValue else { return try nonConformingDouble(at: node, as: Double.self) }
+    guard nodes.rawKind(node) == Tape.Kind.number.rawValue else {
+      return try nonConformingDouble(at: node, as: Double.self)
+    }
     let word = nodes.word(node)
     return try floatingSlowPath(at: node, start: TapeCursor.offset(word), count: TapeCursor.aux(word))
   }
@@ -54,14 +56,18 @@ extension TapeView {
   @inline(never)
   func floatingSlowPath(at node: Int, start: Int, count: Int) throws(ValueFailure) -> Double {
     // `Infinity`, `-Infinity` and `NaN`, accepted by the scanner only for JSON5 input.
-    if nodes.flags(node) & Tape.Flag.json5 != 0 { return NumberParser.nonFiniteLiteral(base, from: start, count: count) }
+    if nodes.flags(node) & Tape.Flag.json5 != 0 {
+      return NumberParser.nonFiniteLiteral(base, from: start, count: count)
+    }
     let scanned = NumberParser.read(base, from: start, end: start + count)
     let value = NumberParser.double(base, from: start, scanned)
     if !value.isFinite {
       throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in Double", Double.self, node)
     }
     if value == 0, scanned.significand != 0 {
-      throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) is too small for Double (it would read as 0)", Double.self, node)
+      throw .corrupted(
+        "number \(Excerpt.abbreviated(numberText(node))) is too small for Double (it would read as 0)", Double.self,
+        node)
     }
     return value
   }
@@ -76,7 +82,8 @@ extension TapeView {
       throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in Float", Float.self, node)
     }
     if value == 0, double != 0 {
-      throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) is too small for Float (it would read as 0)", Float.self, node)
+      throw .corrupted(
+        "number \(Excerpt.abbreviated(numberText(node))) is too small for Float (it would read as 0)", Float.self, node)
     }
     return value
   }
@@ -106,7 +113,9 @@ extension TapeView {
 
   func url(at node: Int) throws(ValueFailure) -> URL {
     let text = try string(at: node)
-    guard let url = URL(string: text) else { throw .corrupted("Invalid URL string: \(Excerpt.quoted(text))", URL.self, node) }
+    guard let url = URL(string: text) else {
+      throw .corrupted("Invalid URL string: \(Excerpt.quoted(text))", URL.self, node)
+    }
     return url
   }
 

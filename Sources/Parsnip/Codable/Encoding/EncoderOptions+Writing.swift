@@ -41,12 +41,14 @@ extension EncoderOptions {
         case .index(let index): String(index)
         }
       }
-      let codingPath = path() + error.pathComponents.map { step -> any CodingKey in
-        switch step {
-        case .key(let key): StringCodingKey(key)
-        case .index(let index): StringCodingKey(index: index)
+      let codingPath =
+        path()
+        + error.pathComponents.map { step -> any CodingKey in
+          switch step {
+          case .key(let key): StringCodingKey(key)
+          case .index(let index): StringCodingKey(index: index)
+          }
         }
-      }
       guard error.kind == .nonFiniteNumber else { throw depthError(json, codingPath: codingPath) }
       let number = json.value(at: JSONPointer(tokens: tokens))?.doubleValue ?? .nan
       _ = try nonConformingText(number, path: codingPath)

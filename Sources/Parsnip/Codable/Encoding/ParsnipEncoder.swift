@@ -249,11 +249,13 @@ public final class ParsnipEncoder: Sendable {
     // ahead: a large value met once does not make every later small one allocate that much.
     let last = Swift.min(lastSize, 4 << 20)
     let capacity = last &+ last &>> 2 &+ 256
-    return try Self.encoded(value, options: options, capacity: capacity, streamed: { stream in
-      let size = stream.core.pointee.output.out.count
-      settings.withLock { $0.lastOutputSize = size }
-      return try streamed(stream)
-    }, tree: tree)
+    return try Self.encoded(
+      value, options: options, capacity: capacity,
+      streamed: { stream in
+        let size = stream.core.pointee.output.out.count
+        settings.withLock { $0.lastOutputSize = size }
+        return try streamed(stream)
+      }, tree: tree)
   }
 
   /// The shared entry point: stream bytes into a buffer of `capacity` bytes to start with, and fall back to a tree

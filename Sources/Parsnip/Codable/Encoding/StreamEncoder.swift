@@ -292,7 +292,9 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     try state.guarded { try state.encodeValue(value, depth: frameIndex + 1) }
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type
+  ) -> KeyedEncodingContainer<
     NestedKey
   > {
     var nestedID = 0

@@ -178,7 +178,9 @@ struct TreeValueContainer: UnkeyedEncodingContainer, SingleValueEncodingContaine
 
   // The rest is unkeyed only: a single value container is handed out as `any SingleValueEncodingContainer`.
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type
+  ) -> KeyedEncodingContainer<
     NestedKey
   > {
     let child = encoder.makeChild(path: nextPath, keyMode: encoder.plainKeyMode)

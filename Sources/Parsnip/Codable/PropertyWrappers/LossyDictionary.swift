@@ -49,7 +49,8 @@ extension LossyDictionary: Decodable {
           }
         } else {
           state.record(
-            .droppedElement, codingPath: state.codingPath(to: key), reason: "key \(Excerpt.quoted(name)) is not a valid \(Key.self)"
+            .droppedElement, codingPath: state.codingPath(to: key),
+            reason: "key \(Excerpt.quoted(name)) is not a valid \(Key.self)"
           )
         }
         key = state.next(key + 1)
