@@ -26,8 +26,8 @@ final class EncodeCaches: @unchecked Sendable {
   struct Contents {
     /// Snake case names of key types whose names are not cached per byte, quoted and escaped.
     var keyCache: [String: [UInt8]] = [:]
-    /// A direct-mapped cache of what one-word types are (metadata address → kind), since asking the runtime about
-    /// protocol conformances costs more than the rest of encoding a small value.
+    /// A two-way cache of what one-word types are (metadata address → kind; see `StreamEncoderState.kind(of:)`),
+    /// since asking the runtime about protocol conformances costs more than the rest of encoding a small value.
     var kindKeys = [UInt](repeating: 0, count: 64)
     var kinds = [OneWordKind](repeating: .plain, count: 64)
     /// Per key type: cached member names and the reusable container box (see
