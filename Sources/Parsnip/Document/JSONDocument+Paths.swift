@@ -154,21 +154,18 @@ extension JSONDocument.Value {
       return try ParsnipDecoder.decode(
         T.self, text: storage.text, options: decoder.optionsSnapshot, at: .node(found.index))
     } catch {
-      throw JSONKeyPathError.decoding(error, at: keyPath, in: found.tapeNode)
+      throw JSONKeyPathError.decoding(error, at: keyPath, in: found.node)
     }
   }
 
-  /// The tape node of this value, for the path engine.
-  var tapeNode: TapeNode { TapeNode(nodes: nodes, index: index) }
-
   /// Follows `path` through the tape, failing with the path's public error.
   func resolving<P: SteppablePath>(_ path: P) throws(P.PathError) -> JSONDocument.Value {
-    JSONDocument.Value(storage: storage, index: try PathWalker.resolve(path, from: tapeNode).index)
+    JSONDocument.Value(storage: storage, index: try PathWalker.resolve(path, from: node).index)
   }
 
   /// Follows `path` through the tape; fails cheaply, without building the public error.
   func walk<P: SteppablePath>(_ path: P) throws(PathFailure) -> JSONDocument.Value {
-    JSONDocument.Value(storage: storage, index: try PathWalker.walk(path, from: tapeNode).index)
+    JSONDocument.Value(storage: storage, index: try PathWalker.walk(path, from: node).index)
   }
 
 }

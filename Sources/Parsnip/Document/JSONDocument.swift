@@ -18,34 +18,31 @@ import Foundation
 public struct JSONDocument: Sendable {
   let storage: Storage
 
-  /// Owns the user's text and what scanning it produced.
-  final class Storage: @unchecked Sendable {
+  /// Owns the user's text and what scanning it produced; its nodes are read as ``TapeNode``s.
+  final class Storage: TapeText, @unchecked Sendable {
+    // @unchecked: immutable after init, and the bytes it owns are released only in deinit.
     /// The user's text.
     let input: UnsafeRawBufferPointer
     let scan: Scan
-    /// The bytes the tape refers to: `input`, or the normalized text of a JSON5 input.
-    let bytes: UnsafeRawBufferPointer
     let release: @Sendable (UnsafeRawBufferPointer) -> Void
-    /// The tape's nodes over `bytes`, read through the one cursor.
-    let nodes: TapeCursor
 
     init(input: UnsafeRawBufferPointer, scan: Scan, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
       self.input = input
       self.scan = scan
-      // An array's buffer neither moves nor changes while the array is held, and `scan` holds it.
-      self.bytes = scan.normalized?.withUnsafeBytes { $0 } ?? input
       self.release = release
-      self.nodes = TapeCursor(tape: scan.tape, source: self.bytes)
+      // An array's buffer neither moves nor changes while the array is held, and `scan` holds it.
+      let bytes = scan.normalized?.withUnsafeBytes { $0 } ?? input
+      super.init(ScannedText(tape: scan.tape, source: bytes, input: input, offsets: scan.offsets))
     }
 
     deinit { release(input) }
 
     var tape: Tape { scan.tape }
 
-    var base: UnsafePointer<UInt8> { nodes.base }
+    /// The bytes the tape refers to: `input`, or the normalized text of a JSON5 input.
+    var bytes: UnsafeRawBufferPointer { text.source }
 
-    /// The tape with its bytes and the way back to the user's text.
-    var text: ScannedText { ScannedText(tape: scan.tape, source: bytes, input: input, offsets: scan.offsets) }
+    var base: UnsafePointer<UInt8> { nodes.base }
   }
 
   /// Parses JSON text from a byte array, which the document keeps instead of copying.

@@ -45,7 +45,7 @@ struct OnDemandReader {
   }
 
   /// A value in the text, by the offset of its first byte: what the path engine walks on demand.
-  struct Node: PathNode {
+  struct Node: SteppableNode {
     let reader: OnDemandReader
     let offset: Int
     /// How many containers the walk went into to get here.

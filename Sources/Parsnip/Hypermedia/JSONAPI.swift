@@ -113,8 +113,8 @@ public enum JSONAPI {
     // The nodes do not retain the document: this function keeps it.
     defer { withExtendedLifetime(document) {} }
     var flattening = JSONAPIFlattening(
-      JSONAPITapeNode(rootOf: document), options: options,
-      output: JSONAPITreeOutput<JSONAPITapeNode>(measuring: options.maximumOutputSize != .max))
+      document.root.node, options: options,
+      output: JSONAPITreeOutput<TapeNode>(measuring: options.maximumOutputSize != .max))
     try flattening.run()
     return flattening.output.last
   }
@@ -150,7 +150,7 @@ public enum JSONAPI {
       let output = JSONAPITextOutput(configuration: configuration, capacity: capacity)
       // The nodes do not retain the document: this function keeps it.
       defer { withExtendedLifetime(document) {} }
-      var flattening = JSONAPIFlattening(JSONAPITapeNode(rootOf: document), options: options, output: output)
+      var flattening = JSONAPIFlattening(document.root.node, options: options, output: output)
       defer { flattening.output.release() }
       do {
         try flattening.run()

@@ -4,12 +4,12 @@ struct JSONAPIKey: Hashable {
   var id: String
 
   /// The key of a resource or identifier, checking both are strings (`lid` when there is no `id`).
-  init<Node: JSONAPINode>(of object: Node, at pointer: @autoclosure () -> JSONPointer) throws(JSONAPIError) {
+  init<Node: JSONNode>(of object: Node, at pointer: @autoclosure () -> JSONPointer) throws(JSONAPIError) {
     try self.init(object, object.resourceFields, at: pointer())
   }
 
   /// The key of a resource or identifier whose members were read.
-  init<Node: JSONAPINode>(
+  init<Node: JSONNode>(
     _ object: Node, _ fields: JSONAPIResourceFields, at pointer: @autoclosure () -> JSONPointer
   ) throws(JSONAPIError) {
     let (type, id) = try Self.check(object, fields, at: pointer())
@@ -20,7 +20,7 @@ struct JSONAPIKey: Hashable {
   /// Checks that a resource or identifier has a string `type` and a string `id` (or `lid`), and returns them
   /// without decoding them.
   @discardableResult
-  static func check<Node: JSONAPINode>(
+  static func check<Node: JSONNode>(
     _ object: Node, _ fields: JSONAPIResourceFields, at pointer: @autoclosure () -> JSONPointer
   ) throws(JSONAPIError) -> (type: Node, id: Node) {
     guard let type = object.field(fields.type) else { throw JSONAPIError(.missingMember("type"), at: pointer()) }
@@ -45,7 +45,7 @@ struct JSONAPIKey: Hashable {
 
 /// The work of one ``JSONAPI/flatten(_:options:)``, over a tree or a document, into a tree or JSON text: every
 /// resource validated and indexed by `(type, id)` first, then the primary data flattened, resolving relationships
-/// through the index. The one implementation of the flatten rules: what it reads is a `JSONAPINode`, what it writes
+/// through the index. The one implementation of the flatten rules: what it reads is a `JSONNode`, what it writes
 /// a `JSONAPIOutput`, both called in output order.
 ///
 /// Without an include list, a resource flattened once is reused wherever it is referenced again (values are
@@ -55,7 +55,7 @@ struct JSONAPIKey: Hashable {
 /// it is closed. Relationships are resolved recursively, one level per resource, and a ``StackGuard`` ends the
 /// flatten with an error before the thread's stack would, whatever ``JSONAPI/FlattenOptions/maximumDepth`` allows. Pointers are built only for errors, and resources are numbered once so the cycle rule and reuse index
 /// arrays instead of hashing keys again: on the success path those were most of the cost.
-struct JSONAPIFlattening<Node: JSONAPINode, Output: JSONAPIOutput> where Output.Input == Node {
+struct JSONAPIFlattening<Node: JSONNode, Output: JSONAPIOutput> where Output.Input == Node {
   /// Where a resource object is: `data` (one resource, or element `position` of the array) or `included[position]`.
   struct Origin {
     var primary: Bool

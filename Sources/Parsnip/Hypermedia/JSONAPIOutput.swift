@@ -1,13 +1,13 @@
 /// Where a JSON:API flatten writes its result: a ``JSON`` tree (``JSONAPITreeOutput``) or JSON text straight from a
 /// ``JSONDocument``'s tape (``JSONAPITextOutput``). The one flatten (`JSONAPIFlattening`) makes the same calls, in
-/// output order, whichever it writes to, as `JSONAPINode` lets it read a tree or a tape alike.
+/// output order, whichever it writes to, as `JSONNode` lets it read a tree or a tape alike.
 ///
 /// The calls describe values the way a writer sees them: open a container, then for an object a `key` before each
 /// member's value, and close it. An object's members behave as ``JSONObject``'s: a repeated key keeps its first
 /// position and its last value.
 protocol JSONAPIOutput {
   /// What the flatten reads (the input values it copies into the output).
-  associatedtype Input: JSONAPINode
+  associatedtype Input: JSONNode
   /// Where a value is about to be written (see ``mark()``).
   associatedtype Mark
   /// A value written, kept to be written again elsewhere (a flattened resource reused).

@@ -21,7 +21,7 @@
 /// or in one it copies, a number the writer refuses (JSON5 `NaN`), or nesting past the writing options' limit. The
 /// first is found by comparing each key's text with the earlier keys of its object; the tape keeps repeated keys.
 struct JSONAPITextOutput: JSONAPIOutput {
-  typealias Input = JSONAPITapeNode
+  typealias Input = TapeNode
 
   struct Mark {
     var start: Int
@@ -223,7 +223,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
 
   // MARK: Copying input values
 
-  mutating func copy(_ value: JSONAPITapeNode) {
+  mutating func copy(_ value: TapeNode) {
     beginValue()
     let nodes = value.nodes
     var j = value.index
@@ -260,7 +260,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
       let isObject = nodes.rawKind(j) == Tape.Kind.object.rawValue
       opens(at: frames.count + copying.count)
       if isObject, nodes.count(j) > 1,
-        duplicates.hasDuplicates(objectAt: j, tape: value.storage.tape, base: nodes.base)
+        duplicates.hasDuplicates(objectAt: j, tape: value.owner.text.tape, base: nodes.base)
       {
         needsTree = true
       }

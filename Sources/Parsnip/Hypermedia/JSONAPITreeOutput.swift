@@ -1,6 +1,6 @@
 /// Builds the flatten's result as a ``JSON`` tree, with a stack of open containers, counting the bytes of its
 /// compact text as it goes (``byteCount``), unless told not to measure (for an unlimited budget).
-struct JSONAPITreeOutput<Input: JSONAPINode>: JSONAPIOutput {
+struct JSONAPITreeOutput<Input: JSONNode>: JSONAPIOutput {
   private struct Frame {
     var object = JSONObject()
     var elements: [JSON] = []
@@ -97,7 +97,7 @@ struct JSONAPITreeOutput<Input: JSONAPINode>: JSONAPIOutput {
 
   mutating func copy(_ value: Input) {
     beginValue()
-    let tree = value.tree
+    let tree = value.json()
     if measures { byteCount &+= HypermediaBudget.length(of: tree) }
     add(tree)
   }

@@ -63,7 +63,7 @@ enum FilterComparison {
       case (.object(let x), .object(let y)):
         guard x.count == y.count else { return false }
         for member in x._members {
-          guard let other = JSONPathEvaluator.member(named: member.key, in: y) else { return false }
+          guard let other = y[member.key] else { return false }
           pending.append((member.value, other))
         }
       default:

@@ -2,7 +2,8 @@ extension JSONDocument {
   /// Selects the nodes of this document that a JSONPath query matches: ``JSONPath/nodes(in:options:)-(JSONDocument,_)``
   /// with the query compiled from `query`.
   ///
-  /// The document is first built into a ``JSON`` tree (see ``JSONPath/nodes(in:options:)-(JSONDocument,_)``).
+  /// The document is read through its structural index, without building a tree (see
+  /// ``JSONPath/nodes(in:options:)-(JSONDocument,_)``).
   ///
   /// ```swift
   /// let document = try JSONDocument(parsing: #"{"a": [1, 2, 3]}"#)
@@ -54,7 +55,4 @@ extension JSONDocument {
   ) throws(JSONPathError) -> JSON? {
     try JSONPath(query).firstValue(in: self, options: options)
   }
-
-  /// The whole document as a tree, for the JSONPath evaluator.
-  var queryTree: JSON { root.json() }
 }

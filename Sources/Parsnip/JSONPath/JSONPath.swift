@@ -93,16 +93,7 @@ public struct JSONPath: Sendable {
   public func nodes(
     in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [Node] {
-    var evaluator = JSONPathEvaluator(
-      root: json, recordsPaths: true, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
-    let items: [JSONPathEvaluator.Item]
-    do throws(BudgetExhausted) {
-      items = try evaluator.run(compiled)
-    } catch {
-      throw tooExpensive(evaluator, options)
-    }
-    let table = evaluator.pathTable()
-    return items.map { Node(value: $0.value, path: NormalizedPath(table: table, row: $0.row)) }
+    try nodes(from: json, options: options)
   }
 
   /// Selects the values of the nodes the query matches, without recording their paths.
@@ -123,13 +114,7 @@ public struct JSONPath: Sendable {
   public func values(
     in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [JSON] {
-    var evaluator = JSONPathEvaluator(
-      root: json, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
-    do throws(BudgetExhausted) {
-      return try evaluator.run(compiled).map(\.value)
-    } catch {
-      throw tooExpensive(evaluator, options)
-    }
+    try values(from: json, options: options)
   }
 
   /// The value of the first node the query matches, or `nil` when it matches nothing.
@@ -150,23 +135,13 @@ public struct JSONPath: Sendable {
   public func firstValue(
     in json: JSON, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> JSON? {
-    var evaluator = JSONPathEvaluator(
-      root: json, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
-    if let steps = compiled.singularSteps {
-      return evaluator.singularValue(steps, from: json)
-    }
-    do throws(BudgetExhausted) {
-      return try evaluator.subquery(compiled, current: json, limit: 1).first?.value
-    } catch {
-      throw tooExpensive(evaluator, options)
-    }
+    try firstValue(from: json, options: options)
   }
 
   /// Selects the nodes of a document that the query matches, with their normalized paths.
   ///
-  /// The evaluator works on trees: the document is built into a ``JSON`` tree first, by the tree builder that
-  /// ``JSONDocument/Value/json()`` uses, then queried as by ``nodes(in:options:)-(JSON,_)``. Parse to a ``JSON``
-  /// instead when you run many queries on the same text.
+  /// The document is read through its structural index, as a tree would be read (the same answers and the same
+  /// work budget as ``nodes(in:options:)-(JSON,_)``), without building a tree: only the values selected are built.
   ///
   /// ```swift
   /// let document = try JSONDocument(parsing: #"{"a": [10, 20, 30]}"#)
@@ -178,16 +153,16 @@ public struct JSONPath: Sendable {
   /// - Returns: The resulting nodelist, in RFC 9535 order.
   /// - Throws: ``JSONPathError`` of kind ``JSONPathError/Kind-swift.enum/queryTooExpensive`` when evaluation
   ///   would visit more than `options.maximumNodeVisits` nodes.
-  /// - Complexity: O(*n*) to build the tree of a document of *n* bytes, then as for ``nodes(in:options:)-(JSON,_)``.
+  /// - Complexity: As for ``nodes(in:options:)-(JSON,_)``, plus building the selected values.
   public func nodes(
     in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [Node] {
-    try nodes(in: document.queryTree, options: options)
+    try withExtendedLifetime(document) { () throws(JSONPathError) in try nodes(from: document.root.node, options: options) }
   }
 
   /// Selects the values of the nodes of a document that the query matches, without recording their paths.
   ///
-  /// The document is built into a ``JSON`` tree first, as in ``nodes(in:options:)-(JSONDocument,_)``.
+  /// The document is read through its structural index, as in ``nodes(in:options:)-(JSONDocument,_)``.
   ///
   /// - Parameters:
   ///   - document: The query argument, the root `$`.
@@ -198,12 +173,12 @@ public struct JSONPath: Sendable {
   public func values(
     in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [JSON] {
-    try values(in: document.queryTree, options: options)
+    try withExtendedLifetime(document) { () throws(JSONPathError) in try values(from: document.root.node, options: options) }
   }
 
   /// The value of the first node of a document that the query matches, or `nil` when it matches nothing.
   ///
-  /// The document is built into a ``JSON`` tree first, as in ``nodes(in:options:)-(JSONDocument,_)``.
+  /// The document is read through its structural index, as in ``nodes(in:options:)-(JSONDocument,_)``.
   ///
   /// - Parameters:
   ///   - document: The query argument, the root `$`.
@@ -214,11 +189,57 @@ public struct JSONPath: Sendable {
   public func firstValue(
     in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> JSON? {
-    try firstValue(in: document.queryTree, options: options)
+    try withExtendedLifetime(document) { () throws(JSONPathError) in try firstValue(from: document.root.node, options: options) }
+  }
+
+  // One evaluation for every argument of the node layer.
+
+  private func nodes<Argument: JSONNode>(
+    from root: Argument, options: EvaluationOptions
+  ) throws(JSONPathError) -> [Node] {
+    var evaluator = JSONPathEvaluator(
+      root: root, recordsPaths: true, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
+    let items: [JSONPathEvaluator<Argument>.Item]
+    do throws(BudgetExhausted) {
+      items = try evaluator.run(compiled)
+    } catch {
+      throw tooExpensive(evaluator, options)
+    }
+    let table = evaluator.pathTable()
+    return items.map { Node(value: $0.value.json(), path: NormalizedPath(table: table, row: $0.row)) }
+  }
+
+  private func values<Argument: JSONNode>(
+    from root: Argument, options: EvaluationOptions
+  ) throws(JSONPathError) -> [JSON] {
+    var evaluator = JSONPathEvaluator(
+      root: root, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
+    do throws(BudgetExhausted) {
+      return try evaluator.run(compiled).map { $0.value.json() }
+    } catch {
+      throw tooExpensive(evaluator, options)
+    }
+  }
+
+  private func firstValue<Argument: JSONNode>(
+    from root: Argument, options: EvaluationOptions
+  ) throws(JSONPathError) -> JSON? {
+    var evaluator = JSONPathEvaluator(
+      root: root, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
+    if let steps = compiled.singularSteps {
+      return evaluator.singularValue(steps, from: root)?.json()
+    }
+    do throws(BudgetExhausted) {
+      return try evaluator.subquery(compiled, current: root, limit: 1).first?.value.json()
+    } catch {
+      throw tooExpensive(evaluator, options)
+    }
   }
 
   /// The error for an evaluation that ran out of budget.
-  private func tooExpensive(_ evaluator: JSONPathEvaluator, _ options: EvaluationOptions) -> JSONPathError {
+  private func tooExpensive<Argument>(
+    _ evaluator: JSONPathEvaluator<Argument>, _ options: EvaluationOptions
+  ) -> JSONPathError {
     if evaluator.patternTooLarge {
       return JSONPathError(
         kind: .patternTooLarge, message: JSONPathParser.patternTooLargeMessage, query: source,

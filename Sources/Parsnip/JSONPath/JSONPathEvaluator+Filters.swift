@@ -1,6 +1,6 @@
 extension JSONPathEvaluator {
   /// Evaluates a logical expression with `@` bound to `current` (RFC 9535 section 2.3.5.2).
-  mutating func test(_ node: FilterNode, current: JSON) throws(BudgetExhausted) -> Bool {
+  mutating func test(_ node: FilterNode, current: Node) throws(BudgetExhausted) -> Bool {
     switch node {
     case .or(let terms):
       for term in terms where try test(term, current: current) { return true }
@@ -22,7 +22,7 @@ extension JSONPathEvaluator {
   /// Kept out of `test(_:current:)` so that its temporaries do not weigh on every level of nested filters.
   @inline(never)
   mutating func compare(
-    _ left: ValueOperand, _ comparison: ComparisonOperator, _ right: ValueOperand, current: JSON
+    _ left: ValueOperand, _ comparison: ComparisonOperator, _ right: ValueOperand, current: Node
   ) throws(BudgetExhausted) -> Bool {
     try spend()
     let leftValue = try value(of: left, current: current)
@@ -31,12 +31,13 @@ extension JSONPathEvaluator {
   }
 
   /// The value of a comparison operand or `ValueType` argument; `nil` is Nothing.
-  mutating func value(of operand: ValueOperand, current: JSON) throws(BudgetExhausted) -> JSON? {
+  mutating func value(of operand: ValueOperand, current: Node) throws(BudgetExhausted) -> JSON? {
     switch operand {
     case .literal(let value):
       return value
     case .singularQuery(let query):
-      return try singularValue(query.singularSteps ?? [], of: query, current: current)
+      // Only the compared values become trees: a scalar costs no more than reading it.
+      return try singularValue(query.singularSteps ?? [], of: query, current: current)?.json()
     case .function(let call):
       return try functionValue(call, current: current)
     }

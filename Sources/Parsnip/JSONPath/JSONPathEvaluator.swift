@@ -1,7 +1,9 @@
-/// Evaluates a compiled query against a `JSON` value (RFC 9535 sections 2.3 and 2.5).
+/// Evaluates a compiled query against a value of the node layer (RFC 9535 sections 2.3 and 2.5): a `JSON` tree,
+/// or a `JSONDocument` read through its tape without building a tree.
 ///
-/// Segments are applied one at a time to a nodelist held in a reusable buffer. Values are passed by reference
-/// count, never deep-copied. Result paths are recorded as rows of a parent-linked table (`PathTable`) and only
+/// Segments are applied one at a time to a nodelist held in a reusable buffer. Nodes are passed as they are (a
+/// tree by reference count, a tape node as two words), never deep-copied; only the results and the values a
+/// filter compares become trees. Result paths are recorded as rows of a parent-linked table (`PathTable`) and only
 /// rendered when a caller asks for them. Descendant segments walk the value with an explicit stack, so a value
 /// nested 100 000 levels deep cannot overflow the call stack; filter sub-queries reuse pooled buffers.
 ///
@@ -11,26 +13,30 @@
 /// segments grow multiplicatively; the budget turns such a query into an error instead of a hang. When it runs
 /// out, `BudgetExhausted` unwinds the evaluation, and the innermost segment being applied records itself in
 /// `exhaustedSegment`. The error is empty, so throwing it costs the recursive functions no stack.
-struct JSONPathEvaluator {
+struct JSONPathEvaluator<Node: JSONNode> {
   /// A node: its value and its row in the path table (`-1` for the root or when paths are not recorded).
-  typealias Item = (value: JSON, row: Int)
+  typealias Item = (value: Node, row: Int)
 
-  /// One container being walked by a descendant segment.
+  /// A child of a container: its value and where it is in the container.
+  typealias Child = (value: Node, element: JSONPath.NormalizedPath.Element)
+
+  /// One container being walked by a descendant segment: its children, collected when it is entered (a tape has
+  /// no positional access), and the next one to visit.
   struct Frame {
-    var container: JSON
+    var children: [Child]
     var next: Int
-    var count: Int
     var row: Int
   }
 
   /// The argument of the whole query, `$`.
-  let root: JSON
+  let root: Node
   /// Whether the top-level query records result paths.
   let recordsPaths: Bool
   var parents: [Int] = []
   var elements: [JSONPath.NormalizedPath.Element] = []
   var bufferPool: [[Item]] = []
   var framePool: [[Frame]] = []
+  var childPool: [[Child]] = []
   var regexScratch = IRegexp.Scratch()
   var lastPattern: (source: String, regex: IRegexp?)?
   /// The work left; evaluation stops with `BudgetExhausted` when it would go below zero.
@@ -44,7 +50,7 @@ struct JSONPathEvaluator {
   /// Set when evaluation stopped because a nodelist reached `maximumNodes`.
   var nodelistTooLong = false
 
-  init(root: JSON, recordsPaths: Bool, budget: Int, maximumNodes: Int = .max) {
+  init(root: Node, recordsPaths: Bool, budget: Int, maximumNodes: Int = .max) {
     self.root = root
     self.recordsPaths = recordsPaths
     self.budget = Swift.max(budget, 0)
@@ -54,7 +60,7 @@ struct JSONPathEvaluator {
   /// Appends a selected node, failing once a nodelist would hold more than `maximumNodes` (memory, not work:
   /// each node costs a few dozen bytes, and its path as many again).
   @inline(__always)
-  mutating func emit(_ value: JSON, _ row: Int, into out: inout [Item]) throws(BudgetExhausted) {
+  mutating func emit(_ value: Node, _ row: Int, into out: inout [Item]) throws(BudgetExhausted) {
     if out.count >= maximumNodes {
       nodelistTooLong = true
       throw BudgetExhausted()
@@ -91,7 +97,7 @@ struct JSONPathEvaluator {
 
   /// Evaluates a filter query without recording paths, stopping once the final segment has `limit` nodes.
   /// The caller returns the buffer with `recycle(_:)`.
-  mutating func subquery(_ query: CompiledQuery, current: JSON, limit: Int) throws(BudgetExhausted) -> [Item] {
+  mutating func subquery(_ query: CompiledQuery, current: Node, limit: Int) throws(BudgetExhausted) -> [Item] {
     var nodes = borrowBuffer()
     nodes.append((query.isAbsolute ? root : current, -1))
     var next = borrowBuffer()
@@ -112,7 +118,7 @@ struct JSONPathEvaluator {
   }
 
   /// The number of nodes a filter query selects, counting at most `limit`.
-  mutating func count(_ query: CompiledQuery, current: JSON, limit: Int) throws(BudgetExhausted) -> Int {
+  mutating func count(_ query: CompiledQuery, current: Node, limit: Int) throws(BudgetExhausted) -> Int {
     if let steps = query.singularSteps {
       return try singularValue(steps, of: query, current: current) == nil ? 0 : 1
     }
@@ -123,13 +129,12 @@ struct JSONPathEvaluator {
   }
 
   /// The value of the only node a filter query selects, or Nothing (`nil`) when it selects none or several.
-  mutating func onlyValue(_ query: CompiledQuery, current: JSON) throws(BudgetExhausted) -> JSON? {
+  mutating func onlyValue(_ query: CompiledQuery, current: Node) throws(BudgetExhausted) -> Node? {
     if let steps = query.singularSteps {
       return try singularValue(steps, of: query, current: current)
     }
     var nodes = try subquery(query, current: current, limit: 2)
-    // Spelled out: a bare `nil` here would become JSON.null, since JSON is ExpressibleByNilLiteral.
-    let value: JSON? = nodes.count == 1 ? nodes[0].value : Optional.none
+    let value: Node? = nodes.count == 1 ? nodes[0].value : Optional.none
     recycle(&nodes)
     return value
   }
@@ -138,25 +143,24 @@ struct JSONPathEvaluator {
   /// cheaper than visiting a node; a query can be long, so its length still counts).
   @inline(__always)
   mutating func singularValue(
-    _ steps: [SingularStep], of query: CompiledQuery, current: JSON
-  ) throws(BudgetExhausted) -> JSON? {
+    _ steps: [SingularStep], of query: CompiledQuery, current: Node
+  ) throws(BudgetExhausted) -> Node? {
     try spend(1 &+ steps.count >> 3)
     return singularValue(steps, from: query.isAbsolute ? root : current)
   }
 
   /// Walks a singular query directly, without a nodelist.
-  func singularValue(_ steps: [SingularStep], from start: JSON) -> JSON? {
+  func singularValue(_ steps: [SingularStep], from start: Node) -> Node? {
     var node = start
     for step in steps {
       switch step {
       case .name(let name):
-        guard case .object(let object) = node, let member = Self.member(named: name, in: object) else { return nil }
+        guard let member = node.member(name) else { return nil }
         node = member
       case .index(let index):
-        guard case .array(let array) = node else { return nil }
-        let position = index >= 0 ? index : array.count + index
-        guard position >= 0 && position < array.count else { return nil }
-        node = array[position]
+        guard node.kind == .array else { return nil }
+        guard let element = node.element(index >= 0 ? index : node.count + index) else { return nil }
+        node = element
       }
     }
     return node
@@ -170,7 +174,7 @@ struct JSONPathEvaluator {
   /// Applies a segment to one node, appending the selected nodes to `out`. When the budget runs out below this
   /// segment and no inner segment has claimed it, this segment is the one that hit the limit.
   mutating func apply(
-    _ segment: CompiledSegment, to value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
+    _ segment: CompiledSegment, to value: Node, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
   ) throws(BudgetExhausted) {
     do throws(BudgetExhausted) {
       for selector in segment.selectors {
@@ -189,47 +193,46 @@ struct JSONPathEvaluator {
   /// selectors to each. Only non-empty containers can yield nodes, so only they are visited.
   @inline(never)
   mutating func applyToDescendants(
-    _ segment: CompiledSegment, of value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
+    _ segment: CompiledSegment, of value: Node, row: Int, recordsPaths: Bool, into out: inout [Item], limit: Int
   ) throws(BudgetExhausted) {
-    let count = value.containerCount
-    guard count > 0 else { return }
+    guard value.count > 0 else { return }
     var stack = borrowFrames()
-    stack.append(Frame(container: value, next: 0, count: count, row: row))
+    stack.append(Frame(children: children(of: value), next: 0, row: row))
     while let top = stack.indices.last, out.count < limit {
       let index = stack[top].next
-      guard index < stack[top].count else {
+      guard index < stack[top].children.count else {
+        recycle(&stack[top].children)
         stack.removeLast()
         continue
       }
       stack[top].next = index + 1
       try spend()
-      let child: JSON
-      let element: JSONPath.NormalizedPath.Element
-      switch stack[top].container {
-      case .array(let array):
-        child = array[index]
-        element = .index(index)
-      case .object(let object):
-        let member = object._members[index]
-        child = member.value
-        element = .name(member.key)
-      default:
-        continue
-      }
-      let childCount = child.containerCount
-      guard childCount > 0 else { continue }
+      let (child, element) = stack[top].children[index]
+      guard child.count > 0 else { continue }
       let childRow = recordsPaths ? record(parent: stack[top].row, element) : -1
       for selector in segment.selectors {
         try select(selector, from: child, row: childRow, recordsPaths: recordsPaths, into: &out)
       }
-      stack.append(Frame(container: child, next: 0, count: childCount, row: childRow))
+      stack.append(Frame(children: children(of: child), next: 0, row: childRow))
     }
+    for k in stack.indices { recycle(&stack[k].children) }
     recycle(&stack)
+  }
+
+  /// The elements or members of a container, in order, in a pooled buffer (see ``recycle(_:)-(inout [Child])``).
+  mutating func children(of value: Node) -> [Child] {
+    var children = childPool.popLast() ?? []
+    if value.kind == .array {
+      value.forEachElement { index, element in children.append((element, .index(index))) }
+    } else {
+      value.forEachMember { key, member in children.append((member, .name(key))) }
+    }
+    return children
   }
 
   /// Applies one selector to one node (section 2.3).
   mutating func select(
-    _ selector: CompiledSelector, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+    _ selector: CompiledSelector, from value: Node, row: Int, recordsPaths: Bool, into out: inout [Item]
   ) throws(BudgetExhausted) {
     switch selector {
     case .name(let name):
@@ -248,27 +251,27 @@ struct JSONPathEvaluator {
 
   @inline(never)
   mutating func selectMember(
-    named name: String, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+    named name: String, from value: Node, row: Int, recordsPaths: Bool, into out: inout [Item]
   ) throws(BudgetExhausted) {
-    guard case .object(let object) = value, let member = Self.member(named: name, in: object) else { return }
+    guard let member = value.member(name) else { return }
     try spend()
     try emit(member, recordsPaths ? record(parent: row, .name(name)) : -1, into: &out)
   }
 
   @inline(never)
   mutating func selectChildren(
-    of value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+    of value: Node, row: Int, recordsPaths: Bool, into out: inout [Item]
   ) throws(BudgetExhausted) {
-    switch value {
-    case .array(let array):
-      for (index, element) in array.enumerated() {
+    switch value.kind {
+    case .array:
+      try value.forEachElement { (index, element) throws(BudgetExhausted) in
         try spend()
         try emit(element, recordsPaths ? record(parent: row, .index(index)) : -1, into: &out)
       }
-    case .object(let object):
-      for member in object._members {
+    case .object:
+      try value.forEachMember { (key, member) throws(BudgetExhausted) in
         try spend()
-        try emit(member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1, into: &out)
+        try emit(member, recordsPaths ? record(parent: row, .name(key)) : -1, into: &out)
       }
     default:
       break
@@ -277,23 +280,25 @@ struct JSONPathEvaluator {
 
   @inline(never)
   mutating func selectElement(
-    at index: Int, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+    at index: Int, from value: Node, row: Int, recordsPaths: Bool, into out: inout [Item]
   ) throws(BudgetExhausted) {
-    guard case .array(let array) = value else { return }
-    let position = index >= 0 ? index : array.count + index
-    guard position >= 0 && position < array.count else { return }
+    guard value.kind == .array else { return }
+    let position = index >= 0 ? index : value.count + index
+    guard let element = value.element(position) else { return }
     try spend()
-    try emit(array[position], recordsPaths ? record(parent: row, .index(position)) : -1, into: &out)
+    try emit(element, recordsPaths ? record(parent: row, .index(position)) : -1, into: &out)
   }
 
   /// Section 2.3.4.2.2: normalize the bounds, clamp them to the array, then step.
   @inline(never)
   mutating func selectSlice(
-    start: Int?, end: Int?, step: Int?, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+    start: Int?, end: Int?, step: Int?, from value: Node, row: Int, recordsPaths: Bool, into out: inout [Item]
   ) throws(BudgetExhausted) {
-    guard case .array(let array) = value else { return }
+    guard value.kind == .array else { return }
     let step = step ?? 1
     guard step != 0 else { return }
+    var array = children(of: value)
+    defer { recycle(&array) }
     let length = array.count
     func normalized(_ i: Int) -> Int { i >= 0 ? i : length + i }
     if step > 0 {
@@ -302,7 +307,7 @@ struct JSONPathEvaluator {
       var i = lower
       while i < upper {
         try spend()
-        try emit(array[i], recordsPaths ? record(parent: row, .index(i)) : -1, into: &out)
+        try emit(array[i].value, recordsPaths ? record(parent: row, .index(i)) : -1, into: &out)
         i += step
       }
     } else {
@@ -311,7 +316,7 @@ struct JSONPathEvaluator {
       var i = upper
       while lower < i {
         try spend()
-        try emit(array[i], recordsPaths ? record(parent: row, .index(i)) : -1, into: &out)
+        try emit(array[i].value, recordsPaths ? record(parent: row, .index(i)) : -1, into: &out)
         i += step
       }
     }
@@ -320,37 +325,17 @@ struct JSONPathEvaluator {
   /// Section 2.3.5.2: the children of the node for which the logical expression is true. Each candidate costs
   /// one unit, and each one selected another.
   mutating func selectFiltered(
-    _ filter: FilterNode, from value: JSON, row: Int, recordsPaths: Bool, into out: inout [Item]
+    _ filter: FilterNode, from value: Node, row: Int, recordsPaths: Bool, into out: inout [Item]
   ) throws(BudgetExhausted) {
-    switch value {
-    case .array(let array):
-      for index in array.indices {
-        try spend()
-        guard try test(filter, current: array[index]) else { continue }
-        try spend()
-        try emit(array[index], recordsPaths ? record(parent: row, .index(index)) : -1, into: &out)
-      }
-    case .object(let object):
-      for index in object._members.indices {
-        try spend()
-        guard try test(filter, current: object._members[index].value) else { continue }
-        try spend()
-        let member = object._members[index]
-        try emit(member.value, recordsPaths ? record(parent: row, .name(member.key)) : -1, into: &out)
-      }
-    default:
-      break
+    guard value.count > 0 else { return }
+    var candidates = children(of: value)
+    defer { recycle(&candidates) }
+    for (child, element) in candidates {
+      try spend()
+      guard try test(filter, current: child) else { continue }
+      try spend()
+      try emit(child, recordsPaths ? record(parent: row, element) : -1, into: &out)
     }
-  }
-
-  /// The member whose name is exactly `name`. RFC 9535 compares names as sequences of Unicode scalars, while
-  /// Swift's `==` treats canonically equivalent strings as equal, so the key found is checked byte for byte.
-  @inline(__always)
-  static func member(named name: String, in object: JSONObject) -> JSON? {
-    guard let position = object.index(forKey: name) else { return nil }
-    let member = object._members[position]
-    guard member.key.utf8.elementsEqual(name.utf8) else { return nil }
-    return member.value
   }
 
   // MARK: - Paths and buffers
@@ -371,22 +356,17 @@ struct JSONPathEvaluator {
     buffer = []
   }
 
+  mutating func recycle(_ children: inout [Child]) {
+    children.removeAll(keepingCapacity: true)
+    childPool.append(children)
+    children = []
+  }
+
   mutating func borrowFrames() -> [Frame] { framePool.popLast() ?? [] }
 
   mutating func recycle(_ frames: inout [Frame]) {
     frames.removeAll(keepingCapacity: true)
     framePool.append(frames)
     frames = []
-  }
-}
-
-extension JSON {
-  /// Elements of an array or members of an object; `0` for other values.
-  @inline(__always) var containerCount: Int {
-    switch self {
-    case .array(let array): array.count
-    case .object(let object): object.count
-    default: 0
-    }
   }
 }

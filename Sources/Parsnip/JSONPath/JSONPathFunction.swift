@@ -54,12 +54,17 @@ enum JSONPathFunction: Sendable, CaseIterable {
 
 extension JSONPathEvaluator {
   /// The result of a function whose declared result type is `ValueType`; `nil` is Nothing.
-  mutating func functionValue(_ call: FunctionCall, current: JSON) throws(BudgetExhausted) -> JSON? {
+  mutating func functionValue(_ call: FunctionCall, current: Node) throws(BudgetExhausted) -> JSON? {
     try spend()
     switch call.function {
     case .length:
-      guard case .value(let operand) = call.arguments[0], let value = try value(of: operand, current: current)
-      else { return nil }
+      guard case .value(let operand) = call.arguments[0] else { return nil }
+      if case .singularQuery(let query) = operand {
+        // A container's length is its count: no tree is built for it.
+        guard let node = try singularValue(query.singularSteps ?? [], of: query, current: current) else { return nil }
+        if node.kind == .array || node.kind == .object { return .number(JSONNumber(node.count)) }
+      }
+      guard let value = try value(of: operand, current: current) else { return nil }
       switch value {
       case .string(let string):
         // Counting scalars reads the whole string: one unit per 64 bytes.
@@ -74,14 +79,14 @@ extension JSONPathEvaluator {
       return .number(JSONNumber(try count(query, current: current, limit: .max)))
     case .value:
       guard case .nodes(let query) = call.arguments[0] else { return nil }
-      return try onlyValue(query, current: current)
+      return try onlyValue(query, current: current)?.json()
     case .match, .search:
       return nil  // LogicalType; the parser never uses these as values
     }
   }
 
   /// The result of a function used as a test: `LogicalType`, or `NodesType` converted (non-empty is true).
-  mutating func functionTest(_ call: FunctionCall, current: JSON) throws(BudgetExhausted) -> Bool {
+  mutating func functionTest(_ call: FunctionCall, current: Node) throws(BudgetExhausted) -> Bool {
     try spend()
     switch call.function {
     case .match, .search:

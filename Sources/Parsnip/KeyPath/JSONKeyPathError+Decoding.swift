@@ -1,7 +1,7 @@
 extension JSONKeyPathError {
   /// The key-path error for a failed decode of the value at `keyPath`, whose node is `found`: the decoder's coding
   /// path is appended to `keyPath`, and a type mismatch names the kind of value found there.
-  static func decoding<Node: PathNode>(_ error: any Error, at keyPath: JSONKeyPath, in found: Node) -> JSONKeyPathError
+  static func decoding<Node: JSONNode>(_ error: any Error, at keyPath: JSONKeyPath, in found: Node) -> JSONKeyPathError
   {
     guard let decodingError = error as? DecodingError else {
       if let error = error as? JSONKeyPathError { return error.rerooted(at: keyPath) }

@@ -1,10 +1,10 @@
-/// The one path walker: follows a ``SteppablePath`` through any ``PathNode``.
+/// The one path walker: follows a ``SteppablePath`` through any ``SteppableNode``.
 enum PathWalker {
   /// The node at `path` from `start`, which is the node after the path's first `firstStep` steps, following steps
   /// up to `stepLimit` (all by default).
   /// - Throws: ``PathFailure`` naming the step that could not be followed.
   @inline(__always)
-  static func walk<Node: PathNode, Path: SteppablePath>(
+  static func walk<Node: SteppableNode, Path: SteppablePath>(
     _ path: Path, from start: Node, firstStep: Int = 0, stepLimit: Int = .max
   ) throws(PathFailure) -> Node {
     var current = start
@@ -28,7 +28,7 @@ enum PathWalker {
   }
 
   /// The node at `path`, failing with the path's public error.
-  static func resolve<Node: PathNode, Path: SteppablePath>(
+  static func resolve<Node: SteppableNode, Path: SteppablePath>(
     _ path: Path, from start: Node
   ) throws(Path.PathError) -> Node {
     do { return try walk(path, from: start) } catch { throw path.error(for: error) }

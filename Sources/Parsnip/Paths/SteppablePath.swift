@@ -1,7 +1,7 @@
 /// A path that the path engine can follow: ``JSONKeyPath`` and ``JSONPointer``.
 ///
 /// A path says how each of its steps addresses a container of a given kind; it knows nothing of trees or tapes,
-/// so every reader (``PathWalker`` over any ``PathNode``, and ``PathEditing``) applies the same rules.
+/// so every reader (``PathWalker`` over any ``SteppableNode``, and ``PathEditing``) applies the same rules.
 protocol SteppablePath {
   var stepCount: Int { get }
   /// How step `index` addresses a member of a container of kind `kind`; throws when the kind does not fit.

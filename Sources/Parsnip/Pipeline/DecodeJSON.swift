@@ -74,9 +74,9 @@ public func decodeJSON<Value>(
 public func decodeJSON<Value>(
   _ document: JSONDocument, with decoder: JSONDecoding<Value>, options: JSONDecodingOptions = .default
 ) -> Result<Value, JSONDecodingError> {
-  // The decode reads the document without retaining it (`PipelineValue.DocumentNode`): hold it until the end.
+  // Tape nodes do not retain the document: hold it until the end.
   withExtendedLifetime(document) {
-    decoder.decode(.document(.init(document.root)), options: options).mapError {
+    decoder.decode(.tape(document.root.node), options: options).mapError {
       $0.located(in: document.storage.input)
     }
   }

@@ -16,7 +16,7 @@
   let maximumRuns: Int
 
   /// Per object (direct-mapped by node index): where the next member search starts, and whether the object has
-  /// no repeated key; read and written by `PipelineValue.memberOfObject(_:_:)`.
+  /// no repeated key; read and written by `AnyJSONNode.memberOfObject(_:_:)`.
   static let hintSlots = 64
   let hintObjects: UnsafeMutablePointer<Int>
   let hintKeys: UnsafeMutablePointer<Int>
@@ -42,7 +42,7 @@
   /// Fails with ``JSONDecodingError/Kind-swift.enum/nestingTooDeep(limit:)`` past ``maximumDepth``, or, with the
   /// levels reached as the limit, where the thread's stack would end. Each level counts as a run against
   /// ``JSONDecodingOptions/maximumDecoderRuns`` (see ``countRun(_:)``).
-  @usableFromInline func enter(_ input: PipelineValue, isLazy: Bool) throws(JSONDecodingError) {
+  @usableFromInline func enter(_ input: AnyJSONNode, isLazy: Bool) throws(JSONDecodingError) {
     if isLazy, depth >= maximumDepth { throw JSONDecodingError(.nestingTooDeep(limit: maximumDepth), at: input) }
     guard stack.hasRoom(atDepth: levels + 1) else {
       throw JSONDecodingError(.nestingTooDeep(limit: levels), at: input)
@@ -62,7 +62,7 @@
   /// ``JSONDecoding/oneOf(_:)``): past ``JSONDecodingOptions/maximumDecoderRuns`` the decode fails with
   /// ``JSONDecodingError/Kind-swift.enum/tooExpensive(limit:)``, so that alternatives which each decode a recursive
   /// member cost at most the budget, not time exponential in the depth.
-  @usableFromInline func countRun(_ input: PipelineValue) throws(JSONDecodingError) {
+  @usableFromInline func countRun(_ input: AnyJSONNode) throws(JSONDecodingError) {
     runs &+= 1
     if runs > maximumRuns { throw JSONDecodingError(.tooExpensive(limit: maximumRuns), at: input) }
   }

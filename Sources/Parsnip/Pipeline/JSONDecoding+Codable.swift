@@ -19,7 +19,7 @@ extension JSONDecoding where Value: Decodable & Sendable {
     JSONDecoding { input, _ throws(JSONDecodingError) in
       do throws(ParsnipDecoder.RelativeFailure) {
         switch input {
-        case .document(let node): return try decoder.decode(at: node.value)
+        case .tape(let node): return try decoder.decode(at: node)
         case .tree(let json): return try decoder.decodeRelative(from: json)
         }
       } catch {
@@ -33,7 +33,7 @@ extension JSONDecoding where Value: Decodable & Sendable {
         // Located at the failing value itself (the failure's path is relative to `input`), not at `input`.
         var failing = input
         for component in error.path {
-          let next: PipelineValue?
+          let next: AnyJSONNode?
           switch component {
           case .key(let key): next = failing.member(key)
           case .index(let index): next = failing.element(index)

@@ -55,7 +55,7 @@ extension JSONDecoding {
   /// Decodes the value of each member of the object `input` with `value`, in document order, handing each to
   /// `body`: the one member loop of ``dictionary(_:)`` and ``keyValuePairs(_:)``.
   @inlinable static func decodeMembers<Member>(
-    of input: PipelineValue, with value: JSONDecoding<Member>, _ session: DecodingSession,
+    of input: AnyJSONNode, with value: JSONDecoding<Member>, _ session: DecodingSession,
     _ body: (String, Member) -> Void
   ) throws(JSONDecodingError) {
     guard input.kind == .object else { throw .mismatch("an object", input) }

@@ -7,7 +7,7 @@ extension JSONDecoding where Value == String {
   /// A JSON string.
   @inlinable public static var string: JSONDecoding<String> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
-      guard let string = input.string else { throw .mismatch("a String", input) }
+      guard let string = input.stringValue else { throw .mismatch("a String", input) }
       return string
     }
   }
@@ -17,7 +17,7 @@ extension JSONDecoding where Value == Bool {
   /// `true` or `false`.
   @inlinable public static var bool: JSONDecoding<Bool> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
-      guard let bool = input.bool else { throw .mismatch("a Bool", input) }
+      guard let bool = input.boolValue else { throw .mismatch("a Bool", input) }
       return bool
     }
   }
@@ -29,7 +29,7 @@ extension JSONDecoding where Value: FixedWidthInteger & Sendable {
     let name = article(Value.self)
     let range = "\(name) (a whole number from \(Value.min) to \(Value.max))"
     return JSONDecoding { input, _ throws(JSONDecodingError) in
-      guard let value: Value = input.integer() else { throw .mismatch(input.kind == .number ? range : name, input) }
+      guard let value = input.integer(Value.self) else { throw .mismatch(input.kind == .number ? range : name, input) }
       return value
     }
   }
@@ -86,7 +86,7 @@ extension JSONDecoding where Value == Double {
   /// The nearest `Double` to a JSON number.
   @inlinable public static var double: JSONDecoding<Double> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
-      guard let double = input.double, double.isFinite else { throw .mismatch("a Double", input) }
+      guard let double = input.doubleValue, double.isFinite else { throw .mismatch("a Double", input) }
       return double
     }
   }
@@ -96,7 +96,7 @@ extension JSONDecoding where Value: JSONReadable & Sendable {
   /// A number read with the number's own conversion (`Float` from the digits, `Decimal` keeping them).
   static func readable(_ expected: String) -> JSONDecoding<Value> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
-      guard let number = input.number, let value: Value = try? .init(json: .number(number), at: .root) else {
+      guard let number = input.numberValue, let value: Value = try? .init(json: .number(number), at: .root) else {
         throw .mismatch(expected, input)
       }
       return value
@@ -118,7 +118,7 @@ extension JSONDecoding where Value == JSONNumber {
   /// A JSON number, exactly as written.
   public static var number: JSONDecoding<JSONNumber> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
-      guard let number = input.number else { throw .mismatch("a number", input) }
+      guard let number = input.numberValue else { throw .mismatch("a number", input) }
       return number
     }
   }
@@ -135,7 +135,7 @@ extension JSONDecoding where Value == URL {
   /// A string that is a URL (`URL(string:)`, as `Decodable` reads `URL`).
   public static var url: JSONDecoding<URL> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
-      guard let string = input.string else { throw .mismatch("a URL string", input) }
+      guard let string = input.stringValue else { throw .mismatch("a URL string", input) }
       guard let url = URL(string: string) else { throw .mismatch("a URL string", input) }
       return url
     }
@@ -159,7 +159,7 @@ extension JSONDecoding where Value == Data {
   /// Bytes written as a Base64 string.
   public static var data: JSONDecoding<Data> {
     JSONDecoding { input, _ throws(JSONDecodingError) in
-      guard let string = input.string else { throw .mismatch("a Base64 string", input) }
+      guard let string = input.stringValue else { throw .mismatch("a Base64 string", input) }
       guard let data = Data(base64Encoded: string) else { throw .mismatch("a Base64 string", input) }
       return data
     }

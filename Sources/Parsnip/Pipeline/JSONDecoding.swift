@@ -17,21 +17,21 @@
 /// Decoders are `Sendable`: every closure they hold is `@Sendable`.
 public struct JSONDecoding<Value>: Sendable {
   /// Decodes one value; failures carry paths relative to `input`.
-  @usableFromInline let run: @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value
+  @usableFromInline let run: @Sendable (AnyJSONNode, DecodingSession) throws(JSONDecodingError) -> Value
 
   /// For a decoder that `decode(_:)` started and steps have not completed (`Value` is then the function still
   /// waiting for arguments): the steps recorded so far, which the next steps extend, and the last one turns into
   /// one decoder of the function's result (see `PipelinePlan`). `nil` for every other decoder.
   @usableFromInline let plan: PipelinePlan?
 
-  @usableFromInline init(_ run: @escaping @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value)
+  @usableFromInline init(_ run: @escaping @Sendable (AnyJSONNode, DecodingSession) throws(JSONDecodingError) -> Value)
   {
     self.run = run
     plan = nil
   }
 
   @usableFromInline init(
-    _ run: @escaping @Sendable (PipelineValue, DecodingSession) throws(JSONDecodingError) -> Value, plan: PipelinePlan?
+    _ run: @escaping @Sendable (AnyJSONNode, DecodingSession) throws(JSONDecodingError) -> Value, plan: PipelinePlan?
   ) {
     self.run = run
     self.plan = plan
@@ -45,7 +45,7 @@ public struct JSONDecoding<Value>: Sendable {
   }
 
   /// Runs the decoder on `input` from the top, with `options`.
-  func decode(_ input: PipelineValue, options: JSONDecodingOptions) -> Result<Value, JSONDecodingError> {
+  func decode(_ input: AnyJSONNode, options: JSONDecodingOptions) -> Result<Value, JSONDecodingError> {
     let session = DecodingSession(options)
     do throws(JSONDecodingError) { return .success(try run(input, session)) } catch { return .failure(error) }
   }

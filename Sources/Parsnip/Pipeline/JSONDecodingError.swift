@@ -116,12 +116,12 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// An error at `value`, with its byte offset when `value` is text.
-  @usableFromInline init(_ kind: Kind, at value: PipelineValue) {
+  @usableFromInline init(_ kind: Kind, at value: AnyJSONNode) {
     self.init(kind, byteOffset: value.byteOffset)
   }
 
   /// `expected WHAT, found VALUE` at `value`.
-  @usableFromInline static func mismatch(_ expected: String, _ value: PipelineValue) -> JSONDecodingError {
+  @usableFromInline static func mismatch(_ expected: String, _ value: AnyJSONNode) -> JSONDecodingError {
     JSONDecodingError(.typeMismatch(expected: expected, found: value.found), at: value)
   }
 

@@ -11,7 +11,7 @@ enum PipelinePath: Sendable {
   }
 
   /// The path from the value looked in to the value found, for errors below it.
-  func keyPath(in value: PipelineValue) -> JSONKeyPath {
+  func keyPath(in value: AnyJSONNode) -> JSONKeyPath {
     switch self {
     case .keyPath(let keyPath): return keyPath
     case .invalid: return .root
@@ -29,7 +29,7 @@ enum PipelinePath: Sendable {
 
 /// What a path lookup found.
 enum PathLookup {
-  case found(PipelineValue)
+  case found(AnyJSONNode)
   /// Not there; the error says which key or index is missing, where.
   case missing(JSONDecodingError)
 }

@@ -11,7 +11,7 @@
 /// One step of a plan: decodes its argument from the pipeline's input and initializes it in the argument store
 /// (the store's start is given; the step knows its offset), or fails and leaves it uninitialized.
 @usableFromInline typealias PipelineStep =
-  @Sendable (PipelineValue, DecodingSession, UnsafeMutableRawPointer) throws(JSONDecodingError) -> Void
+  @Sendable (AnyJSONNode, DecodingSession, UnsafeMutableRawPointer) throws(JSONDecodingError) -> Void
 
 /// A step as a plan stores it: in a struct, so that the closure keeps its own calling convention (an array of bare
 /// closures would hold them at the most general one, and each call would go through a conversion thunk).
@@ -94,7 +94,7 @@
   /// Runs every step on `input` into a store on the stack, then `call`s the function with the arguments (`call`
   /// moves them out).
   @inlinable func run<R>(
-    _ input: PipelineValue, _ session: DecodingSession, _ call: (UnsafeMutableRawPointer) -> R
+    _ input: AnyJSONNode, _ session: DecodingSession, _ call: (UnsafeMutableRawPointer) -> R
   ) throws(JSONDecodingError) -> R {
     try withUnsafeTemporaryAllocation(byteCount: Swift.max(layout.byteCount, 1), alignment: layout.alignment) {
       buffer throws(JSONDecodingError) -> R in
@@ -110,7 +110,7 @@
   ///
   /// One function for every plan, apart from the generic `run`, so that the loop is compiled once and tight.
   @usableFromInline func runSteps(
-    _ input: PipelineValue, _ session: DecodingSession, _ store: UnsafeMutableRawPointer
+    _ input: AnyJSONNode, _ session: DecodingSession, _ store: UnsafeMutableRawPointer
   ) throws(JSONDecodingError) {
     var failure: JSONDecodingError?
     var initialized: UInt64 = 0

@@ -12,7 +12,9 @@ extension DecodingState {
   }
 
   private func node<P: SteppablePath>(at path: P, text: String) throws -> Int {
-    let root = TapeNode(nodes: view.pointee.nodes, index: 0)
+    let owner = TapeText(self.text)
+    defer { withExtendedLifetime(owner) {} }
+    let root = TapeNode(owner, 0)
     do { return try PathWalker.walk(path, from: root).index } catch {
       throw decodingError(for: error, path: path, text: text, root: root)
     }

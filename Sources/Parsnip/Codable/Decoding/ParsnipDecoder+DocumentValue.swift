@@ -7,18 +7,16 @@ extension ParsnipDecoder {
     var message: String
   }
 
-  /// Decodes the value at a document cursor from the document's own index: nothing is scanned again.
+  /// Decodes the value at a tape node from its own index: nothing is scanned again (the caller keeps the text alive).
   ///
-  /// - Throws: ``RelativeFailure`` with the coding path below `value`.
-  func decode<T: Decodable>(at value: JSONDocument.Value) throws(RelativeFailure) -> T {
-    let storage = value.storage
-    defer { withExtendedLifetime(storage) {} }
-    return try DecodingState.withDecode(text: storage.text, options: optionsSnapshot, collectsReport: false) {
+  /// - Throws: ``RelativeFailure`` with the coding path below `node`.
+  func decode<T: Decodable>(at node: TapeNode) throws(RelativeFailure) -> T {
+    try DecodingState.withDecode(text: node.owner.text, options: optionsSnapshot, collectsReport: false) {
       state throws(RelativeFailure) in
       do {
-        return try TapeDecoder(state: state, index: value.index).decodeRoot(T.self, at: value.index)
+        return try TapeDecoder(state: state, index: node.index).decodeRoot(T.self, at: node.index)
       } catch {
-        throw Self.relative(error, below: state.codingPath(to: value.index).count)
+        throw Self.relative(error, below: state.codingPath(to: node.index).count)
       }
     }
   }
