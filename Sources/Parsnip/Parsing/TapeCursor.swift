@@ -223,6 +223,26 @@ struct TapeCursor {
     return found
   }
 
+  /// The one hinted member search: the key node named `wanted` (UTF-8) in the object at `object`, whose end node
+  /// is `end`, searched from key node `hint` to the end and then from the first key up to `hint`; -1 when none.
+  /// Readers that ask for members in document order pass the key after the one found last (a hint kept per
+  /// object: the decoder's and the pipeline's), and find each member on the first compare. Which of a repeated
+  /// key's members the reader wants is its own rule, applied to the match.
+  @inline(__always)
+  func key(_ wanted: UnsafeBufferPointer<UInt8>, inObjectAt object: Int, end: Int, from hint: Int) -> Int {
+    var j = hint
+    while j < end {
+      if keyEquals(j, wanted) { return j }
+      j = next(j &+ 1)
+    }
+    j = object &+ 1
+    while j < hint {
+      if keyEquals(j, wanted) { return j }
+      j = next(j &+ 1)
+    }
+    return -1
+  }
+
   /// The node of element `position` of the array at `i`, or `nil` when out of range.
   func element(_ position: Int, inArrayAt i: Int) -> Int? {
     guard position >= 0, position < count(i) else { return nil }

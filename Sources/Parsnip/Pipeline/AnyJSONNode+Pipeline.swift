@@ -138,22 +138,9 @@ extension DecodingSession {
     }
     // With a repeated key, the first match need not be the last: search the whole object the plain way.
     guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }
-    var j = start
-    while j < end {
-      if nodes.keyEquals(j, wanted) {
-        hintKeys[slot] = nodes.next(j &+ 1)
-        return j &+ 1
-      }
-      j = nodes.next(j &+ 1)
-    }
-    j = object &+ 1
-    while j < start {
-      if nodes.keyEquals(j, wanted) {
-        hintKeys[slot] = nodes.next(j &+ 1)
-        return j &+ 1
-      }
-      j = nodes.next(j &+ 1)
-    }
-    return nil
+    let key = nodes.key(UnsafeBufferPointer(wanted), inObjectAt: object, end: end, from: start)
+    guard key >= 0 else { return nil }
+    hintKeys[slot] = nodes.next(key &+ 1)
+    return key &+ 1
   }
 }

@@ -241,8 +241,8 @@ struct JSONDocumentPathTests {
 
   /// The number of tape nodes of the cursor's value (keys and end markers included).
   static func nodeCount(_ cursor: JSONDocument.Value) -> Int {
-    switch cursor.tape.kind(cursor.index) {
-    case .array, .object: cursor.tape.aux(cursor.index) - cursor.index + 1
+    switch cursor.storage.tape.kind(cursor.index) {
+    case .array, .object: cursor.storage.tape.aux(cursor.index) - cursor.index + 1
     default: 1
     }
   }

@@ -55,7 +55,7 @@ import Testing
     _ document: JSONDocument, _ options: JSONAPI.FlattenOptions = .init(), _ layout: JSON.WritingOptions = .compact
   ) -> Bool {
     let output = JSONAPITextOutput(configuration: JSONWriter.Configuration(layout), capacity: 256)
-    var flattening = JSONAPIFlattening(JSONAPITapeNode(rootOf: document), options: options, output: output)
+    var flattening = JSONAPIFlattening(document.root.node, options: options, output: output)
     defer { flattening.output.release() }
     try? flattening.run()
     return !flattening.output.needsTree

@@ -16,17 +16,8 @@ extension TapeView {
       start = hintKeys[slot]
       if start >= end { start = object + 1 }
     }
-    var key = start
-    while key < end {
-      if keyEquals(key, name) { return found(key, in: object, end: end, slot: slot, hasDuplicates: hasDuplicates) }
-      key = next(key &+ 1)
-    }
-    key = object + 1
-    while key < start {
-      if keyEquals(key, name) { return found(key, in: object, end: end, slot: slot, hasDuplicates: hasDuplicates) }
-      key = next(key &+ 1)
-    }
-    return -1
+    let key = nodes.key(name, inObjectAt: object, end: end, from: start)
+    return key < 0 ? -1 : found(key, in: object, end: end, slot: slot, hasDuplicates: hasDuplicates)
   }
 
   @inline(__always)
