@@ -138,7 +138,7 @@ extension DecodingSession {
     }
     // With a repeated key, the first match need not be the last: search the whole object the plain way.
     guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }
-    let key = nodes.key(UnsafeBufferPointer(wanted), inObjectAt: object, end: end, from: start)
+    let key = nodes.key(wanted, inObjectAt: object, end: end, from: start)
     guard key >= 0 else { return nil }
     hintKeys[slot] = nodes.next(key &+ 1)
     return key &+ 1
