@@ -142,22 +142,12 @@ extension JSONNumber: JSONReadable {
 }
 
 extension FixedWidthInteger {
-  /// The exact integer value of a JSON number, or `nil` when it has a fraction or is out of range.
-  static func readingExactly(_ number: JSONNumber) -> Self? {
-    switch number.storage {
-    case .int(let value): return Self(exactly: value)
-    case .uint(let value): return Self(exactly: value)
-    case .double(let value): return Self(exactly: value)
-    case .decimal, .text: return DecimalDigits(number).integer(as: Self.self)
-    }
-  }
-
   /// Reads an exact integer for ``JSONReadable`` conformances.
   static func readingExactly(_ json: JSON, at keyPath: JSONKeyPath) throws(JSONKeyPathError) -> Self {
     guard case .number(let number) = json else {
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self)", found: json.kind), keyPath: keyPath)
     }
-    guard let value = readingExactly(number) else {
+    guard let value = number.exactInteger(Self.self) else {
       let note = "a whole number from \(Self.min) to \(Self.max), not \(number)"
       throw JSONKeyPathError(.typeMismatch(expected: "\(Self.self) (\(note))", found: .number), keyPath: keyPath)
     }

@@ -1,7 +1,7 @@
 extension JSON: JSONNode {
   // `kind`, `stringValue`, `boolValue`, `numberValue`, `doubleValue` and `count` are the tree's public accessors.
 
-  func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? { numberValue.flatMap(T.readingExactly) }
+  func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? { numberValue?.exactInteger(T.self) }
 
   func member(_ key: String) -> JSON? {
     guard case .object(let object) = self else { return nil }

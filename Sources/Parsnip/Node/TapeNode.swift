@@ -64,13 +64,7 @@
   }
 
   @inline(__always)
-  func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
-    let nodes = nodes
-    if let (magnitude, isNegative) = nodes.smallInteger(index) {
-      return NumberParser.exactInteger(T.self, magnitude: magnitude, isNegative: isNegative)
-    }
-    return nodes.kind(index) == .number ? T.readingExactly(nodes.number(index)) : nil
-  }
+  func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? { nodes.integer(T.self, at: index) }
 
   var count: Int {
     let nodes = nodes

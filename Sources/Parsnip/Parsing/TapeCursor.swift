@@ -119,6 +119,16 @@ struct TapeCursor {
     return NumberParser.smallInteger(base, from: offset(i), count: aux(i))
   }
 
+  /// The one integer read: the number node `i` as `I` when it is a whole number in `I`'s range (never through
+  /// `Double`), else `nil`. Small integers take one pass over the digits; the rest go through the lossless number.
+  @inline(__always)
+  func integer<I: FixedWidthInteger>(_: I.Type, at i: Int) -> I? {
+    if let (magnitude, isNegative) = smallInteger(i) {
+      return NumberParser.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative)
+    }
+    return rawKind(i) == Tape.Kind.number.rawValue ? number(i).exactInteger(I.self) : nil
+  }
+
   /// The lossless number of the number node `i`.
   func number(_ i: Int) -> JSONNumber {
     let start = offset(i)

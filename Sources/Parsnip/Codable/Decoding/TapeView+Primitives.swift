@@ -20,22 +20,16 @@ extension TapeView {
   /// pass over the digits; fractions and exponents are accepted when the value is exactly an integer.
   @inline(__always)
   func integer<I: FixedWidthInteger>(_ type: I.Type, at node: Int) throws(ValueFailure) -> I {
-    guard let (magnitude, isNegative) = nodes.smallInteger(node) else {
-      guard nodes.rawKind(node) == Tape.Kind.number.rawValue else { throw .mismatch(I.self, node) }
-      return try integerSlowPath(I.self, at: node)
-    }
-    if let value = NumberParser.exactInteger(I.self, magnitude: magnitude, isNegative: isNegative) { return value }
-    throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) does not fit in \(I.self)", I.self, node)
+    if let value = nodes.integer(I.self, at: node) { return value }
+    throw integerFailure(I.self, at: node)
   }
 
+  /// Why node `node` is not an `I`.
   @inline(never)
-  func integerSlowPath<I: FixedWidthInteger>(_: I.Type, at node: Int) throws(ValueFailure) -> I {
-    let number = nodes.number(node)
-    guard let value = number.exactInteger(I.self) else {
-      let what = number.isInteger ? "does not fit in \(I.self)" : "is not an integer (\(I.self))"
-      throw .corrupted("number \(Excerpt.abbreviated(numberText(node))) \(what)", I.self, node)
-    }
-    return value
+  func integerFailure<I: FixedWidthInteger>(_: I.Type, at node: Int) -> ValueFailure {
+    guard nodes.rawKind(node) == Tape.Kind.number.rawValue else { return .mismatch(I.self, node) }
+    let what = nodes.number(node).isInteger ? "does not fit in \(I.self)" : "is not an integer (\(I.self))"
+    return .corrupted("number \(Excerpt.abbreviated(numberText(node))) \(what)", I.self, node)
   }
 
   /// The nearest `Double`. A number too large for `Double`, or a non-zero one that would read as zero, fails as in
