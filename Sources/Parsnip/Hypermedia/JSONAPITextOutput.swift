@@ -260,7 +260,7 @@ struct JSONAPITextOutput: JSONAPIOutput {
       let isObject = nodes.rawKind(j) == Tape.Kind.object.rawValue
       opens(at: frames.count + copying.count)
       if isObject, nodes.count(j) > 1,
-        duplicates.hasDuplicates(objectAt: j, tape: value.owner.text.tape, base: nodes.base)
+        duplicates.hasDuplicates(objectAt: j, nodes: nodes)
       {
         needsTree = true
       }

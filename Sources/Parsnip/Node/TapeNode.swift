@@ -80,7 +80,7 @@
   /// Whether this object has a key twice: the one repeated-key detector (``DuplicateKeyFinder``).
   var hasRepeatedKeys: Bool {
     var finder = DuplicateKeyFinder()
-    return finder.hasDuplicates(objectAt: index, tape: owner.text.tape, base: nodes.base)
+    return finder.hasDuplicates(objectAt: index, nodes: nodes)
   }
 
   @inline(__always)

@@ -18,22 +18,11 @@ struct DuplicateKeyFinder {
   private var stamp: UInt64 = 0
 
   /// Whether the object at node `i` has two keys that decode to the same string.
-  mutating func hasDuplicates(objectAt i: Int, tape: Tape, base: UnsafePointer<UInt8>) -> Bool {
-    let count = tape.containerCount(i)
+  mutating func hasDuplicates(objectAt i: Int, nodes: TapeCursor) -> Bool {
+    let count = nodes.count(i)
     if count < 2 { return false }
-    let endNode = tape.aux(i)
     if count <= 8 {
-      var a = i + 1
-      while a < endNode {
-        if tape.flags(a) & Tape.Flag.hasEscapes != 0 { return slowCheck(objectAt: i, tape: tape, base: base) }
-        var b = tape.next(a + 1)
-        while b < endNode {
-          if Self.sameBytes(a, b, tape, base) { return true }
-          b = tape.next(b + 1)
-        }
-        a = tape.next(a + 1)
-      }
-      return false
+      return Self.pairwiseMeeting(inObjectAt: i, nodes: nodes) ?? slowCheck(objectAt: i, nodes: nodes)
     }
     var capacity = 16
     while capacity < count * 2 { capacity <<= 1 }
@@ -44,54 +33,84 @@ struct DuplicateKeyFinder {
       stamp = 1
       slots = [UInt64](repeating: 0, count: slots.count)
     }
-    let current = stamp << 32
-    let mask = capacity - 1
-    // The tape's arrays in locals: the table's stores could otherwise make every read reload them from the tape.
-    let kinds = tape.kinds
-    let words = tape.words
-    let found: Bool? = slots.withUnsafeMutableBufferPointer { table in
-      let table = table.baseAddress!
-      var a = i + 1
-      while a < endNode {
-        if TapeCursor.flags(kinds[a]) & Tape.Flag.hasEscapes != 0 { return nil }
-        let word = words[a]
-        let length = TapeCursor.aux(word)
-        let start = base + TapeCursor.offset(word)
-        var h = Self.hash(start, length) & mask
-        var probes = 0
-        while true {
-          let s = table[h]
-          if s & 0xFFFF_FFFF_0000_0000 != current {
-            table[h] = current | UInt64(a + 1)
-            break
-          }
-          let other = words[Int(truncatingIfNeeded: s & 0xFFFF_FFFF) - 1]
-          if TapeCursor.aux(other) == length, TapeCursor.sameBytes(start, base + TapeCursor.offset(other), length) {
-            return true
-          }
-          h = (h + 1) & mask
-          probes += 1
-          // Crafted keys can share a slot (the hash is not seeded): `Set` hashes with a per-process seed.
-          if probes > 32 { return nil }
-        }
-        // The value after key `a`: a container's end + 1, or the next node.
-        let value = a + 1
-        a = TapeCursor.isContainer(TapeCursor.rawKind(kinds[value])) ? TapeCursor.aux(words[value]) &+ 1 : value &+ 1
-      }
-      return false
+    let stamp = stamp
+    let found = slots.withUnsafeMutableBufferPointer { table in
+      Self.hashedMeeting(
+        inObjectAt: i, nodes: nodes, table: table.baseAddress!, capacity: capacity, stamp: stamp, hash: Self.hash
+      ) { a, aLength, b, bLength in aLength == bLength && TapeCursor.sameBytes(a, b, aLength) }
     }
     // `nil`: escapes, or too many keys in one slot.
-    return found ?? slowCheck(objectAt: i, tape: tape, base: base)
+    return found ?? slowCheck(objectAt: i, nodes: nodes)
+  }
+
+  // The one detector's two passes, shared with the decoder (whose keys may also meet after snake-case conversion:
+  // it passes its own hash and equality).
+
+  /// Whether two keys of a small object have the same bytes, comparing each pair; `nil` when a key is written with
+  /// escapes (its bytes are not its name).
+  @inline(__always)
+  static func pairwiseMeeting(inObjectAt object: Int, nodes: TapeCursor) -> Bool? {
+    let end = nodes.end(object)
+    var a = object &+ 1
+    while a < end {
+      if nodes.flags(a) & Tape.Flag.hasEscapes != 0 { return nil }
+      let word = nodes.word(a)
+      let length = TapeCursor.aux(word)
+      let start = nodes.base + TapeCursor.offset(word)
+      var b = nodes.next(a &+ 1)
+      while b < end {
+        let other = nodes.word(b)
+        if TapeCursor.aux(other) == length, TapeCursor.sameBytes(start, nodes.base + TapeCursor.offset(other), length) {
+          return true
+        }
+        b = nodes.next(b &+ 1)
+      }
+      a = nodes.next(a &+ 1)
+    }
+    return false
+  }
+
+  /// Whether two keys of the object meet under `same`, through one pass over the keys into `table` (the caller's:
+  /// `capacity` slots, a power of two at least twice the member count; a slot whose upper 32 bits are not `stamp`
+  /// is empty, so no pass clears the table after itself), hashed by `hash` (equal keys must hash equally).
+  /// `nil` when a key is written with escapes, or when more than 32 keys probe one run of slots (the hashes are
+  /// not seeded, so keys can be crafted to collide): the caller then checks the slow way.
+  @inline(__always)
+  static func hashedMeeting(
+    inObjectAt object: Int, nodes: TapeCursor, table: UnsafeMutablePointer<UInt64>, capacity: Int, stamp: UInt64,
+    hash: (UnsafePointer<UInt8>, Int) -> UInt64,
+    same: (UnsafePointer<UInt8>, Int, UnsafePointer<UInt8>, Int) -> Bool
+  ) -> Bool? {
+    let current = stamp << 32
+    let mask = capacity &- 1
+    let end = nodes.end(object)
+    var a = object &+ 1
+    while a < end {
+      if nodes.flags(a) & Tape.Flag.hasEscapes != 0 { return nil }
+      let word = nodes.word(a)
+      let length = TapeCursor.aux(word)
+      let start = nodes.base + TapeCursor.offset(word)
+      var h = Int(truncatingIfNeeded: hash(start, length)) & mask
+      var probes = 0
+      while true {
+        let entry = table[h]
+        if entry & 0xFFFF_FFFF_0000_0000 != current {
+          table[h] = current | UInt64(truncatingIfNeeded: a)
+          break
+        }
+        let other = nodes.word(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF))
+        if same(start, length, nodes.base + TapeCursor.offset(other), TapeCursor.aux(other)) { return true }
+        h = (h &+ 1) & mask
+        probes &+= 1
+        if probes > 32 { return nil }
+      }
+      a = nodes.next(a &+ 1)
+    }
+    return false
   }
 
   @inline(__always)
-  private static func sameBytes(_ a: Int, _ b: Int, _ tape: Tape, _ base: UnsafePointer<UInt8>) -> Bool {
-    let n = tape.aux(a)
-    return n == tape.aux(b) && TapeCursor.sameBytes(base + tape.offset(a), base + tape.offset(b), n)
-  }
-
-  @inline(__always)
-  fileprivate static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+  fileprivate static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(n)
     var k = 0
     while k + 8 <= n {
@@ -103,20 +122,17 @@ struct DuplicateKeyFinder {
       h = (h ^ UInt64(p[k])) &* 0x100_0000_01b3
       k += 1
     }
-    h ^= h >> 32
-    return Int(truncatingIfNeeded: h)
+    return h ^ h >> 32
   }
 
   /// Keys with escapes can be equal after decoding while their bytes differ: compare decoded strings.
-  private func slowCheck(objectAt i: Int, tape: Tape, base: UnsafePointer<UInt8>) -> Bool {
+  private func slowCheck(objectAt i: Int, nodes: TapeCursor) -> Bool {
     var seen = Set<ExactKey>()
     var j = i + 1
-    let endNode = tape.aux(i)
+    let endNode = nodes.end(i)
     while j < endNode {
-      let key = StringDecoding.string(
-        base, from: tape.offset(j), count: tape.aux(j), flags: tape.flags(j))
-      if !seen.insert(ExactKey(key)).inserted { return true }
-      j = tape.next(j + 1)
+      if !seen.insert(ExactKey(nodes.string(j))).inserted { return true }
+      j = nodes.next(j + 1)
     }
     return false
   }
@@ -138,14 +154,12 @@ struct DuplicateKeyFinder {
 
   /// The first key node, in text order, that repeats an earlier key of its object, or `nil`: the key that the
   /// tree builder reports, so that every reader names the same one.
-  mutating func firstRepeatedKey(in tape: Tape, base: UnsafePointer<UInt8>) -> Int? {
+  mutating func firstRepeatedKey(in tape: Tape, nodes: TapeCursor) -> Int? {
     var found = Int.max
     var i = 0
     while i < Swift.min(tape.count, found) {
-      if tape.rawKind(i) == Tape.Kind.object.rawValue, hasDuplicates(objectAt: i, tape: tape, base: base) {
-        let repeated = Self.firstRepeatedKey(objectAt: i, tape: tape) { _, j in
-          StringDecoding.string(base, from: tape.offset(j), count: tape.aux(j), flags: tape.flags(j))
-        }
+      if tape.rawKind(i) == Tape.Kind.object.rawValue, hasDuplicates(objectAt: i, nodes: nodes) {
+        let repeated = Self.firstRepeatedKey(objectAt: i, tape: tape) { _, j in nodes.string(j) }
         found = Swift.min(found, repeated)
       }
       i &+= 1

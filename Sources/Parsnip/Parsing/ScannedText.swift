@@ -35,7 +35,7 @@ struct ScannedText {
   /// The key node of the first repeated key, in text order, or `nil` (see ``DuplicateKeyFinder``).
   func firstRepeatedKey() -> Int? {
     var finder = DuplicateKeyFinder()
-    return finder.firstRepeatedKey(in: tape, base: Self.base(of: source))
+    return finder.firstRepeatedKey(in: tape, nodes: TapeCursor(tape: tape, source: source))
   }
 
   /// The error for the repeated key at node `key`.

@@ -111,7 +111,7 @@ struct TreeBuilder {
     }
     if status & StringTable.Status.duplicate != 0
       || (status & StringTable.Status.uncertain != 0 && stamp != 0
-        && duplicates.hasDuplicates(objectAt: i, tape: tape, base: base))
+        && duplicates.hasDuplicates(objectAt: i, nodes: nodes))
     {
       if rejectDuplicates {
         let repeated = members.withUnsafeBufferPointer { buffer in
@@ -140,7 +140,7 @@ struct TreeBuilder {
     var rejectAt = -1  // no duplicates
     if status & StringTable.Status.duplicate != 0
       || (status & StringTable.Status.uncertain != 0 && stamp != 0
-        && duplicates.hasDuplicates(objectAt: i, tape: tape, base: base))
+        && duplicates.hasDuplicates(objectAt: i, nodes: nodes))
     {
       let keys = stack.keys + keyBase
       rejectAt = rejectDuplicates ? firstRepeatedKey(objectAt: i, end: end) { keys[$0] } : Int.max

@@ -134,7 +134,7 @@ extension DecodingSession {
     } else {
       hintObjects[slot] = object
       hintKeys[slot] = start
-      hintUnique[slot] = !duplicates.hasDuplicates(objectAt: object, tape: owner.text.tape, base: nodes.base)
+      hintUnique[slot] = !duplicates.hasDuplicates(objectAt: object, nodes: nodes)
     }
     // With a repeated key, the first match need not be the last: search the whole object the plain way.
     guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }

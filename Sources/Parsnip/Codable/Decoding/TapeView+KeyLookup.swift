@@ -117,21 +117,8 @@ extension TapeView {
     if keyMode == .snakeCase, !hasOnlyPlainSnakeCaseKeys(object: object, end: end) {
       return hasSnakeCaseCollisions(object: object, end: end, count: count)
     }
-    if count <= 8 {
-      return anyKey(object: object, end: end) { key, start, length in
-        var other = next(key + 1)
-        while other < end {
-          let otherWord = nodes.word(other)
-          if TapeCursor.aux(otherWord) == length,
-            TapeCursor.sameBytes(start, base + TapeCursor.offset(otherWord), length)
-          {
-            return true
-          }
-          other = next(other + 1)
-        }
-        return false
-      }
-    }
+    // Names written with escapes count as repeats (`nil`): their bytes are not their names.
+    if count <= 8 { return DuplicateKeyFinder.pairwiseMeeting(inObjectAt: object, nodes: nodes) ?? true }
     let slot = count & (LookupWorkspace.distinctObjectSlots - 1)
     if hasKeysOfDistinctObject(workspace.pointee.distinctObjects[slot], object: object, end: end, count: count) {
       return false
@@ -168,8 +155,9 @@ extension TapeView {
     }
   }
 
-  /// Whether two keys of the object meet under `same`, through one pass over a table hashed by `hash` (equal keys
-  /// must hash equally). Names with escapes count as a meeting: their bytes are not their names.
+  /// Whether two keys of the object meet under `same`, hashed by `hash`: the one detector's pass
+  /// (``DuplicateKeyFinder/hashedMeeting(inObjectAt:nodes:table:capacity:stamp:hash:same:)``) over this decode's
+  /// table. Names with escapes, and crowded slots, count as a meeting: lookups then take the careful path.
   @inline(__always)
   private func hasMeetingKeys(
     object: Int, end: Int, count: Int, hash: (UnsafePointer<UInt8>, Int) -> UInt64,
@@ -177,36 +165,10 @@ extension TapeView {
   ) -> Bool {
     var size = 32
     while size < 2 * count { size <<= 1 }
-    let mask = size - 1
     let table = workspace.pointee.reserveTable(size)
-    let generation = workspace.pointee.generation << 32
-    return anyKey(object: object, end: end) { key, start, length in
-      var slot = Int(truncatingIfNeeded: hash(start, length)) & mask
-      while true {
-        let entry = table[slot]
-        if entry & 0xFFFF_FFFF_0000_0000 != generation {
-          table[slot] = generation | UInt64(truncatingIfNeeded: key)
-          return false
-        }
-        let otherWord = nodes.word(TapeCursor.offset(entry))
-        if same(start, length, base + TapeCursor.offset(otherWord), TapeCursor.aux(otherWord)) { return true }
-        slot = (slot &+ 1) & mask
-      }
-    }
-  }
-
-  /// Whether `body`, called with each key of the object (its node, bytes and length) in order, answers true for
-  /// one; a key written with escapes answers true without a call.
-  @inline(__always)
-  private func anyKey(object: Int, end: Int, _ body: (Int, UnsafePointer<UInt8>, Int) -> Bool) -> Bool {
-    var key = object + 1
-    while key < end {
-      if nodes.tag(key) & Tape.Flag.hasEscapes != 0 { return true }
-      let word = nodes.word(key)
-      if body(key, base + TapeCursor.offset(word), TapeCursor.aux(word)) { return true }
-      key = next(key &+ 1)
-    }
-    return false
+    return DuplicateKeyFinder.hashedMeeting(
+      inObjectAt: object, nodes: nodes, table: table, capacity: size, stamp: workspace.pointee.generation,
+      hash: hash, same: same) ?? true
   }
 
   // MARK: Names that meet after snake case conversion
