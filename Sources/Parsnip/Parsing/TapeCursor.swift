@@ -7,9 +7,9 @@ import Foundation
 /// same loads and masks as reading the arrays by hand. It does not keep the tape or the text alive: its owner does
 /// (`JSONDocument.Storage`, `DecodingState`, the tree builder's caller).
 ///
-/// Readers built on it: the tree builder (`TreeBuilder`, `ScalarReader`), `JSONDocument.Value`, the Codable decoder
-/// (`TapeView`), and the path engine's tape nodes (`TapeNode` in `Paths/`). A new reader takes a cursor from
-/// ``init(tape:source:)`` and indexes nodes with the methods below; `TapeBuilder` writes nodes with
+/// Readers built on it: the tree builder (`TreeBuilder`, `ScalarReader`), the Codable decoder (`TapeView`), and the
+/// node layer's ``TapeNode`` (`Node/`), through which every other reader goes (paths, JSONPath, the pipeline,
+/// JSON:API, `JSONDocument.Value`). A new reader of values reads ``TapeNode``s; `TapeBuilder` writes nodes with
 /// ``word(offset:aux:)``.
 struct TapeCursor {
   let kinds: UnsafeMutablePointer<UInt8>
