@@ -13,14 +13,23 @@ public enum HypermediaFormat: String, Sendable, Hashable, CaseIterable {
   /// The format of a document: JSON:API when it has a top-level `data`, JSON Templates Expander when its top-level
   /// `links` is an object with a `collection.field` key; otherwise `nil`.
   /// - Parameter document: The document.
-  public static func detect(_ document: JSON) -> HypermediaFormat? {
-    guard case .object(let object) = document else { return nil }
-    if object["data"] != nil { return .jsonAPI }
-    if case .object(let links) = object["links"] ?? .null,
-      links.keys.contains(where: { $0.utf8.contains(UInt8(ascii: ".")) })
-    {
-      return .jsonTemplates
+  public static func detect(_ document: JSON) -> HypermediaFormat? { detect(node: document) }
+
+  /// The format of a document read with ``JSONDocument``, as ``detect(_:)-(JSON)`` tells it from its tree.
+  /// - Parameter document: A parsed document.
+  /// - Returns: The format, or `nil` when the document has neither shape.
+  public static func detect(_ document: JSONDocument) -> HypermediaFormat? {
+    withExtendedLifetime(document) { detect(node: document.root.node) }
+  }
+
+  private static func detect(node document: some JSONNode) -> HypermediaFormat? {
+    guard document.kind == .object else { return nil }
+    if document.member("data") != nil { return .jsonAPI }
+    guard let links = document.member("links"), links.kind == .object else { return nil }
+    var dotted = false
+    links.forEachKey { key, count, _ in
+      if !dotted, UnsafeBufferPointer(start: key, count: count).contains(UInt8(ascii: ".")) { dotted = true }
     }
-    return nil
+    return dotted ? .jsonTemplates : nil
   }
 }

@@ -70,4 +70,26 @@ public enum JSONTemplates {
     var expansion = try JSONTemplatesExpansion(document, options: options)
     return try expansion.run()
   }
+
+  /// Expands a document read with ``JSONDocument``, without building its tree: only the values written become
+  /// trees. The result is the same as expanding the document's tree.
+  ///
+  /// ```swift
+  /// let document = try JSONDocument(parsing: #"{"links": {"posts.author": "/people/{posts.author}"}, "posts": [{"id": "1", "author": "9"}]}"#)
+  /// try JSONTemplates.expand(document)["posts"][0]["author"]   // → {"href": "/people/9"}
+  /// ```
+  /// - Parameters:
+  ///   - document: The document, with a top-level `links` object.
+  ///   - options: Budgets.
+  /// - Returns: The document with its collections expanded.
+  /// - Throws: ``JSONTemplatesError`` with the pointer of the fault.
+  public static func expand(
+    _ document: JSONDocument, options: Options = Options()
+  ) throws(JSONTemplatesError) -> JSON {
+    // Tape nodes do not retain the document: this function keeps it.
+    try withExtendedLifetime(document) { () throws(JSONTemplatesError) -> JSON in
+      var expansion = try JSONTemplatesExpansion(document.root.node, options: options)
+      return try expansion.run()
+    }
+  }
 }

@@ -1,11 +1,12 @@
-/// The work of one ``JSONTemplates/expand(_:options:)``: the parsed links, an id index per linked collection, the
+/// The work of one ``JSONTemplates/expand(_:options:)-(JSON,_)``, over a tree or a document's tape alike (it reads
+/// its input through the node layer; only the resources it writes become trees): the parsed links, an id index per linked collection, the
 /// budget and the path of resources being expanded (for the cycle rule).
 ///
 /// Linked resources are expanded recursively, one level per resource: the depth is bounded by
 /// ``JSONTemplates/Options/maximumDepth`` and by a ``StackGuard``, each an error at the resource reached. Every value
 /// built comes back with the bytes of its compact text (`Sized`), and each function charges the budget with the
 /// bytes it added itself, so the budget counts the result's bytes exactly once as it grows.
-struct JSONTemplatesExpansion {
+struct JSONTemplatesExpansion<Node: JSONNode> {
   /// A value of the result and the bytes of its compact text, already charged to the budget.
   typealias Sized = (value: JSON, bytes: Int)
 
@@ -17,7 +18,7 @@ struct JSONTemplatesExpansion {
     var pointer: JSONPointer
   }
 
-  private let root: JSONObject
+  private let root: Node
   private let options: JSONTemplates.Options
   /// Links by the collection they expand, in `links` order.
   private var links: [String: [Link]] = [:]
@@ -31,94 +32,100 @@ struct JSONTemplatesExpansion {
   /// Checked at every level from 8 on: each level is several large frames.
   private var stack = StackGuard(startDepth: 8, interval: 1)
 
-  init(_ document: JSON, options: JSONTemplates.Options) throws(JSONTemplatesError) {
-    guard case .object(let root) = document else {
+  init(_ document: Node, options: JSONTemplates.Options) throws(JSONTemplatesError) {
+    guard document.kind == .object else {
       throw JSONTemplatesError(.notAnObject(found: document.kind), at: .root)
     }
-    self.root = root
+    self.root = document
     self.options = options
     budget = HypermediaBudget(limit: options.maximumOutputSize)
-    guard let linksValue = root["links"] else { return }
-    guard case .object(let object) = linksValue else {
+    guard let linksValue = document.member("links") else { return }
+    guard linksValue.kind == .object else {
       throw JSONTemplatesError(.notAnObject(found: linksValue.kind), at: ["links"])
     }
-    for member in object.members {
-      let pointer: JSONPointer = ["links", member.key]
-      // Split at the first '.' scalar: a combining mark after it must not hide it in one Character.
-      let scalars = member.key.unicodeScalars
-      guard let dot = scalars.firstIndex(of: "."), dot != scalars.startIndex,
-        scalars.index(after: dot) != scalars.endIndex
-      else { throw JSONTemplatesError(.invalidLinkKey(member.key), at: pointer) }
-      let collection = String(scalars[..<dot])
-      let field = String(scalars[scalars.index(after: dot)...])
-      let href: String
-      var target = field
-      var templatePointer = pointer
-      switch member.value {
-      case .string(let text):
-        href = text
-      case .object(let link):
-        guard case .string(let text) = link["href"] ?? .null else {
-          throw JSONTemplatesError(.invalidLink, at: pointer)
-        }
-        href = text
-        templatePointer = pointer.appending("href")
-        if let type = link["type"] {
-          guard case .string(let name) = type else {
-            throw JSONTemplatesError(.invalidLink, at: pointer.appending("type"))
-          }
-          target = name
-        }
-      default:
+    try linksValue.forEachMember { (key, value) throws(JSONTemplatesError) in try addLink(key, value) }
+  }
+
+  /// Parses the member `key` of the top-level `links`.
+  private mutating func addLink(_ key: String, _ value: Node) throws(JSONTemplatesError) {
+    let pointer: JSONPointer = ["links", key]
+    // Split at the first '.' scalar: a combining mark after it must not hide it in one Character.
+    let scalars = key.unicodeScalars
+    guard let dot = scalars.firstIndex(of: "."), dot != scalars.startIndex,
+      scalars.index(after: dot) != scalars.endIndex
+    else { throw JSONTemplatesError(.invalidLinkKey(key), at: pointer) }
+    let collection = String(scalars[..<dot])
+    let field = String(scalars[scalars.index(after: dot)...])
+    let href: String
+    var target = field
+    var templatePointer = pointer
+    switch value.kind {
+    case .string:
+      href = value.stringValue!
+    case .object:
+      guard let text = value.member("href")?.stringValue else {
         throw JSONTemplatesError(.invalidLink, at: pointer)
       }
-      let template: URITemplate
-      do throws(URITemplateError) {
-        template = try URITemplate(href)
-      } catch {
-        throw JSONTemplatesError(.invalidTemplate(error), at: templatePointer)
+      href = text
+      templatePointer = pointer.appending("href")
+      if let type = value.member("type") {
+        guard let name = type.stringValue else {
+          throw JSONTemplatesError(.invalidLink, at: pointer.appending("type"))
+        }
+        target = name
       }
-      links[collection, default: []].append(Link(field: field, template: template, target: target, pointer: pointer))
-      linked.insert(target)
+    default:
+      throw JSONTemplatesError(.invalidLink, at: pointer)
     }
+    let template: URITemplate
+    do throws(URITemplateError) {
+      template = try URITemplate(href)
+    } catch {
+      throw JSONTemplatesError(.invalidTemplate(error), at: templatePointer)
+    }
+    links[collection, default: []].append(Link(field: field, template: template, target: target, pointer: pointer))
+    linked.insert(target)
   }
 
   /// The expanded document.
   mutating func run() throws(JSONTemplatesError) -> JSON {
     var result = JSONObject()
-    for member in root.members where member.key != "links" {
-      if links[member.key] != nil {
-        result[member.key] = try expandCollection(member.key, member.value).value
-      } else if !linked.contains(member.key) {
-        result[member.key] = try charged(member.value, at: [member.key]).value
+    try root.forEachMember { (key, value) throws(JSONTemplatesError) in
+      guard key != "links" else { return }
+      if links[key] != nil {
+        result[key] = try expandCollection(key, value).value
+      } else if !linked.contains(key) {
+        result[key] = try charged(value.json(), at: [key]).value
       }
     }
     try charge(framingLength(of: result), at: .root)
     return .object(result)
   }
 
-  private mutating func expandCollection(_ name: String, _ value: JSON) throws(JSONTemplatesError) -> Sized {
-    guard case .array(let resources) = value else {
+  private mutating func expandCollection(_ name: String, _ value: Node) throws(JSONTemplatesError) -> Sized {
+    guard value.kind == .array else {
       throw JSONTemplatesError(.notAResource(found: value.kind), at: [name])
     }
     var expanded: [JSON] = []
-    expanded.reserveCapacity(resources.count)
+    expanded.reserveCapacity(value.count)
     var bytes = 0
-    for index in resources.indices {
-      let resource = try expandResource(name, index, resources[index], depth: 0)
+    try value.forEachElement { (index, element) throws(JSONTemplatesError) in
+      let resource = try expandResource(name, index, element, depth: 0)
       expanded.append(resource.value)
       bytes &+= resource.bytes
     }
-    let brackets = 2 &+ Swift.max(resources.count - 1, 0)
+    let brackets = 2 &+ Swift.max(expanded.count - 1, 0)
     try charge(brackets, at: [name])
     return (.array(expanded), bytes &+ brackets)
   }
 
   /// A resource of a collection with links, its links resolved; `depth` linked resources contain it.
   private mutating func expandResource(
-    _ collection: String, _ index: Int, _ value: JSON, depth: Int
+    _ collection: String, _ index: Int, _ node: Node, depth: Int
   ) throws(JSONTemplatesError) -> Sized {
     let pointer = JSONPointer(tokens: [collection, String(index)])
+    // Only the resources written become trees.
+    let value = node.json()
     guard case .object(var resource) = value else {
       throw JSONTemplatesError(.notAResource(found: value.kind), at: pointer)
     }
@@ -205,11 +212,11 @@ struct JSONTemplatesExpansion {
   ) throws(JSONTemplatesError) -> Sized {
     let href = try expand(link, id: id, resource, collection: collection, at: pointer)
     guard let index = self.index(of: link.target)[Self.idText(id)!],
-      case .array(let targets) = root[link.target] ?? .null
+      let targetNode = root.member(link.target)?.element(index)
     else { return try charged(["href": .string(href)], at: pointer) }
-    let expanded = try expandResource(link.target, index, targets[index], depth: depth + 1)
+    let expanded = try expandResource(link.target, index, targetNode, depth: depth + 1)
     guard case .object(var target) = expanded.value else {
-      throw JSONTemplatesError(.notAResource(found: targets[index].kind), at: [link.target, String(index)])
+      throw JSONTemplatesError(.notAResource(found: targetNode.kind), at: [link.target, String(index)])
     }
     // The `href` member replaces one of that name, or is added with its comma.
     var added = budget.length(of: href)
@@ -275,9 +282,9 @@ struct JSONTemplatesExpansion {
   private mutating func index(of collection: String) -> [String: Int] {
     if let built = indexes[collection] { return built }
     var built: [String: Int] = [:]
-    if case .array(let resources) = root[collection] ?? .null {
-      for (k, resource) in resources.enumerated() {
-        if let id = Self.idText(resource["id"]), built[id] == nil { built[id] = k }
+    if let resources = root.member(collection), resources.kind == .array {
+      resources.forEachElement { k, resource in
+        if let id = Self.idText(resource.member("id")?.json()), built[id] == nil { built[id] = k }
       }
     }
     indexes[collection] = built

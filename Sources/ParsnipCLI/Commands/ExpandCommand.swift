@@ -69,13 +69,12 @@ struct ExpandCommand: Command {
   func run(in context: CommandContext) -> ExitCode {
     let name = CommandContext.displayName(file)
     guard let input = context.readInput(file, parsedWith: formats.parsing) else { return .usageError }
-    if format != .jsonTemplates {
-      // JSON:API is flattened from the tape straight into text, without a tree either side.
-      guard let document = context.document(input, options: formats.parsing) else { return .failure }
-      if format == .jsonAPI || document.root["data"] != nil { return flatten(document, in: context) }
+    // Both formats read the document through its tape; JSON:API is flattened straight into text.
+    guard let document = context.document(input, options: formats.parsing) else { return .failure }
+    if format != .jsonTemplates, format == .jsonAPI || document.root["data"] != nil {
+      return flatten(document, in: context)
     }
-    guard let tree = context.parse(input, options: formats.parsing) else { return .failure }
-    guard format != nil || HypermediaFormat.detect(tree) != nil else {
+    guard format != nil || HypermediaFormat.detect(document) != nil else {
       context.report(
         "\(name): cannot tell the format: expected a top-level 'data' (JSON:API) or 'links' with "
           + "'collection.field' keys (JTE); use --format")
@@ -87,7 +86,7 @@ struct ExpandCommand: Command {
     }
     let expanded: JSON
     do throws(JSONTemplatesError) {
-      expanded = try JSONTemplates.expand(tree, options: templateOptions)
+      expanded = try JSONTemplates.expand(document, options: templateOptions)
     } catch {
       context.report("\(name): \(error)")
       return .failure

@@ -17,6 +17,27 @@ import Testing
     #expect(expanded["links"].isNull)
   }
 
+  /// A document is expanded through its tape with the tree's answers and errors, repeated keys included.
+  @Test(arguments: [
+    "posts-jte.json", "posts-jte-compound.json",
+  ])
+  func documentsExpandAsTheirTrees(input: String) throws {
+    let text = try Fixtures.example(input)
+    let expanded = try JSONTemplates.expand(JSONDocument(parsing: text))
+    #expect(expanded == (try JSONTemplates.expand(JSON(parsing: text))))
+    #expect(HypermediaFormat.detect(try JSONDocument(parsing: text)) == .jsonTemplates)
+    let repeated = #"{"links": {"p.a": "/x/{p.a}", "p.a": "/y/{p.a}"}, "p": [{"a": 1, "a": 2}]}"#
+    #expect(try JSONTemplates.expand(JSONDocument(parsing: repeated)) == ["p": [["a": ["href": "/y/2"]]]])
+    #expect(try JSONTemplates.expand(JSON(parsing: repeated)) == ["p": [["a": ["href": "/y/2"]]]])
+    let broken = #"{"links": {"posts.author": "/people/{posts.writer}"}, "posts": [{"id": "1"}]}"#
+    #expect(
+      throws: JSONTemplatesError(
+        .missingField(template: "/people/{posts.writer}", field: "writer"), at: ["posts", "0"])
+    ) {
+      try JSONTemplates.expand(JSONDocument(parsing: broken))
+    }
+  }
+
   @Test func linkedCollectionsAreLeftOutAndOtherMembersStay() throws {
     var document = try Self.example("posts-jte-compound.json")
     document["meta"] = ["count": 3]
