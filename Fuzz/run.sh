@@ -70,8 +70,9 @@ configure() {
   else
     # The parser, the values it builds and the writer: the rest of the library is not needed, and an optimized,
     # instrumented build of all of it takes many minutes.
-    sources=$(find "$root/Sources/Parsnip/Parsing" "$root/Sources/Parsnip/Value" "$root/Sources/Parsnip/Writing" \
-      -name '*.swift' | sort)
+    sources=$(for dir in Scanning Tape Rewrites Numbers TreeBuilding Diagnostics Platform Value Writing; do
+      find "$root/Sources/Parsnip/$dir" -name '*.swift'
+    done | sort)
   fi
   sources="$sources $(find "$root/Fuzz/Shared" -name '*.swift' | sort)"
 }

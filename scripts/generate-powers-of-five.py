@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/Parsnip/Parsing/PowersOfFive.swift, the 128-bit table used by Eisel-Lemire.
+"""Generates Sources/Parsnip/Numbers/PowersOfFive.swift, the 128-bit table used by Eisel-Lemire.
 
 For each decimal exponent q in -342...308 the table holds a 128-bit approximation of 5^q, normalized so that its
 most significant bit is bit 127, as two 64-bit words (high, low):
@@ -10,7 +10,7 @@ most significant bit is bit 127, as two 64-bit words (high, low):
 These are the values the published algorithm (Lemire, "Number Parsing at a Gigabyte per Second", 2021) and its
 correctness proofs assume. Python integers are exact, so the table is too.
 
-Usage: python3 scripts/generate-powers-of-five.py > Sources/Parsnip/Parsing/PowersOfFive.swift
+Usage: python3 scripts/generate-powers-of-five.py > Sources/Parsnip/Numbers/PowersOfFive.swift
 """
 
 SMALLEST, LARGEST = -342, 308

@@ -41,7 +41,7 @@ final class CommandContext {
   /// - Throws: ``InputError`` when it cannot be opened.
   private static func openForReading(_ path: String) throws(InputError) -> Int32 {
     let fd = CommandLineArguments.open(path, flags: O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw InputError(name: displayName(path), reason: systemError()) }
+    guard fd >= 0 else { throw InputError(name: displayName(path), reason: SystemCall.errorDescription()) }
     return fd
   }
 
@@ -49,7 +49,7 @@ final class CommandContext {
   /// - Returns: `nil` once written, or why it could not be.
   func writeFile(_ path: String, _ text: String) -> String? {
     let fd = CommandLineArguments.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
-    guard fd >= 0 else { return systemError() }
+    guard fd >= 0 else { return SystemCall.errorDescription() }
     defer { close(fd) }
     let file = OutputSink.file(descriptor: fd)
     file.write(text)

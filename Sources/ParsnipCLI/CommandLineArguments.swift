@@ -1,3 +1,5 @@
+import Parsnip
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -74,7 +76,9 @@ enum CommandLineArguments {
   /// Opens a file named by an argument, by its bytes.
   /// - Returns: The descriptor, or -1 with `errno` set.
   static func open(_ argument: String, flags: Int32, mode: mode_t = 0o666) -> Int32 {
-    fileSystemPath(argument).withUnsafeBufferPointer { Glibc_open($0.baseAddress!, flags, mode) }
+    fileSystemPath(argument).withUnsafeBufferPointer { path in
+      SystemCall.retryingInterrupts { Glibc_open(path.baseAddress!, flags, mode) }
+    }
   }
 
   /// Why an argument that must be text cannot be used: it is not UTF-8.

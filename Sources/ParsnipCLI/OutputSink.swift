@@ -106,10 +106,9 @@ final class OutputSink {
     guard !failed, var address = bytes.baseAddress else { return }
     var remaining = bytes.count
     while remaining > 0 {
-      let written = systemWrite(fd, address, remaining)
+      let written = SystemCall.retryingInterrupts { systemWrite(fd, address, remaining) }
       if written < 0 {
-        if errno == EINTR { continue }
-        failure = String(cString: strerror(errno))
+        failure = SystemCall.errorDescription()
         return
       }
       address += written
@@ -132,7 +131,8 @@ func systemReason(_ error: any Error) -> String {
   while error.domain != NSPOSIXErrorDomain, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
     error = underlying
   }
-  return error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : error.localizedDescription
+  return error.domain == NSPOSIXErrorDomain
+    ? SystemCall.errorDescription(Int32(error.code)) : error.localizedDescription
 }
 
 /// The C library's `write(2)`, named apart from the sink's `write` methods.

@@ -35,7 +35,8 @@ enum CodingPathComponent: Sendable, Hashable {
   }
 }
 
-/// The coding key the decoder puts on derived paths, and uses to look members up by name.
+/// The one coding key Parsnip makes itself, for any member name or array index: on the decoder's derived paths and
+/// member lookups, the encoders' keys, and the model layer's.
 struct PathCodingKey: CodingKey, Sendable, Hashable {
   let stringValue: String
   let intValue: Int?

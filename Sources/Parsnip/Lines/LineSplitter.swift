@@ -262,10 +262,9 @@ final class LineSplitter: @unchecked Sendable {
     let n: Int
     switch source {
     case .descriptor(let fd, _):
-      var r: Int
-      repeat { r = read(fd, space.baseAddress!, space.count) } while r < 0 && errno == EINTR
+      let r = SystemCall.retryingInterrupts { read(fd, space.baseAddress!, space.count) }
       guard r >= 0 else {
-        throw JSONLinesError(readFailure: "read error: \(String(cString: strerror(errno)))", line: lineNumber)
+        throw JSONLinesError(readFailure: "read error: \(SystemCall.errorDescription())", line: lineNumber)
       }
       n = r
     case .memory(let bytes):

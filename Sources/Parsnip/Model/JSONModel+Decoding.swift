@@ -96,8 +96,14 @@ extension JSONModel {
     return try IgnoredValueStash.$current.withValue(IgnoredValueStash()) {
       let context = ModelContext(configuration: configuration)
       let current = try ModelContext.json(for: self, context: context)
-      let merged = try ModelMerge.merge(
-        json, into: current, nullsRemoveMembers: nullsRemoveMembers, maximumDepth: configuration.maximumDepth)
+      guard
+        let merged = JSONMergePatch.merge(
+          json, into: current, nullsRemoveMembers: nullsRemoveMembers, maximumDepth: configuration.maximumDepth)
+      else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: [], debugDescription: "Update nested deeper than \(configuration.maximumDepth) levels."))
+      }
       // The polymorphic members' classes are read back as they were written, registered or not; only a class
       // that `json` names can be unknown, and the error is at that member.
       return try ModelDecoding.decode(

@@ -14,7 +14,7 @@ extension JSONModelConfiguration {
   public func model(from json: JSON) throws -> any JSONModel {
     guard let name = try PolymorphicCoding.className(in: json, key: classKey, path: []) else {
       throw DecodingError.keyNotFound(
-        StringCodingKey(classKey),
+        PathCodingKey(stringValue: classKey),
         DecodingError.Context(codingPath: [], debugDescription: "No class key \"\(classKey)\" in the JSON object."))
     }
     guard let type = registry.type(named: name) else {

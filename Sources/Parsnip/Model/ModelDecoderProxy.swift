@@ -20,7 +20,7 @@ struct ModelDecoderProxy: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    let baseContainer = try base.container(keyedBy: StringCodingKey.self)
+    let baseContainer = try base.container(keyedBy: PathCodingKey.self)
     return KeyedDecodingContainer(ModelKeyedDecodingContainer<Key>(proxy: self, base: baseContainer))
   }
 
@@ -152,7 +152,7 @@ struct ModelDecoderProxy: Decoder {
     let registered = context.configuration.registry.names
     return DecodingError.dataCorrupted(
       DecodingError.Context(
-        codingPath: codingPath + [StringCodingKey(key)],
+        codingPath: codingPath + [PathCodingKey(stringValue: key)],
         debugDescription:
           "Unknown model class \(Excerpt.quoted(name)) in \"\(key)\" at \(CodingPathRendering.message(codingPath)); "
           + (registered.isEmpty
@@ -167,7 +167,7 @@ final class RequestedKeys {
 
 struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let proxy: ModelDecoderProxy
-  let base: KeyedDecodingContainer<StringCodingKey>
+  let base: KeyedDecodingContainer<PathCodingKey>
 
   var codingPath: [any CodingKey] { proxy.codingPath }
 
@@ -180,10 +180,10 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   }
 
   /// The base key for `key`, or `nil` when the model ignores the property.
-  private func baseKey(_ key: Key) -> StringCodingKey? {
+  private func baseKey(_ key: Key) -> PathCodingKey? {
     guard let name = proxy.context.jsonKey(for: key.stringValue, keyMode: proxy.keyMode) else { return nil }
     proxy.requestedKeys?.keys.insert(name)
-    return StringCodingKey(name)
+    return PathCodingKey(stringValue: name)
   }
 
   private var stash: IgnoredValueStash? { IgnoredValueStash.current }
@@ -197,7 +197,7 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
           + "property a default and leave it out of CodingKeys, wrap it in @Ignored, or make it optional."))
   }
 
-  private func missing(_ key: Key, _ name: StringCodingKey) -> DecodingError {
+  private func missing(_ key: Key, _ name: PathCodingKey) -> DecodingError {
     DecodingError.keyNotFound(
       key,
       DecodingError.Context(
@@ -217,7 +217,7 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   }
 
   /// For a `DefaultInitializable` model, the default value of a member missing from the input.
-  private func defaultValue<T: Decodable>(_ type: T.Type, _ name: StringCodingKey) throws -> T? {
+  private func defaultValue<T: Decodable>(_ type: T.Type, _ name: PathCodingKey) throws -> T? {
     guard case .model(let model) = proxy.keyMode, proxy.context.info(for: model).hasDefaults,
       !base.contains(name), let value = try proxy.context.defaultJSON(for: model)?.objectValue?[name.stringValue]
     else { return nil }
@@ -288,7 +288,7 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
     guard let name = baseKey(key) else { throw ignoredKeyNotFound(key) }
-    let nested = try base.nestedContainer(keyedBy: StringCodingKey.self, forKey: name)
+    let nested = try base.nestedContainer(keyedBy: PathCodingKey.self, forKey: name)
     let child = proxy.child(base: proxy.base, json: proxy.json[name.stringValue], key: key)
     return KeyedDecodingContainer(ModelKeyedDecodingContainer<NestedKey>(proxy: child, base: nested))
   }
@@ -301,7 +301,7 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   }
 
   func superDecoder() throws -> any Decoder {
-    let key = StringCodingKey("super")
+    let key = PathCodingKey(stringValue: "super")
     return proxy.child(base: try base.superDecoder(forKey: key), json: proxy.json["super"], key: key)
   }
 
@@ -326,7 +326,7 @@ struct ModelUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     if ModelDecoderProxy.isDelegated(T.self) { return try base.decode(T.self) }
     let index = base.currentIndex
     let elementBase = try base.superDecoder()
-    let child = proxy.child(base: elementBase, json: proxy.json[index], key: StringCodingKey(index: index))
+    let child = proxy.child(base: elementBase, json: proxy.json[index], key: PathCodingKey(index: index))
     return try child.decodeValue(T.self)
   }
 
@@ -356,21 +356,21 @@ struct ModelUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     NestedKey
   > {
     let index = base.currentIndex
-    let nested = try base.nestedContainer(keyedBy: StringCodingKey.self)
-    let child = proxy.child(base: proxy.base, json: proxy.json[index], key: StringCodingKey(index: index))
+    let nested = try base.nestedContainer(keyedBy: PathCodingKey.self)
+    let child = proxy.child(base: proxy.base, json: proxy.json[index], key: PathCodingKey(index: index))
     return KeyedDecodingContainer(ModelKeyedDecodingContainer<NestedKey>(proxy: child, base: nested))
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let index = base.currentIndex
     let nested = try base.nestedUnkeyedContainer()
-    let child = proxy.child(base: proxy.base, json: proxy.json[index], key: StringCodingKey(index: index))
+    let child = proxy.child(base: proxy.base, json: proxy.json[index], key: PathCodingKey(index: index))
     return ModelUnkeyedDecodingContainer(proxy: child, base: nested)
   }
 
   mutating func superDecoder() throws -> any Decoder {
     let index = base.currentIndex
-    return proxy.child(base: try base.superDecoder(), json: proxy.json[index], key: StringCodingKey(index: index))
+    return proxy.child(base: try base.superDecoder(), json: proxy.json[index], key: PathCodingKey(index: index))
   }
 }
 

@@ -55,14 +55,14 @@ extension Polymorphic: Codable {
       return
     }
     let (registry, classKey) = PolymorphicCoding.settings(decoder.userInfo)
-    let container = try decoder.container(keyedBy: StringCodingKey.self)
-    guard let name = try container.decodeIfPresent(String.self, forKey: StringCodingKey(classKey)) else {
+    let container = try decoder.container(keyedBy: PathCodingKey.self)
+    guard let name = try container.decodeIfPresent(String.self, forKey: PathCodingKey(stringValue: classKey)) else {
       throw PolymorphicCoding.missingClassKey(classKey, path: decoder.codingPath)
     }
     guard let type = registry.type(named: name) else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: decoder.codingPath + [StringCodingKey(classKey)],
+          codingPath: decoder.codingPath + [PathCodingKey(stringValue: classKey)],
           debugDescription: "Unknown model class \(Excerpt.quoted(name)) in \"\(classKey)\" at "
             + "\(CodingPathRendering.message(decoder.codingPath)); registered: \(registry.names.joined(separator: ", "))."
         ))
@@ -93,8 +93,8 @@ extension Polymorphic: Codable {
       return
     }
     let (registry, classKey) = PolymorphicCoding.settings(encoder.userInfo)
-    var container = encoder.container(keyedBy: StringCodingKey.self)
-    try container.encode(registry.name(for: type(of: model)), forKey: StringCodingKey(classKey))
+    var container = encoder.container(keyedBy: PathCodingKey.self)
+    try container.encode(registry.name(for: type(of: model)), forKey: PathCodingKey(stringValue: classKey))
     try model.encode(to: encoder)
   }
 }
@@ -154,7 +154,7 @@ enum PolymorphicCoding {
       throw DecodingError.typeMismatch(
         String.self,
         DecodingError.Context(
-          codingPath: path + [StringCodingKey(key)],
+          codingPath: path + [PathCodingKey(stringValue: key)],
           debugDescription:
             "The class key \(Excerpt.quoted(key)) at \(CodingPathRendering.message(path)) must hold the "
             + "model type's name as a string, found \(Excerpt.abbreviated(found.description))."))
@@ -163,7 +163,7 @@ enum PolymorphicCoding {
 
   static func missingClassKey(_ key: String, path: [any CodingKey]) -> DecodingError {
     DecodingError.keyNotFound(
-      StringCodingKey(key),
+      PathCodingKey(stringValue: key),
       DecodingError.Context(
         codingPath: path,
         debugDescription: "No class key \"\(key)\" at \(CodingPathRendering.message(path)) to pick the model type."))

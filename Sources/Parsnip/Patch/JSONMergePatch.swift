@@ -40,7 +40,20 @@ public struct JSONMergePatch: Sendable, Hashable {
   /// - Complexity: O(*p*) in the size of `patch` (member lookups in `target` are O(1) on average), plus copying
   ///   the target objects that change.
   public static func apply(_ patch: JSON, to target: JSON) -> JSON {
+    // No depth limit: the merge is iterative, so it cannot fail.
+    merge(patch, into: target, nullsRemoveMembers: true, maximumDepth: .max)!
+  }
+
+  /// The one deep merge, behind ``apply(_:to:)`` (RFC 7396) and `JSONModel.update(from:nullsRemoveMembers:)`, which
+  /// may instead set a member to `null`.
+  /// - Parameters:
+  ///   - nullsRemoveMembers: Whether a `null` member of the patch removes the target's member (RFC 7396) or is set
+  ///     as its value.
+  ///   - maximumDepth: The most objects the patch may nest.
+  /// - Returns: The merged document, or `nil` when the patch nests objects deeper than `maximumDepth`.
+  static func merge(_ patch: JSON, into target: JSON, nullsRemoveMembers: Bool, maximumDepth: Int) -> JSON? {
     guard case .object = patch else { return patch }
+    guard maximumDepth > 0 else { return nil }
     // Iterative, with a heap stack of the objects being merged, so patches of any depth apply on any thread.
     struct Frame {
       var result: JSONObject
@@ -58,9 +71,10 @@ public struct JSONMergePatch: Sendable, Hashable {
       if stack[top].next < stack[top].patch.count {
         let member = stack[top].patch._members[stack[top].next]
         stack[top].next += 1
-        if case .null = member.value {
+        if nullsRemoveMembers, case .null = member.value {
           stack[top].result.removeValue(forKey: member.key)
         } else if case .object = member.value {
+          guard stack.count < maximumDepth else { return nil }
           let existing = stack[top].result[member.key] ?? .null
           stack[top].result[member.key] = .null  // release our reference so the nested object can be edited in place
           stack.append(frame(member.value, existing))

@@ -71,15 +71,6 @@ enum NumberFormatting {
     out.removeLast(capacity - written)
   }
 
-  /// The shortest round-trip digits of a positive finite double and the position of the decimal point: the value
-  /// is `0.d1d2…dk × 10^pointPosition`.
-  static func shortestDigits(_ d: Double) -> (digits: [UInt8], pointPosition: Int) {
-    let (significand, exponent) = ShortestDouble.decimal(d)
-    var digits: [UInt8] = []
-    appendUnsigned(significand, isNegative: false, to: &digits)
-    return (digits, digits.count + exponent)
-  }
-
   @inline(__always)
   private static func appendInline(to out: inout [UInt8], _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumInlineLength) { buffer in

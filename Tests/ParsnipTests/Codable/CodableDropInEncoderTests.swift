@@ -60,27 +60,27 @@ let allOutputFormattings: [ParsnipEncoder.OutputFormatting] = (0..<8).map { bits
 
   struct NestedTwice: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
-      var first = container.nestedContainer(keyedBy: StringCodingKey.self, forKey: StringCodingKey("object"))
-      try first.encode(1, forKey: StringCodingKey("a"))
-      var second = container.nestedContainer(keyedBy: StringCodingKey.self, forKey: StringCodingKey("object"))
-      try second.encode(2, forKey: StringCodingKey("b"))
-      var list = container.nestedUnkeyedContainer(forKey: StringCodingKey("list"))
+      var container = encoder.container(keyedBy: PathCodingKey.self)
+      var first = container.nestedContainer(keyedBy: PathCodingKey.self, forKey: PathCodingKey(stringValue: "object"))
+      try first.encode(1, forKey: PathCodingKey(stringValue: "a"))
+      var second = container.nestedContainer(keyedBy: PathCodingKey.self, forKey: PathCodingKey(stringValue: "object"))
+      try second.encode(2, forKey: PathCodingKey(stringValue: "b"))
+      var list = container.nestedUnkeyedContainer(forKey: PathCodingKey(stringValue: "list"))
       try list.encode(1)
-      var again = container.nestedUnkeyedContainer(forKey: StringCodingKey("list"))
+      var again = container.nestedUnkeyedContainer(forKey: PathCodingKey(stringValue: "list"))
       try again.encode(2)
-      try first.encode(3, forKey: StringCodingKey("c"))
-      try container.encode(Twice(), forKey: StringCodingKey("member"))
+      try first.encode(3, forKey: PathCodingKey(stringValue: "c"))
+      try container.encode(Twice(), forKey: PathCodingKey(stringValue: "member"))
     }
   }
 
   /// Asks its encoder for a keyed container twice.
   struct Twice: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var first = encoder.container(keyedBy: StringCodingKey.self)
-      try first.encode(1, forKey: StringCodingKey("x"))
-      var second = encoder.container(keyedBy: StringCodingKey.self)
-      try second.encode(2, forKey: StringCodingKey("y"))
+      var first = encoder.container(keyedBy: PathCodingKey.self)
+      try first.encode(1, forKey: PathCodingKey(stringValue: "x"))
+      var second = encoder.container(keyedBy: PathCodingKey.self)
+      try second.encode(2, forKey: PathCodingKey(stringValue: "y"))
     }
   }
 
@@ -207,8 +207,9 @@ let allOutputFormattings: [ParsnipEncoder.OutputFormatting] = (0..<8).map { bits
       foundation.keyEncodingStrategy = .convertToSnakeCase
     }
     try expectSameBytesAsFoundation(Sampler(), formatting: formatting) { parsnip, foundation in
-      parsnip.keyEncodingStrategy = .custom { path in StringCodingKey(path.last!.stringValue.uppercased()) }
-      foundation.keyEncodingStrategy = .custom { path in StringCodingKey(path.last!.stringValue.uppercased()) }
+      parsnip.keyEncodingStrategy = .custom { path in PathCodingKey(stringValue: path.last!.stringValue.uppercased()) }
+      foundation.keyEncodingStrategy = .custom { path in PathCodingKey(stringValue: path.last!.stringValue.uppercased())
+      }
     }
     let special: [Double] = [.infinity, -.infinity, .nan, 1.5]
     let floats: [Float] = [.infinity, -.infinity, .nan, 2.5]

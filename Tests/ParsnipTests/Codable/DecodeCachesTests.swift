@@ -21,7 +21,7 @@ import Testing
     snake.keyDecodingStrategy = .convertFromSnakeCase
     let custom = ParsnipDecoder()
     custom.keyDecodingStrategy = .custom { path in
-      StringCodingKey(stringValue: String(path.last!.stringValue.dropFirst(2)))
+      PathCodingKey(stringValue: String(path.last!.stringValue.dropFirst(2)))
     }
     let plainText = Data(#"{"userName":"a","followersCount":1}"#.utf8)
     let snakeText = Data(#"{"user_name":"b","followers_count":2}"#.utf8)

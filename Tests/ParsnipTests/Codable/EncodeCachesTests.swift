@@ -37,7 +37,7 @@ import Testing
       ),
       (
         Self.encoder {
-          $0.keyEncodingStrategy = .custom { path in StringCodingKey(stringValue: "k_" + path.last!.stringValue) }
+          $0.keyEncodingStrategy = .custom { path in PathCodingKey(stringValue: "k_" + path.last!.stringValue) }
         },
         #"{"k_userName":"a","k_home\/page":"x\/y"}"#
       ),

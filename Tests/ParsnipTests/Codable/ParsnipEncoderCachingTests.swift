@@ -93,7 +93,7 @@ import Testing
     let encoder = ParsnipEncoder()
     // The same key gets a different name at each depth, so names cannot be cached for `.custom`.
     encoder.keyEncodingStrategy = .custom { path in
-      StringCodingKey("\(path.last!.stringValue)\(path.count)")
+      PathCodingKey(stringValue: "\(path.last!.stringValue)\(path.count)")
     }
     #expect(
       try encoder.encodeToString(value)
@@ -376,11 +376,11 @@ import Testing
         var letters = encoder.container(keyedBy: Letter.self)
         try letters.encode(1, forKey: .a)
         try letters.encode(2, forKey: .b)
-        var strings = encoder.container(keyedBy: StringCodingKey.self)
-        try strings.encode(3, forKey: StringCodingKey("a"))
+        var strings = encoder.container(keyedBy: PathCodingKey.self)
+        try strings.encode(3, forKey: PathCodingKey(stringValue: "a"))
       default:
-        var strings = encoder.container(keyedBy: StringCodingKey.self)
-        try strings.encode(1, forKey: StringCodingKey("b"))
+        var strings = encoder.container(keyedBy: PathCodingKey.self)
+        try strings.encode(1, forKey: PathCodingKey(stringValue: "b"))
         var letters = encoder.container(keyedBy: Letter.self)
         try letters.encode(2, forKey: .a)
         try letters.encode(3, forKey: .b)

@@ -7,10 +7,10 @@ import Testing
 @Suite struct ParsnipEncoderContainerTests {
   struct DuplicateKey: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
-      try container.encode(1, forKey: StringCodingKey("a"))
-      try container.encode(2, forKey: StringCodingKey("b"))
-      try container.encode(3, forKey: StringCodingKey("a"))
+      var container = encoder.container(keyedBy: PathCodingKey.self)
+      try container.encode(1, forKey: PathCodingKey(stringValue: "a"))
+      try container.encode(2, forKey: PathCodingKey(stringValue: "b"))
+      try container.encode(3, forKey: PathCodingKey(stringValue: "a"))
     }
   }
 
@@ -23,9 +23,9 @@ import Testing
     let count: Int
     let duplicate: Int
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
-      for i in 0..<count { try container.encode(i, forKey: StringCodingKey("key\(i)")) }
-      try container.encode("again", forKey: StringCodingKey("key\(duplicate)"))
+      var container = encoder.container(keyedBy: PathCodingKey.self)
+      for i in 0..<count { try container.encode(i, forKey: PathCodingKey(stringValue: "key\(i)")) }
+      try container.encode("again", forKey: PathCodingKey(stringValue: "key\(duplicate)"))
     }
   }
 
@@ -42,11 +42,11 @@ import Testing
 
   struct ContainerRequestedTwice: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var first = encoder.container(keyedBy: StringCodingKey.self)
-      try first.encode(1, forKey: StringCodingKey("x"))
-      var second = encoder.container(keyedBy: StringCodingKey.self)
-      try second.encode(2, forKey: StringCodingKey("y"))
-      try first.encode(3, forKey: StringCodingKey("z"))
+      var first = encoder.container(keyedBy: PathCodingKey.self)
+      try first.encode(1, forKey: PathCodingKey(stringValue: "x"))
+      var second = encoder.container(keyedBy: PathCodingKey.self)
+      try second.encode(2, forKey: PathCodingKey(stringValue: "y"))
+      try first.encode(3, forKey: PathCodingKey(stringValue: "z"))
     }
   }
 
@@ -57,11 +57,11 @@ import Testing
 
   struct LateNestedWrite: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
-      var nested = container.nestedContainer(keyedBy: StringCodingKey.self, forKey: StringCodingKey("n"))
-      var list = container.nestedUnkeyedContainer(forKey: StringCodingKey("list"))
-      try container.encode(1, forKey: StringCodingKey("x"))
-      try nested.encode(2, forKey: StringCodingKey("late"))
+      var container = encoder.container(keyedBy: PathCodingKey.self)
+      var nested = container.nestedContainer(keyedBy: PathCodingKey.self, forKey: PathCodingKey(stringValue: "n"))
+      var list = container.nestedUnkeyedContainer(forKey: PathCodingKey(stringValue: "list"))
+      try container.encode(1, forKey: PathCodingKey(stringValue: "x"))
+      try nested.encode(2, forKey: PathCodingKey(stringValue: "late"))
       try list.encode("late too")
     }
   }
@@ -74,9 +74,9 @@ import Testing
 
   struct UnusedSuperEncoder: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
+      var container = encoder.container(keyedBy: PathCodingKey.self)
       _ = container.superEncoder()
-      try container.encode(1, forKey: StringCodingKey("x"))
+      try container.encode(1, forKey: PathCodingKey(stringValue: "x"))
     }
   }
 
@@ -136,11 +136,11 @@ import Testing
 
   struct SwallowsAnError: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
-      try container.encode(1, forKey: StringCodingKey("before"))
-      try? container.encode(Double.nan, forKey: StringCodingKey("bad"))
-      try? container.encode([1.0, .infinity], forKey: StringCodingKey("bad list"))
-      try container.encode(2, forKey: StringCodingKey("after"))
+      var container = encoder.container(keyedBy: PathCodingKey.self)
+      try container.encode(1, forKey: PathCodingKey(stringValue: "before"))
+      try? container.encode(Double.nan, forKey: PathCodingKey(stringValue: "bad"))
+      try? container.encode([1.0, .infinity], forKey: PathCodingKey(stringValue: "bad list"))
+      try container.encode(2, forKey: PathCodingKey(stringValue: "after"))
     }
   }
 
@@ -151,14 +151,14 @@ import Testing
   }
 
   final class Stash: @unchecked Sendable {
-    var container: KeyedEncodingContainer<StringCodingKey>?
+    var container: KeyedEncodingContainer<PathCodingKey>?
   }
 
   struct StashesItsContainer: Encodable {
     let stash: Stash
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
-      try container.encode("first", forKey: StringCodingKey("own"))
+      var container = encoder.container(keyedBy: PathCodingKey.self)
+      try container.encode("first", forKey: PathCodingKey(stringValue: "own"))
       stash.container = container
     }
   }
@@ -166,7 +166,7 @@ import Testing
   struct WritesIntoStashedContainer: Encodable {
     let stash: Stash
     func encode(to encoder: any Encoder) throws {
-      try stash.container?.encode("from a sibling", forKey: StringCodingKey("added"))
+      try stash.container?.encode("from a sibling", forKey: PathCodingKey(stringValue: "added"))
       var container = encoder.singleValueContainer()
       try container.encode(true)
     }
@@ -175,9 +175,9 @@ import Testing
   struct Pair: Encodable {
     let stash = Stash()
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
-      try container.encode(StashesItsContainer(stash: stash), forKey: StringCodingKey("a"))
-      try container.encode(WritesIntoStashedContainer(stash: stash), forKey: StringCodingKey("b"))
+      var container = encoder.container(keyedBy: PathCodingKey.self)
+      try container.encode(StashesItsContainer(stash: stash), forKey: PathCodingKey(stringValue: "a"))
+      try container.encode(WritesIntoStashedContainer(stash: stash), forKey: PathCodingKey(stringValue: "b"))
     }
   }
 
@@ -199,17 +199,17 @@ import Testing
 
   struct NestedEverywhere: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var root = encoder.container(keyedBy: StringCodingKey.self)
-      var list = root.nestedUnkeyedContainer(forKey: StringCodingKey("list"))
-      var inner = list.nestedContainer(keyedBy: StringCodingKey.self)
-      try inner.encode(1, forKey: StringCodingKey("one"))
-      var deeper = inner.nestedUnkeyedContainer(forKey: StringCodingKey("deeper"))
+      var root = encoder.container(keyedBy: PathCodingKey.self)
+      var list = root.nestedUnkeyedContainer(forKey: PathCodingKey(stringValue: "list"))
+      var inner = list.nestedContainer(keyedBy: PathCodingKey.self)
+      try inner.encode(1, forKey: PathCodingKey(stringValue: "one"))
+      var deeper = inner.nestedUnkeyedContainer(forKey: PathCodingKey(stringValue: "deeper"))
       try deeper.encode("x")
       try deeper.encodeNil()
       var pair = list.nestedUnkeyedContainer()
       try pair.encode(true)
       try list.encode(2)
-      try root.encode("done", forKey: StringCodingKey("tail"))
+      try root.encode("done", forKey: PathCodingKey(stringValue: "tail"))
     }
   }
 
@@ -275,10 +275,10 @@ import Testing
 
   struct SwallowsAnElementError: Encodable {
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: StringCodingKey.self)
-      try container.encode(1, forKey: StringCodingKey("before"))
-      try? container.encode([Point(x: 1), Point(x: .nan)], forKey: StringCodingKey("bad points"))
-      try container.encode(2, forKey: StringCodingKey("after"))
+      var container = encoder.container(keyedBy: PathCodingKey.self)
+      try container.encode(1, forKey: PathCodingKey(stringValue: "before"))
+      try? container.encode([Point(x: 1), Point(x: .nan)], forKey: PathCodingKey(stringValue: "bad points"))
+      try container.encode(2, forKey: PathCodingKey(stringValue: "after"))
     }
   }
 

@@ -239,8 +239,8 @@ import Testing
     func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       try container.encode(1)
-      var keyed = encoder.container(keyedBy: StringCodingKey.self)
-      try keyed.encode(2, forKey: StringCodingKey("x"))
+      var keyed = encoder.container(keyedBy: PathCodingKey.self)
+      try keyed.encode(2, forKey: PathCodingKey(stringValue: "x"))
     }
   }
 

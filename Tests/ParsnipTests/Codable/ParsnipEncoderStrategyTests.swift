@@ -38,7 +38,7 @@ import Testing
   @Test func customKeyStrategySeesTheFullCodingPath() throws {
     let strategy: @Sendable ([any CodingKey]) -> any CodingKey = { path in
       let names = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
-      return StringCodingKey(names.joined(separator: "."))
+      return PathCodingKey(stringValue: names.joined(separator: "."))
     }
     let encoder = ParsnipEncoder()
     encoder.keyEncodingStrategy = .custom(strategy)

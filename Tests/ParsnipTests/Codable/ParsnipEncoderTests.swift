@@ -233,11 +233,12 @@ final class Holder: Codable, @unchecked Sendable {
     struct Outer: Encodable {
       let recorder: PathRecorder
       func encode(to encoder: any Encoder) throws {
-        var keyed = encoder.container(keyedBy: StringCodingKey.self)
-        try keyed.encode(Probe(recorder: recorder), forKey: StringCodingKey("a"))
-        try keyed.encode([Probe(recorder: recorder), Probe(recorder: recorder)], forKey: StringCodingKey("list"))
-        var nested = keyed.nestedContainer(keyedBy: StringCodingKey.self, forKey: StringCodingKey("n"))
-        try nested.encode(["k": Probe(recorder: recorder)], forKey: StringCodingKey("d"))
+        var keyed = encoder.container(keyedBy: PathCodingKey.self)
+        try keyed.encode(Probe(recorder: recorder), forKey: PathCodingKey(stringValue: "a"))
+        try keyed.encode(
+          [Probe(recorder: recorder), Probe(recorder: recorder)], forKey: PathCodingKey(stringValue: "list"))
+        var nested = keyed.nestedContainer(keyedBy: PathCodingKey.self, forKey: PathCodingKey(stringValue: "n"))
+        try nested.encode(["k": Probe(recorder: recorder)], forKey: PathCodingKey(stringValue: "d"))
       }
     }
     let ours = PathRecorder()

@@ -38,6 +38,33 @@ import Testing
     #expect(changed.inner.token == "mine")
   }
 
+  struct Document: JSONModel, DefaultInitializable {
+    var name = ""
+    var extra: JSON = ["keep": 1, "a": 2]
+  }
+
+  /// `update(from:)` is `JSONMergePatch`'s one merge: `null` sets a member unless `nullsRemoveMembers`, also in
+  /// objects the update adds, and the configuration's depth limit bounds the update.
+  @Test func updateMergesAsMergePatchWithNullsKeptOnRequest() throws {
+    let patch: JSON = ["extra": ["a": nil, "new": ["b": nil, "c": 3]]]
+    let kept = try Document().updated(from: patch)
+    #expect(kept.extra == ["keep": 1, "a": nil, "new": ["b": nil, "c": 3]])
+    let removed = try Document().updated(from: patch, nullsRemoveMembers: true)
+    #expect(removed.extra == ["keep": 1, "new": ["c": 3]])
+    #expect(removed.extra == JSONMergePatch.apply(patch["extra"], to: Document().extra))
+
+    let shallow = JSONModelConfiguration(maximumDepth: 3)
+    #expect(try Document().updated(from: ["extra": ["x": ["y": 1]]], configuration: shallow).extra["x"] == ["y": 1])
+    let error = #expect(throws: DecodingError.self) {
+      try Document().updated(from: ["extra": ["x": ["y": ["z": 1]]]], configuration: shallow)
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(String(describing: error))")
+      return
+    }
+    #expect(context.debugDescription == "Update nested deeper than 3 levels.")
+  }
+
   @Test func updatingPolymorphicMembersNeedsNoConfiguration() throws {
     // The zoo was read with a registry; the update is given none, and used to fail on `star`, which it does not touch.
     var zoo = try Zoo(json: JSONModelPolymorphismTests.zooJSON, configuration: JSONModelPolymorphismTests.configuration)

@@ -69,6 +69,22 @@ import Testing
         == ["title": "Hello!", "author": ["familyName": nil], "tags": ["example"], "phoneNumber": "+01-123-456-7890"])
   }
 
+  /// The merge behind `apply` and `JSONModel.update`: `null` set as a value on request, and a depth limit.
+  @Test func mergeKeepsNullsOnRequestAndStopsAtTheDepthLimit() {
+    let target: JSON = ["a": 1, "b": ["c": 2]]
+    let patch: JSON = ["a": nil, "b": ["c": nil, "d": ["e": nil]]]
+    #expect(
+      JSONMergePatch.merge(patch, into: target, nullsRemoveMembers: false, maximumDepth: .max)
+        == ["a": nil, "b": ["c": nil, "d": ["e": nil]]])
+    #expect(
+      JSONMergePatch.merge(patch, into: target, nullsRemoveMembers: true, maximumDepth: .max)
+        == JSONMergePatch.apply(patch, to: target))
+    #expect(JSONMergePatch.merge(patch, into: target, nullsRemoveMembers: true, maximumDepth: 3) != nil)
+    #expect(JSONMergePatch.merge(patch, into: target, nullsRemoveMembers: true, maximumDepth: 2) == nil)
+    #expect(JSONMergePatch.merge(["a": 1], into: target, nullsRemoveMembers: true, maximumDepth: 0) == nil)
+    #expect(JSONMergePatch.merge(5, into: target, nullsRemoveMembers: true, maximumDepth: 0) == 5)
+  }
+
   @Test func diffOfRFCIntroductionExample() throws {
     let diff = JSONMergePatch.diff(from: ["a": "b", "c": ["d": "e", "f": "g"]], to: ["a": "z", "c": ["d": "e"]])
     #expect(diff.description == #"{"a":"z","c":{"f":null}}"#)

@@ -147,12 +147,8 @@ import Testing
     #expect(JSONNumber(-Double.infinity).description == "-Infinity")
   }
 
-  @Test func shortestDigitsReportsThePointPosition() {
-    let (digits, point) = NumberFormatting.shortestDigits(1234.5)
-    #expect(String(decoding: digits, as: UTF8.self) == "12345")
-    #expect(point == 4)
-    let (small, smallPoint) = NumberFormatting.shortestDigits(Double(bitPattern: 1))
-    #expect(String(decoding: small, as: UTF8.self) == "5")
-    #expect(smallPoint == -323)
+  @Test func shortestDecimalIsTheFewestDigitsThatRoundTrip() {
+    #expect(ShortestDouble.decimal(1234.5) == (12345, -1))
+    #expect(ShortestDouble.decimal(Double(bitPattern: 1)) == (5, -324))
   }
 }

@@ -23,8 +23,8 @@ enum PathComponent {
     case .none: nil
     case .key(let key): key
     case .byteKey(let byte, let type): Self.key(type, byte: byte)
-    case .index(let index): StringCodingKey(index: index)
-    case .string(let string): StringCodingKey(string)
+    case .index(let index): PathCodingKey(index: index)
+    case .string(let string): PathCodingKey(stringValue: string)
     }
   }
 

@@ -45,8 +45,8 @@ extension EncoderOptions {
         path()
         + error.pathComponents.map { step -> any CodingKey in
           switch step {
-          case .key(let key): StringCodingKey(key)
-          case .index(let index): StringCodingKey(index: index)
+          case .key(let key): PathCodingKey(stringValue: key)
+          case .index(let index): PathCodingKey(index: index)
           }
         }
       guard error.kind == .nonFiniteNumber else { throw depthError(json, codingPath: codingPath) }

@@ -192,7 +192,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    superEncoder(key: StringCodingKey("super"))
+    superEncoder(key: PathCodingKey(stringValue: "super"))
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -233,7 +233,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     return index
   }
 
-  private func path(_ index: Int) -> [any CodingKey] { codingPath + [StringCodingKey(index: index)] }
+  private func path(_ index: Int) -> [any CodingKey] { codingPath + [PathCodingKey(index: index)] }
 
   mutating func encodeNil() throws {
     guard begin() != nil else { return }

@@ -310,12 +310,12 @@ final class TreeEncoder: Encoder {
     case .array(let elements):
       if self.depth + depth >= options.maximumDepth { throw state.depthError(path) }
       for (index, element) in elements.enumerated() where element.isContainerOrNumber {
-        try checkFinite(element, path: path + [StringCodingKey(index: index)], depth: depth + 1)
+        try checkFinite(element, path: path + [PathCodingKey(index: index)], depth: depth + 1)
       }
     case .object(let object):
       if self.depth + depth >= options.maximumDepth { throw state.depthError(path) }
       for member in object.members where member.value.isContainerOrNumber {
-        try checkFinite(member.value, path: path + [StringCodingKey(member.key)], depth: depth + 1)
+        try checkFinite(member.value, path: path + [PathCodingKey(stringValue: member.key)], depth: depth + 1)
       }
     default: break
     }
@@ -325,7 +325,7 @@ final class TreeEncoder: Encoder {
   func encodeStringKeyedDictionary<Value: Encodable>(_ dictionary: [String: Value]) throws {
     let object = objectNode()
     for (key, value) in dictionary {
-      object.set(key, try encodeChild(value, key: StringCodingKey(key)))
+      object.set(key, try encodeChild(value, key: PathCodingKey(stringValue: key)))
     }
     if let error = state.deferredError {
       state.deferredError = nil

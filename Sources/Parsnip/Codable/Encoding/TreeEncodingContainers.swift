@@ -110,7 +110,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    let key = StringCodingKey("super")
+    let key = PathCodingKey(stringValue: "super")
     let child = encoder.makeChild(path: codingPath + [key], keyMode: encoder.plainKeyMode)
     object.set(encoder.memberName(for: key) ?? "super", .deferred(child))
     return child
@@ -135,7 +135,7 @@ struct TreeValueContainer: UnkeyedEncodingContainer, SingleValueEncodingContaine
   /// The coding path of the next value: the next index for an array, the encoder's path for a single value.
   private var nextPath: [any CodingKey] {
     guard let array else { return codingPath }
-    return codingPath + [StringCodingKey(index: array.nodes.count)]
+    return codingPath + [PathCodingKey(index: array.nodes.count)]
   }
 
   private func put(_ node: TreeNode) {
@@ -173,7 +173,7 @@ struct TreeValueContainer: UnkeyedEncodingContainer, SingleValueEncodingContaine
       encoder.node = try encoder.encodeChild(value, key: nil)
       return
     }
-    array.nodes.append(try encoder.encodeChild(value, key: StringCodingKey(index: array.nodes.count)))
+    array.nodes.append(try encoder.encodeChild(value, key: PathCodingKey(index: array.nodes.count)))
   }
 
   // The rest is unkeyed only: a single value container is handed out as `any SingleValueEncodingContainer`.

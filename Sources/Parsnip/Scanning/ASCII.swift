@@ -44,32 +44,9 @@ enum SWAR {
     UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
   }
 
-  /// High bit set in each byte of `word` that is zero, exactly (no borrow between bytes).
-  @inline(__always) static func zeroBytesExact(_ word: UInt64) -> UInt64 {
-    let low7 = 0x7F7F_7F7F_7F7F_7F7F as UInt64
-    return ~(((word & low7) &+ low7) | word) & 0x8080_8080_8080_8080
-  }
-
-  /// High bit set in each byte that is not JSON whitespace (space, tab, line feed, carriage return); exact.
-  @inline(__always) static func nonWhitespaceBytes(_ word: UInt64) -> UInt64 {
-    let whitespace =
-      zeroBytesExact(word ^ broadcast(.space)) | zeroBytesExact(word ^ broadcast(.newline))
-      | zeroBytesExact(word ^ broadcast(.carriageReturn)) | zeroBytesExact(word ^ broadcast(.tab))
-    return ~whitespace & 0x8080_8080_8080_8080
-  }
-
   /// High bit set in each byte of `word` that is zero.
   @inline(__always) static func zeroBytes(_ word: UInt64) -> UInt64 {
     (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-  }
-
-  /// High bit set in each byte that is `"`, `\`, a control character (< 0x20) or non-ASCII (≥ 0x80).
-  /// Bits above the first such byte may be false positives; the lowest set bit is exact.
-  @inline(__always) static func stringSpecialBytes(_ word: UInt64) -> UInt64 {
-    let quotes = zeroBytes(word ^ broadcast(.quote))
-    let backslashes = zeroBytes(word ^ broadcast(.backslash))
-    let controls = (word &- broadcast(0x20)) & ~word
-    return (quotes | backslashes | controls | word) & 0x8080_8080_8080_8080
   }
 
   /// High bit set in each byte that is `"` or `\` or a control character (ASCII-only check skipped).

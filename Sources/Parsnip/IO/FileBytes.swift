@@ -65,8 +65,8 @@ package final class FileBytes: @unchecked Sendable {
   package static func read(
     path: String, stopsEarly: (UnsafeRawBufferPointer) -> Bool = { _ in false }
   ) throws(FileReadError) -> FileBytes {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { throw FileReadError(name: path, reason: systemError()) }
+    let fd = SystemCall.retryingInterrupts { open(path, O_RDONLY) }
+    guard fd >= 0 else { throw FileReadError(name: path, reason: SystemCall.errorDescription()) }
     defer { close(fd) }
     return try read(fileDescriptor: fd, name: path, stopsEarly: stopsEarly)
   }
@@ -74,8 +74,8 @@ package final class FileBytes: @unchecked Sendable {
   /// Why a descriptor cannot be read as JSON text (it is a directory), or `nil`.
   package static func unreadableReason(fileDescriptor fd: Int32) -> String? {
     var info = stat()
-    guard fstat(fd, &info) == 0 else { return systemError() }
-    return UInt32(info.st_mode) & 0o170000 == 0o040000 ? "Is a directory" : nil
+    guard fstat(fd, &info) == 0 else { return SystemCall.errorDescription() }
+    return SystemCall.isDirectory(info) ? "Is a directory" : nil
   }
 
   /// Reads an open descriptor from its current position to its end (regular files, pipes, FIFOs, character
@@ -99,7 +99,7 @@ package final class FileBytes: @unchecked Sendable {
     }
     var info = stat()
     var expected = 0
-    if fstat(fd, &info) == 0, UInt32(info.st_mode) & 0o170000 == 0o100000 {
+    if fstat(fd, &info) == 0, SystemCall.isRegularFile(info) {
       let position = lseek(fd, 0, SEEK_CUR)
       expected = Swift.max(0, Int(info.st_size) - Swift.max(0, Int(position)))
     }
@@ -120,12 +120,11 @@ package final class FileBytes: @unchecked Sendable {
       }
       // The first read stops at 64 KiB so that an input invalid near its start fails before the rest is read.
       let want = count >= firstChunk ? capacity - count : Swift.min(capacity - count, firstChunk - count)
-      let n = Glibc_read(fd, memory + count, want)
+      let n = SystemCall.retryingInterrupts { Glibc_read(fd, memory + count, want) }
       if n < 0 {
-        if errno == EINTR { continue }
         let code = errno
         memory.deallocate()
-        throw FileReadError(name: name, reason: String(cString: strerror(code)), code: code)
+        throw FileReadError(name: name, reason: SystemCall.errorDescription(code), code: code)
       }
       if n == 0 { break }
       count += n
@@ -155,9 +154,4 @@ private func describeSize(_ limit: Int) -> String {
 /// The C library's `read(2)`, named apart from the static `read(fileDescriptor:name:)`.
 private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(fd, buffer, count)
-}
-
-/// The description of the current `errno`.
-package func systemError() -> String {
-  String(cString: strerror(errno))
 }
