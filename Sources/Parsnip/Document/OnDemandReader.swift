@@ -67,6 +67,7 @@ struct OnDemandReader {
     }
 
     func member(_ key: String) throws(PathFailure) -> Node? {
+      try checkDepth()
       let found: Int?
       do { found = try reader.firstMember(key, inObjectAt: offset) } catch {
         throw PathFailure(reason: .malformed(error), step: 0)
@@ -78,6 +79,7 @@ struct OnDemandReader {
 
     func element(_ position: Int) throws(PathFailure) -> Node? {
       guard position >= 0 else { return nil }
+      try checkDepth()
       let found: Int?
       do { found = try reader.findElement(position, inArrayAt: offset).found } catch {
         throw PathFailure(reason: .malformed(error), step: 0)
@@ -85,6 +87,14 @@ struct OnDemandReader {
       guard let found else { return nil }
       reader.frames.enter(nil, atDepth: depth)
       return Node(reader: reader, offset: found, depth: depth + 1)
+    }
+
+    /// A container entered this deep is past the depth limit, counted from the root as a whole parse counts it.
+    private func checkDepth() throws(PathFailure) {
+      guard depth >= reader.options.maximumDepth else { return }
+      let error = JSONParseError(
+        .nestingTooDeep, "nesting deeper than \(reader.options.maximumDepth) levels", at: offset, in: reader.input)
+      throw PathFailure(reason: .malformed(error), step: 0)
     }
 
     func pathCount() throws(PathFailure) -> Int {
@@ -106,7 +116,7 @@ struct OnDemandReader {
       switch try walk(path, from: start) {
       case .success(let found):
         node = found
-        let parsed = try parseValue(at: node.offset)
+        let parsed = try parseValue(at: node.offset, depth: node.depth)
         outcome = .success(parsed.value)
         valueEnd = parsed.end
       case .failure(let failure):
@@ -154,12 +164,18 @@ struct OnDemandReader {
     return nil
   }
 
-  /// The value starting at `start`, parsed strictly, and the offset just past it; errors are placed in the whole
-  /// text.
-  func parseValue(at start: Int) throws(JSONParseError) -> (value: JSON, end: Int) {
+  /// The value starting at `start`, `depth` containers in, parsed strictly, and the offset just past it; errors are
+  /// placed in the whole text, and the depth limit counts from the document's root, as in a whole parse.
+  func parseValue(at start: Int, depth: Int = 0) throws(JSONParseError) -> (value: JSON, end: Int) {
     let stop = try skipValue(at: start)
+    var options = options
+    options.maximumDepth = Swift.max(options.maximumDepth - depth, 0)
     do {
       return (try JSON(parsing: UnsafeRawBufferPointer(rebasing: input[start..<stop]), options: options), stop)
+    } catch  where error.kind == .nestingTooDeep {
+      throw JSONParseError(
+        .nestingTooDeep, "nesting deeper than \(self.options.maximumDepth) levels", at: start + error.byteOffset,
+        in: input)
     } catch {
       throw JSONParseError(error.kind, error.message, at: start + error.byteOffset, in: input)
     }

@@ -32,10 +32,11 @@ struct ScannedText {
     SourceLocation(byteOffset: inputOffset(ofNode: i), in: input, resumingFrom: earlier)
   }
 
-  /// The key node of the first repeated key, in text order, or `nil` (see ``DuplicateKeyFinder``).
-  func firstRepeatedKey() -> Int? {
+  /// The key node of the first repeated key, in text order, within the value at node `value` (the whole text by
+  /// default), or `nil` (see ``DuplicateKeyFinder``).
+  func firstRepeatedKey(inValueAt value: Int = 0) -> Int? {
     var finder = DuplicateKeyFinder()
-    return finder.firstRepeatedKey(in: tape, nodes: TapeCursor(tape: tape, source: source))
+    return finder.firstRepeatedKey(in: tape, nodes: TapeCursor(tape: tape, source: source), inValueAt: value)
   }
 
   /// The error for the repeated key at node `key`.

@@ -152,12 +152,14 @@ struct DuplicateKeyFinder {
     return Int.max
   }
 
-  /// The first key node, in text order, that repeats an earlier key of its object, or `nil`: the key that the
-  /// tree builder reports, so that every reader names the same one.
-  mutating func firstRepeatedKey(in tape: Tape, nodes: TapeCursor) -> Int? {
+  /// The first key node, in text order, that repeats an earlier key of its object within the value at node
+  /// `value` (the whole text by default), or `nil`: the key that the tree builder reports, so that every reader
+  /// names the same one.
+  mutating func firstRepeatedKey(in tape: Tape, nodes: TapeCursor, inValueAt value: Int = 0) -> Int? {
     var found = Int.max
-    var i = 0
-    while i < Swift.min(tape.count, found) {
+    var i = value
+    let end = value == 0 ? tape.count : nodes.next(value)
+    while i < Swift.min(end, found) {
       if tape.rawKind(i) == Tape.Kind.object.rawValue, hasDuplicates(objectAt: i, nodes: nodes) {
         let repeated = Self.firstRepeatedKey(objectAt: i, tape: tape) { _, j in nodes.string(j) }
         found = Swift.min(found, repeated)

@@ -319,8 +319,8 @@ final class DecodingState {
   }
 
   /// Fails on the first repeated key of the document, found by the parser's check (see `DuplicateKeyFinder`).
-  func rejectDuplicateKeys() throws {
-    guard let key = text.firstRepeatedKey() else { return }
+  func rejectDuplicateKeys(inValueAt value: Int = 0) throws {
+    guard let key = text.firstRepeatedKey(inValueAt: value) else { return }
     let name = string(ofKey: key)
     throw DecodingError.dataCorrupted(
       context(

@@ -14,6 +14,10 @@ extension ParsnipDecoder {
     try DecodingState.withDecode(text: node.owner.text, options: optionsSnapshot, collectsReport: false) {
       state throws(RelativeFailure) in
       do {
+        // As from text: the value decoded, not the rest of its document.
+        if state.options.strictness.contains(.rejectsDuplicateKeys) {
+          try state.rejectDuplicateKeys(inValueAt: node.index)
+        }
         return try TapeDecoder(state: state, index: node.index).decodeRoot(T.self, at: node.index)
       } catch {
         throw Self.relative(error, below: state.codingPath(to: node.index).count)

@@ -508,12 +508,19 @@ public final class ParsnipDecoder: Sendable {
     try DecodingState.withDecode(
       text: text, options: options, collectsReport: report != nil, hasText: hasText
     ) { state in
-      if options.strictness.contains(.rejectsDuplicateKeys) { try state.rejectDuplicateKeys() }
+      // Text is checked whole, first; a value already found in a document alone, as its own text would be.
+      let rejects = options.strictness.contains(.rejectsDuplicateKeys)
       let root: Int
       switch start {
-      case nil: root = 0
-      case .path(let path): root = try state.node(at: path)
-      case .node(let node): root = node
+      case nil:
+        if rejects { try state.rejectDuplicateKeys() }
+        root = 0
+      case .path(let path):
+        if rejects { try state.rejectDuplicateKeys() }
+        root = try state.node(at: path)
+      case .node(let node):
+        if rejects { try state.rejectDuplicateKeys(inValueAt: node) }
+        root = node
       }
       let value = try body(TapeDecoder(state: state, index: root), root)
       report?.pointee = Report(entries: state.reportEntries)
