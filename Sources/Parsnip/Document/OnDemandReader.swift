@@ -153,7 +153,12 @@ struct OnDemandReader {
       if let key = frames.keys[depth] {
         switch try restOfObject(after: j, key: key) {
         case .end(let stop): j = stop
-        case .member(let later):
+        case .member(let later, let keyStart):
+          // The walk went through this key: under `.reject`, its repeat fails as a whole parse fails.
+          if options.duplicateKeys == .reject {
+            throw JSONParseError(
+              .duplicateKey, ScannedText.duplicateKeyMessage(key), at: keyStart, in: input)
+          }
           frames.enter(key, atDepth: depth)
           return Node(reader: self, offset: later, depth: depth + 1)
         }
@@ -188,14 +193,14 @@ struct OnDemandReader {
     let j = skipWhitespace(i + 1)
     if j < end, base[j] == .closeBrace { return nil }
     switch try members(from: j, key: key) {
-    case .member(let found): return found
+    case .member(let found, _): return found
     case .end: return nil
     }
   }
 
   enum MemberSearch {
-    /// The value of a member with the key starts here.
-    case member(Int)
+    /// The value of a member with the key starts here; its key at `keyAt`.
+    case member(Int, keyAt: Int)
     /// The object ends just before here.
     case end(Int)
   }
@@ -206,12 +211,13 @@ struct OnDemandReader {
       var j = i
       while true {
         guard j < end, base[j] == .quote else { throw unexpected("a string key", at: j) }
+        let keyStart = j
         let keyEnd = try skipString(at: j)
         let matches = try keyEquals(from: j + 1, to: keyEnd - 1, wanted)
         j = skipWhitespace(keyEnd)
         guard j < end, base[j] == .colon else { throw unexpected("':' after an object key", at: j) }
         j = skipWhitespace(j + 1)
-        if matches { return .member(j) }
+        if matches { return .member(j, keyAt: keyStart) }
         j = try afterMember(skipValue(at: j))
         if base[j - 1] == .closeBrace { return .end(j) }
         j = skipWhitespace(j)

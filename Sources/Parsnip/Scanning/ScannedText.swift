@@ -44,9 +44,12 @@ struct ScannedText {
     let name = StringDecoding.string(
       Self.base(of: source), from: tape.offset(key), count: tape.aux(key), flags: tape.flags(key))
     return JSONParseError(
-      .duplicateKey, "duplicate key \"\(name)\" in object",
+      .duplicateKey, Self.duplicateKeyMessage(name),
       at: SourceLocation(byteOffset: inputOffset(ofNode: key), in: input))
   }
+
+  /// The one message for a repeated key, whoever finds it.
+  static func duplicateKeyMessage(_ name: String) -> String { "duplicate key \"\(name)\" in object" }
 
   static func base(of buffer: UnsafeRawBufferPointer) -> UnsafePointer<UInt8> {
     buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
