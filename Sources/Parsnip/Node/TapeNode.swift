@@ -78,10 +78,7 @@
   }
 
   /// Whether this object has a key twice: the one repeated-key detector (``DuplicateKeyFinder``).
-  var hasRepeatedKeys: Bool {
-    var finder = DuplicateKeyFinder()
-    return finder.hasDuplicates(objectAt: index, nodes: nodes)
-  }
+  var hasRepeatedKeys: Bool { DuplicateKeyFinder.hasDuplicates(objectAt: index, nodes: nodes) }
 
   @inline(__always)
   func member(_ key: String) -> TapeNode? {

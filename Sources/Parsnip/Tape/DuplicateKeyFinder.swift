@@ -22,7 +22,7 @@ struct DuplicateKeyFinder {
     let count = nodes.count(i)
     if count < 2 { return false }
     if count <= 8 {
-      return Self.pairwiseMeeting(inObjectAt: i, nodes: nodes) ?? slowCheck(objectAt: i, nodes: nodes)
+      return Self.pairwiseMeeting(inObjectAt: i, nodes: nodes) ?? Self.slowCheck(objectAt: i, nodes: nodes)
     }
     var capacity = 16
     while capacity < count * 2 { capacity <<= 1 }
@@ -40,7 +40,29 @@ struct DuplicateKeyFinder {
       ) { a, aLength, b, bLength in aLength == bLength && TapeCursor.sameBytes(a, b, aLength) }
     }
     // `nil`: escapes, or too many keys in one slot.
-    return found ?? slowCheck(objectAt: i, nodes: nodes)
+    return found ?? Self.slowCheck(objectAt: i, nodes: nodes)
+  }
+
+  /// Whether the object at node `i` has two keys that decode to the same string, for a reader that checks now and
+  /// then (a tape node): the table lives on the stack, where objects up to 512 members fit, so a check costs no
+  /// allocation and keeps no state.
+  static func hasDuplicates(objectAt i: Int, nodes: TapeCursor) -> Bool {
+    let count = nodes.count(i)
+    if count < 2 { return false }
+    if count <= 8 { return pairwiseMeeting(inObjectAt: i, nodes: nodes) ?? Self.slowCheck(objectAt: i, nodes: nodes) }
+    var capacity = 16
+    while capacity < count * 2 { capacity <<= 1 }
+    guard capacity <= 1024 else {
+      var finder = DuplicateKeyFinder()
+      return finder.hasDuplicates(objectAt: i, nodes: nodes)
+    }
+    let found = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { table in
+      table.initialize(repeating: 0)
+      return hashedMeeting(
+        inObjectAt: i, nodes: nodes, table: table.baseAddress!, capacity: capacity, stamp: 1, hash: hash
+      ) { a, aLength, b, bLength in aLength == bLength && TapeCursor.sameBytes(a, b, aLength) }
+    }
+    return found ?? Self.slowCheck(objectAt: i, nodes: nodes)
   }
 
   // The one detector's two passes, shared with the decoder (whose keys may also meet after snake-case conversion:
@@ -126,7 +148,7 @@ struct DuplicateKeyFinder {
   }
 
   /// Keys with escapes can be equal after decoding while their bytes differ: compare decoded strings.
-  private func slowCheck(objectAt i: Int, nodes: TapeCursor) -> Bool {
+  private static func slowCheck(objectAt i: Int, nodes: TapeCursor) -> Bool {
     var seen = Set<ExactKey>()
     var j = i + 1
     let endNode = nodes.end(i)
