@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Callgrind instruction counts of the readers over the tape, each workload on each corpus file: the numbers issue 41
+# compares before and after a change ("no speed lost", none worse than +1%).
+#
+# Usage: scripts/callgrind-matrix.sh [--skip-build] OUT [EARLIER]
+#   OUT      the table to write: `workload file instructions spread check`, one row per workload and file:
+#            the median count of RUNS runs, their spread ((max - min) / median), and what the run read or wrote
+#            (`check:` lines, to see that two tables measured the same work).
+#   EARLIER  a table this script wrote before: also prints each row's ratio OUT/EARLIER, flags rows above +1% and
+#            rows whose check differs, and exits 1 when any row is flagged.
+# Environment: BENCH_DATA (the corpora, default ../shared/bench-data), WORKLOADS, FILES, ITERATIONS (default 1),
+# RUNS (default 3).
+#
+# Each run counts only the work inside `profiledWork` (Benchmarks/parsnip-benchmarks/Harness.swift): not start-up,
+# not loading the file, not the set-up a workload does first (parsing the document a query reads, deriving the
+# JSON:API document). `setarch -R` turns address randomization off and SWIFT_DETERMINISTIC_HASHING fixes the
+# standard library's hash seed; the tree builder's string table keeps its own random seed per process, which moves
+# a count by up to about 0.1% from run to run: hence the median of RUNS runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+skip_build=0
+if [[ ${1:-} == --skip-build ]]; then
+  skip_build=1
+  shift
+fi
+out=${1:?usage: scripts/callgrind-matrix.sh [--skip-build] OUT [EARLIER]}
+earlier=${2:-}
+data=${BENCH_DATA:-$(cd .. && pwd)/shared/bench-data}
+workloads=${WORKLOADS:-tree index document decode pipeline flatten-files jsonpath}
+files=${FILES:-twitter.json citm_catalog.json canada.json}
+iterations=${ITERATIONS:-1}
+runs=${RUNS:-3}
+
+if [[ $skip_build == 0 ]]; then swift build -c release --product parsnip-benchmarks; fi
+bin="$(swift build -c release --product parsnip-benchmarks --show-bin-path)/parsnip-benchmarks"
+
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD || commit="$commit (with uncommitted changes)"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+{
+  echo "# callgrind instructions (Ir) inside profiledWork, $iterations iteration(s), median of $runs runs;" \
+    "commit $commit; $(date -u +%FT%TZ)"
+  echo "# $(valgrind --version), $(swift --version 2>/dev/null | head -1)"
+  printf '%-14s %-18s %14s %7s  %s\n' workload file instructions spread check
+} >"$out"
+for workload in $workloads; do
+  for file in $files; do
+    counts=()
+    for ((run = 0; run < runs; run++)); do
+      SWIFT_DETERMINISTIC_HASHING=1 BENCH_DATA=$data BENCH_FILES=$file BENCH_ITERATIONS=$iterations \
+        setarch "$(uname -m)" -R valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        --collect-atstart=no '--toggle-collect=*profiledWork*' "$bin" "profile-$workload" >"$tmp/stdout" 2>"$tmp/stderr" || {
+        cat "$tmp/stderr" >&2
+        echo "error: profile-$workload on $file failed" >&2
+        exit 1
+      }
+      counts+=("$(sed -n 's/^==[0-9]*== Collected : *//p' "$tmp/stderr")")
+    done
+    read -r instructions spread < <(printf '%s\n' "${counts[@]}" | sort -n | awk '
+      { c[NR] = $1 } END { m = c[int((NR + 1) / 2)]; printf "%.0f %.2f%%\n", m, (c[NR] - c[1]) * 100 / m }')
+    check=$(sed -n 's/^check: //p' "$tmp/stdout" | paste -sd ';' -)
+    printf '%-14s %-18s %14s %7s  %s\n' "$workload" "$file" "$instructions" "$spread" "${check:--}" | tee -a "$out"
+  done
+done
+
+if [[ -n $earlier ]]; then
+  python3 - "$earlier" "$out" <<'PY'
+import sys
+
+def read(path):
+    rows = {}
+    for line in open(path):
+        if line.startswith("#") or line.startswith("workload "):
+            continue
+        workload, file, instructions, _, check = (line.rstrip("\n").split(None, 4) + ["-"])[:5]
+        rows[(workload, file)] = (int(instructions), check)
+    return rows
+
+before, after = read(sys.argv[1]), read(sys.argv[2])
+flagged = 0
+print(f"\n{'workload':<14} {'file':<18} {'before':>14} {'after':>14} {'ratio':>8}")
+for key, (count, check) in after.items():
+    if key not in before:
+        print(f"{key[0]:<14} {key[1]:<18} {'-':>14} {count:>14} {'-':>8}  (no earlier row)")
+        continue
+    earlier_count, earlier_check = before[key]
+    ratio = count / earlier_count
+    flags = []
+    if ratio > 1.01:
+        flags.append("ABOVE +1%")
+    if check != earlier_check:
+        flags.append(f"CHECK DIFFERS (was {earlier_check})")
+    flagged += bool(flags)
+    print(f"{key[0]:<14} {key[1]:<18} {earlier_count:>14} {count:>14} {ratio:>8.4f}  {' '.join(flags)}".rstrip())
+sys.exit(1 if flagged else 0)
+PY
+fi
