@@ -35,7 +35,8 @@ runs=${RUNS:-3}
 if [[ $skip_build == 0 ]]; then swift build -c release --product parsnip-benchmarks; fi
 bin="$(swift build -c release --product parsnip-benchmarks --show-bin-path)/parsnip-benchmarks"
 
-commit=$(git rev-parse --short HEAD)
+# The commit, and the last one that changed the library (the harness may be newer).
+commit="$(git rev-parse --short HEAD), Sources of $(git log -1 --format=%h -- Sources)"
 git diff --quiet HEAD || commit="$commit (with uncommitted changes)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
