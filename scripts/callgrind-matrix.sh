@@ -3,34 +3,36 @@
 # compares before and after a change ("no speed lost", none worse than +1%).
 #
 # Usage: scripts/callgrind-matrix.sh [--skip-build] OUT [EARLIER]
-#   OUT      the table to write: `workload file instructions spread check`, one row per workload and file:
-#            the median count of RUNS runs, their spread ((max - min) / median), and what the run read or wrote
-#            (`check:` lines, to see that two tables measured the same work).
+#   OUT      the table to write: `workload file instructions runs spread check`, one row per workload and file:
+#            the median count of the runs, their number and spread ((max - min) / median), and what the last run
+#            read or wrote (its `check:` lines, to see that two tables measured the same work).
 #   EARLIER  a table this script wrote before: also prints each row's ratio OUT/EARLIER, flags rows above +1% and
 #            rows whose check differs, and exits 1 when any row is flagged.
 # Environment: BENCH_DATA (the corpora, default ../shared/bench-data), WORKLOADS, FILES, ITERATIONS (default 1),
-# RUNS (default 3).
+# RUNS (default 3), MAX_RUNS (default 15: the runs of a row whose first RUNS counts differ).
 #
 # Each run counts only the work inside `profiledWork` (Benchmarks/parsnip-benchmarks/Harness.swift): not start-up,
 # not loading the file, not the set-up a workload does first (parsing the document a query reads, deriving the
 # JSON:API document). `setarch -R` turns address randomization off and SWIFT_DETERMINISTIC_HASHING fixes the
 # standard library's hash seed; the tree builder's string table keeps its own random seed per process, which moves
-# a count by up to about 0.1% from run to run: hence the median of RUNS runs.
+# the counts of the workloads that build trees by up to 0.6% from run to run: hence the median of up to MAX_RUNS
+# runs.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 
 skip_build=0
 if [[ ${1:-} == --skip-build ]]; then
   skip_build=1
   shift
 fi
-out=${1:?usage: scripts/callgrind-matrix.sh [--skip-build] OUT [EARLIER]}
-earlier=${2:-}
+out=$(realpath -m "${1:?usage: scripts/callgrind-matrix.sh [--skip-build] OUT [EARLIER]}")
+earlier=${2:+$(realpath "$2")}
+cd "$(dirname "$0")/.."
 data=${BENCH_DATA:-$(cd .. && pwd)/shared/bench-data}
 workloads=${WORKLOADS:-tree index document decode pipeline flatten-files jsonpath}
 files=${FILES:-twitter.json citm_catalog.json canada.json}
 iterations=${ITERATIONS:-1}
 runs=${RUNS:-3}
+max_runs=${MAX_RUNS:-15}
 
 if [[ $skip_build == 0 ]]; then swift build -c release --product parsnip-benchmarks; fi
 bin="$(swift build -c release --product parsnip-benchmarks --show-bin-path)/parsnip-benchmarks"
@@ -41,15 +43,15 @@ git diff --quiet HEAD || commit="$commit (with uncommitted changes)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 {
-  echo "# callgrind instructions (Ir) inside profiledWork, $iterations iteration(s), median of $runs runs;" \
+  echo "# callgrind instructions (Ir) inside profiledWork, $iterations iteration(s), median of $runs to $max_runs runs;" \
     "commit $commit; $(date -u +%FT%TZ)"
   echo "# $(valgrind --version), $(swift --version 2>/dev/null | head -1)"
-  printf '%-14s %-18s %14s %7s  %s\n' workload file instructions spread check
+  printf '%-14s %-18s %14s %4s %7s  %s\n' workload file instructions runs spread check
 } >"$out"
 for workload in $workloads; do
   for file in $files; do
     counts=()
-    for ((run = 0; run < runs; run++)); do
+    for ((run = 0; run < runs || (run < max_runs && $(printf '%s\n' "${counts[@]}" | sort -u | wc -l) > 1); run++)); do
       SWIFT_DETERMINISTIC_HASHING=1 BENCH_DATA=$data BENCH_FILES=$file BENCH_ITERATIONS=$iterations \
         setarch "$(uname -m)" -R valgrind --tool=callgrind --callgrind-out-file=/dev/null \
         --collect-atstart=no '--toggle-collect=*profiledWork*' "$bin" "profile-$workload" >"$tmp/stdout" 2>"$tmp/stderr" || {
@@ -62,7 +64,8 @@ for workload in $workloads; do
     read -r instructions spread < <(printf '%s\n' "${counts[@]}" | sort -n | awk '
       { c[NR] = $1 } END { m = c[int((NR + 1) / 2)]; printf "%.0f %.2f%%\n", m, (c[NR] - c[1]) * 100 / m }')
     check=$(sed -n 's/^check: //p' "$tmp/stdout" | paste -sd ';' -)
-    printf '%-14s %-18s %14s %7s  %s\n' "$workload" "$file" "$instructions" "$spread" "${check:--}" | tee -a "$out"
+    printf '%-14s %-18s %14s %4s %7s  %s\n' "$workload" "$file" "$instructions" "$run" "$spread" "${check:--}" |
+      tee -a "$out"
   done
 done
 
@@ -75,7 +78,7 @@ def read(path):
     for line in open(path):
         if line.startswith("#") or line.startswith("workload "):
             continue
-        workload, file, instructions, _, check = (line.rstrip("\n").split(None, 4) + ["-"])[:5]
+        workload, file, instructions, _, _, check = (line.rstrip("\n").split(None, 5) + ["-"])[:6]
         rows[(workload, file)] = (int(instructions), check)
     return rows
 
