@@ -5,6 +5,23 @@ import Foundation
   withExtendedLifetime(value) {}
 }
 
+/// Runs the work a profile mode measures. Callgrind counts this function alone with `--collect-atstart=no
+/// --toggle-collect='*profiledWork*'` (as `scripts/callgrind-matrix.sh` does), leaving out start-up, loading the
+/// corpora and any set-up done before the call.
+@inline(never) func profiledWork(_ body: () throws -> Void) rethrows {
+  try body()
+  // Work after the call, so that the body is not a tail call (callgrind would see this function end at the jump).
+  profiledWorkRuns &+= 1
+}
+
+/// How many times `profiledWork` ran (its store keeps the body from being its tail call).
+nonisolated(unsafe) var profiledWorkRuns = 0
+
+/// The FNV-1a hash of `bytes`, printed by profile modes so that two runs can check they read and wrote the same.
+func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+  bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+}
+
 /// Times closures and prints MB/s side by side with a baseline measured in the same run.
 struct Harness {
   /// Minimum wall time spent per measurement.

@@ -37,6 +37,52 @@ enum HypermediaBenchmarks {
     return Array(#"{"data":[\#(data.joined(separator: ","))],"included":[\#(included.joined(separator: ","))]}"#.utf8)
   }
 
+  /// A JSON:API compound document derived from a corpus file's tree, for `profile-flatten-files`.
+  ///
+  /// Every object of the file becomes a resource: its `type` is the name of the member that holds it (for an array
+  /// element, the array's member; `root` for the top object), its `id` its number in document order. A member that
+  /// holds an object, or a non-empty array of nothing but objects, becomes a relationship to those resources (to-one
+  /// or to-many); every other member becomes an attribute, with `id` and `type` renamed `_id` and `_type` (JSON:API
+  /// reserves those names). The top object is the primary data and every other resource is included, in document
+  /// order, so flattening puts the file's own structure back together. The same file always gives the same bytes.
+  static func jsonAPIDocument(derivedFrom json: JSON) -> [UInt8] {
+    var included: [JSON] = []
+    var count = 0
+    /// The resource made from `object`, its related resources included (each before its own related ones).
+    func resource(_ object: JSONObject, type: String) -> JSON {
+      let id = JSON.string(String(count))
+      count += 1
+      var attributes: [(String, JSON)] = []
+      var relationships: [(String, JSON)] = []
+      /// Includes `child` as a resource, returning its identifier.
+      func related(_ child: JSONObject, type: String) -> JSON {
+        let slot = included.count
+        included.append(.null)
+        let made = resource(child, type: type)
+        included[slot] = made
+        return ["type": made["type"], "id": made["id"]]
+      }
+      for member in object.members {
+        switch member.value {
+        case .object(let child):
+          relationships.append((member.key, ["data": related(child, type: member.key)]))
+        case .array(let elements) where !elements.isEmpty && elements.allSatisfy({ $0.objectValue != nil }):
+          let identifiers = elements.map { related($0.objectValue!, type: member.key) }
+          relationships.append((member.key, ["data": .array(identifiers)]))
+        default:
+          let name = member.key == "id" || member.key == "type" ? "_" + member.key : member.key
+          attributes.append((name, member.value))
+        }
+      }
+      return [
+        "type": .string(type), "id": id, "attributes": .object(JSONObject(attributes)),
+        "relationships": .object(JSONObject(relationships)),
+      ]
+    }
+    let data = resource(json.objectValue!, type: "root")
+    return try! JSON.object(["data": data, "included": .array(included)]).bytes()
+  }
+
   /// A JTE document of about `megabytes` MB: posts linking an author and comments through `links` templates.
   static func jteDocument(megabytes: Int) -> [UInt8] {
     var posts: [String] = []

@@ -39,6 +39,7 @@ enum PipelineBenchmarks {
   nonisolated(unsafe) static let cases: [Case] = [
     make(TwitterPipelines.response, name: "twitter.json", file: "twitter.json"),
     make(CITMPipelines.catalog, name: "citm_catalog.json", file: "citm_catalog.json"),
+    make(CanadaPipelines.canada, name: "canada.json", file: "canada.json"),
   ]
 
   static func run(_ harness: Harness) {
@@ -413,4 +414,23 @@ enum CITMPipelines {
     decode(Catalog.Area.init)
     |> required("areaId", .int)
     |> required("blockIds", .array(.int))
+}
+
+/// Pipelines for canada.json into `Canada`.
+enum CanadaPipelines {
+  static let canada: JSONDecoding<Canada> =
+    decode(Canada.init)
+    |> required("type", .string)
+    |> required("features", .array(feature))
+
+  static let feature: JSONDecoding<Canada.Feature> =
+    decode(Canada.Feature.init)
+    |> required("type", .string)
+    |> required("properties", .dictionary(.string))
+    |> required("geometry", geometry)
+
+  static let geometry: JSONDecoding<Canada.Geometry> =
+    decode(Canada.Geometry.init)
+    |> required("type", .string)
+    |> required("coordinates", .array(.array(.array(.double))))
 }

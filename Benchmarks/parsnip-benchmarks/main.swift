@@ -51,9 +51,12 @@ if selected.contains("codegen") { CodegenBenchmarks.run() }
 // under callgrind or CPU time under `time`: `profile-tree`, `profile-index`, `profile-write` (parses once, then
 // writes), `profile-foundation-tree` (or `profile-foundation`) and `profile-foundation-write` (JSONSerialization, the baselines).
 // Subtract `profile-load` (loads the corpora) or `profile-write-base` (loads and parses once) to get the work alone.
+// The modes of `scripts/callgrind-matrix.sh` (tree, index, document, decode, pipeline, flatten-files, jsonpath) run
+// their work inside `profiledWork`, which callgrind can count alone.
 let iterations = ProcessInfo.processInfo.environment["BENCH_ITERATIONS"].flatMap(Int.init) ?? 20
 if selected.contains("profile-tree") {
-  for corpus in Corpus.all { for _ in 0..<iterations { blackHole(try! JSON(parsing: corpus.bytes)) } }
+  let corpora = Corpus.all
+  profiledWork { for corpus in corpora { for _ in 0..<iterations { blackHole(try! JSON(parsing: corpus.bytes)) } } }
 }
 if selected.contains("profile-write") || selected.contains("profile-write-base") {
   let trees = Corpus.all.map { try! JSON(parsing: $0.bytes) }
@@ -95,17 +98,32 @@ if selected.contains("profile-expand") {
   for _ in 0..<iterations { blackHole(try! JSONTemplates.expand(tree, options: .init(maximumOutputSize: .max))) }
 }
 if selected.contains("profile-index") {
-  for corpus in Corpus.all { for _ in 0..<iterations { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
+  let corpora = Corpus.all
+  profiledWork {
+    for corpus in corpora { for _ in 0..<iterations { blackHole(try! JSONDocument(parsing: corpus.bytes)) } }
+  }
 }
-// `profile-decode` / `profile-decode-snake`: ParsnipDecoder alone (20 decodes) into the Codable models of BENCH_FILES;
-// with `foundation` as well, Foundation's JSONDecoder instead.
+// `profile-document`: every value of each corpus read through `JSONDocument.Value` (`ParseBenchmarks.readAll`),
+// BENCH_ITERATIONS times; the documents are parsed before the measured work.
+if selected.contains("profile-document") {
+  let documents = Corpus.all.map { try! JSONDocument(parsing: $0.bytes) }
+  var sum = 0
+  profiledWork {
+    for document in documents { for _ in 0..<iterations { sum &+= ParseBenchmarks.readAll(document.root) } }
+  }
+  print("check: read sum \(sum)")
+}
+// `profile-decode` / `profile-decode-snake`: ParsnipDecoder alone (BENCH_ITERATIONS decodes) into the Codable models
+// of BENCH_FILES; with `foundation` as well, Foundation's JSONDecoder instead.
 if selected.contains("profile-decode") || selected.contains("profile-decode-snake") {
   let snakeCase = selected.contains("profile-decode-snake")
   let foundation = selected.contains("foundation")
-  for item in CodableBenchmarks.cases where item.name.contains("snake_case") == snakeCase {
-    guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
-    for _ in 0..<20 {
-      blackHole(try! foundation ? item.decodeFoundation(corpus.data) : item.decodeParsnip(corpus.data))
+  let work = CodableBenchmarks.cases.filter { $0.name.contains("snake_case") == snakeCase }.compactMap { item in
+    Corpus.all.first { $0.name == item.file }.map { (item, $0.data) }
+  }
+  profiledWork {
+    for (item, data) in work {
+      for _ in 0..<iterations { blackHole(try! foundation ? item.decodeFoundation(data) : item.decodeParsnip(data)) }
     }
   }
 }
@@ -120,7 +138,6 @@ if selected.contains("profile-encode") || selected.contains("profile-encode-snak
     for _ in 0..<20 { blackHole(try! foundation ? item.encodeFoundation(value) : item.encodeParsnip(value)) }
   }
 }
-// `profile-pipeline`: the decode pipelines alone (20 decodes) into the Codable models of BENCH_FILES.
 // `profile-encode-statuses`: each of twitter.json's 100 statuses encoded on its own (20 rounds): the per-encode
 // set-up that encoding many small values pays, against `profile-encode` (the same statuses in one document).
 if selected.contains("profile-encode-statuses") {
@@ -138,9 +155,43 @@ if selected.contains("profile-decode-statuses") {
   let decoder = ParsnipDecoder()
   for _ in 0..<20 { for text in texts { blackHole(try! decoder.decode(Twitter.Status.self, from: text)) } }
 }
+// `profile-pipeline`: the decode pipelines alone (BENCH_ITERATIONS decodes) into the Codable models of BENCH_FILES.
 if selected.contains("profile-pipeline") {
-  for item in PipelineBenchmarks.cases {
-    guard let corpus = Corpus.all.first(where: { $0.name == item.file }) else { continue }
-    for _ in 0..<20 { blackHole(item.decodePipeline(corpus.data)) }
+  let work = PipelineBenchmarks.cases.compactMap { item in
+    Corpus.all.first { $0.name == item.file }.map { (item, $0.data) }
   }
+  profiledWork { for (item, data) in work { for _ in 0..<iterations { blackHole(item.decodePipeline(data)) } } }
+}
+// `profile-flatten-files`: `JSONAPI.flattenedBytes` (text to text) of a JSON:API document derived from each corpus
+// (`HypermediaBenchmarks.jsonAPIDocument(derivedFrom:)`), BENCH_ITERATIONS times; the derived documents are made
+// and parsed to `JSONDocument` before the measured work.
+if selected.contains("profile-flatten-files") {
+  let texts = Corpus.all.map { HypermediaBenchmarks.jsonAPIDocument(derivedFrom: try! JSON(parsing: $0.bytes)) }
+  let documents = texts.map { try! JSONDocument(parsing: $0) }
+  var outputs = [[UInt8]](repeating: [], count: documents.count)
+  profiledWork {
+    for (k, document) in documents.enumerated() {
+      for _ in 0..<iterations { outputs[k] = try! JSONAPI.flattenedBytes(document) }
+    }
+  }
+  for (text, output) in zip(texts, outputs) {
+    print("check: in \(text.count) bytes fnv \(fnv1a(text)), out \(output.count) bytes fnv \(fnv1a(output))")
+  }
+}
+// `profile-jsonpath`: `JSONPathBenchmarks.queries` over each corpus's `JSONDocument`, BENCH_ITERATIONS times; the
+// documents are parsed and the queries compiled before the measured work.
+if selected.contains("profile-jsonpath") {
+  let work = Corpus.all.map { corpus in
+    (
+      try! JSONDocument(parsing: corpus.bytes),
+      JSONPathBenchmarks.queries[corpus.name, default: []].map { try! JSONPath($0) }
+    )
+  }
+  var matched = 0
+  profiledWork {
+    for (document, queries) in work {
+      for _ in 0..<iterations { for query in queries { matched += try! query.nodes(in: document).count } }
+    }
+  }
+  print("check: \(matched) nodes")
 }
