@@ -73,12 +73,7 @@ struct DuplicateKeyFinder {
   @inline(__always)
   static func pairwiseMeeting(inObjectAt object: Int, nodes: TapeCursor) -> Bool? {
     let end = nodes.end(object)
-    var a = object &+ 1
-    while a < end {
-      if nodes.flags(a) & Tape.Flag.hasEscapes != 0 { return nil }
-      let word = nodes.word(a)
-      let length = TapeCursor.aux(word)
-      let start = nodes.base + TapeCursor.offset(word)
+    return anyKey(inObjectAt: object, nodes: nodes) { a, start, length in
       var b = nodes.next(a &+ 1)
       while b < end {
         let other = nodes.word(b)
@@ -87,6 +82,22 @@ struct DuplicateKeyFinder {
         }
         b = nodes.next(b &+ 1)
       }
+      return false
+    }
+  }
+
+  /// Whether `body`, called with each key of the object (its node, bytes and length) in order, answers true for
+  /// one; `nil` at the first key written with escapes (its bytes are not its name).
+  @inline(__always)
+  static func anyKey(
+    inObjectAt object: Int, nodes: TapeCursor, _ body: (Int, UnsafePointer<UInt8>, Int) -> Bool
+  ) -> Bool? {
+    let end = nodes.end(object)
+    var a = object &+ 1
+    while a < end {
+      if nodes.flags(a) & Tape.Flag.hasEscapes != 0 { return nil }
+      let word = nodes.word(a)
+      if body(a, nodes.base + TapeCursor.offset(word), TapeCursor.aux(word)) { return true }
       a = nodes.next(a &+ 1)
     }
     return false
@@ -105,30 +116,27 @@ struct DuplicateKeyFinder {
   ) -> Bool? {
     let current = stamp << 32
     let mask = capacity &- 1
-    let end = nodes.end(object)
-    var a = object &+ 1
-    while a < end {
-      if nodes.flags(a) & Tape.Flag.hasEscapes != 0 { return nil }
-      let word = nodes.word(a)
-      let length = TapeCursor.aux(word)
-      let start = nodes.base + TapeCursor.offset(word)
+    var crowded = false
+    let met = anyKey(inObjectAt: object, nodes: nodes) { a, start, length in
       var h = Int(truncatingIfNeeded: hash(start, length)) & mask
       var probes = 0
       while true {
         let entry = table[h]
         if entry & 0xFFFF_FFFF_0000_0000 != current {
           table[h] = current | UInt64(truncatingIfNeeded: a)
-          break
+          return false
         }
         let other = nodes.word(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF))
         if same(start, length, nodes.base + TapeCursor.offset(other), TapeCursor.aux(other)) { return true }
         h = (h &+ 1) & mask
         probes &+= 1
-        if probes > 32 { return nil }
+        if probes > 32 {
+          crowded = true
+          return true
+        }
       }
-      a = nodes.next(a &+ 1)
     }
-    return false
+    return crowded ? nil : met
   }
 
   @inline(__always)
