@@ -44,6 +44,19 @@ import Testing
       name: "kinds", text: #"{"a": {"b": 1}, "c": 3, "a": 2, "c": [4]}"#, lastWins: #"{"a": 2, "c": [4]}"#,
       firstWins: #"{"a": {"b": 1}, "c": 3}"#, paths: ["a", "a.b", "c", "c[0]"]),
     bigObject,
+    // The same key spelled with escapes: its Unicode scalars are what make it the same key.
+    Case(
+      name: "escaped", text: #"{"a": 1, "\u0061": 2}"#, lastWins: #"{"a": 2}"#, firstWins: #"{"a": 1}"#,
+      paths: ["a"]),
+    Case(
+      name: "escaped first", text: #"{"\u0061": 1, "b": 0, "a": 2}"#, lastWins: #"{"a": 2, "b": 0}"#,
+      firstWins: #"{"a": 1, "b": 0}"#, paths: ["a", "b"]),
+    Case(
+      name: "escaped solidus, accent and surrogates",
+      text: #"{"a/b": 1, "é": 1, "\ud83d\ude00": 1, "a\/b": 2, "\u00e9": 2, "😀": 2}"#,
+      lastWins: #"{"a/b": 2, "é": 2, "😀": 2}"#, firstWins: #"{"a/b": 1, "é": 1, "😀": 1}"#,
+      paths: ["a/b", "é", "😀"]),
+    escapedBigObject,
   ]
 
   /// 40 members, and three of them again far after: past the 32 members from which `JSONObject` looks keys up
@@ -60,6 +73,20 @@ import Testing
     return Case(
       name: "big object", text: object(members + late), lastWins: object(last), firstWins: object(members),
       paths: ["k3", "k3[0]", "k36", "k36.x", "k39", "k0"])
+  }
+
+  /// 40 members, then two of them again spelled with escapes (`"\u006b3"` is `"k3"`), past the hash index's
+  /// threshold.
+  static var escapedBigObject: Case {
+    let members = (0..<40).map { (#""k\#($0)""#, "\($0)") }
+    let late = [(#""\u006b3""#, "[3]"), (#""k\u0033\u0036""#, "36.5")]
+    func object(_ members: [(String, String)]) -> String {
+      "{" + members.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+    let last = members.map { key, value in key == #""k3""# ? (key, "[3]") : key == #""k36""# ? (key, "36.5") : (key, value) }
+    return Case(
+      name: "escaped big object", text: object(members + late), lastWins: object(last), firstWins: object(members),
+      paths: ["k3", "k3[0]", "k36", "k0"])
   }
 
   // MARK: - Tests
