@@ -31,7 +31,9 @@ import Testing
       Reading("JSON(parsing:)", .tree) { Written(inputs.tree) },
       Reading("JSONDocument.Value.json()", .document) { Written(inputs.document.root.json()) },
       Reading("JSONDocument.Value.json()", .valueInDocument) { Written(inside.json()) },
-      Reading("JSON.value(at: .root, inText:)", .bytes) { Written(try JSON.value(at: JSONPointer.root, inText: inputs.bytes)!) },
+      Reading("JSON.value(at: .root, inText:)", .bytes) {
+        Written(try JSON.value(at: JSONPointer.root, inText: inputs.bytes)!)
+      },
       Reading("JSONPath $", .tree) { Written(try JSONPath("$").values(in: inputs.tree)[0]) },
       Reading("JSONPath $", .document) { Written(try JSONPath("$").values(in: inputs.document)[0]) },
       Reading("pipeline .json", .text) { Written(try decodeJSON(text, with: .json).get()) },
@@ -40,7 +42,9 @@ import Testing
         Written(try decodeJSON(outer.document, with: ReaderSeams.pipeline(at: prefix, .json)).get())
       },
       Reading("pipeline .json", .tree) { Written(try decodeJSON(inputs.tree, with: .json).get()) },
-      Reading("ParsnipDecoder.decode(JSON.self)", .data) { Written(try decoder.decode(JSON.self, from: Data(inputs.bytes))) },
+      Reading("ParsnipDecoder.decode(JSON.self)", .data) {
+        Written(try decoder.decode(JSON.self, from: Data(inputs.bytes)))
+      },
       Reading("value(at:as: JSON.self, using:)", .document) {
         Written(try inputs.document.root.value(at: .root, as: JSON.self, using: decoder))
       },

@@ -72,7 +72,9 @@ import Testing
         show(try decodeJSON(outer.document, with: ReaderSeams.pipeline(at: deep, primitive)).get())
       },
       Reading("pipeline primitive", .tree) { show(try decodeJSON(inputs.tree, with: .field("n", primitive)).get()) },
-      Reading("ParsnipDecoder.decode", .data) { show(try decoder.decode([String: T].self, from: Data(inputs.bytes))["n"]!) },
+      Reading("ParsnipDecoder.decode", .data) {
+        show(try decoder.decode([String: T].self, from: Data(inputs.bytes))["n"]!)
+      },
       Reading("ParsnipDecoder.decode(_:from:at:)", .text) { show(try decoder.decode(T.self, from: text, at: path)) },
       Reading("value(at:as:using:)", .document) {
         show(try inputs.document.root.value(at: path, as: T.self, using: decoder))
@@ -82,7 +84,9 @@ import Testing
       Reading("pipeline .codable", .document) {
         show(try decodeJSON(inputs.document, with: .field("n", .codable(T.self))).get())
       },
-      Reading("pipeline .codable", .tree) { show(try decodeJSON(inputs.tree, with: .field("n", .codable(T.self))).get()) },
+      Reading("pipeline .codable", .tree) {
+        show(try decodeJSON(inputs.tree, with: .field("n", .codable(T.self))).get())
+      },
       Reading("ParsnipDecoder.decode", .tree) { show(try decoder.decode([String: T].self, from: inputs.tree)["n"]!) },
     ]
   }
@@ -95,16 +99,9 @@ import Testing
       let wanted: ReaderSeams.Outcome<String> = expected[name]![number].map { .value($0) } ?? .failure("")
       let readings = try readings(T.self, primitive, number)
       for reading in readings {
-        let outcome = ReaderSeams.Outcome.of(reading.read)
         // Failures are compared by their presence: each family has its own error type.
-        let agrees = outcome.isFailure ? wanted.isFailure : outcome == wanted
-        let id = "\(number) as \(name): \(reading.name)"
-        if let issue = ReaderSeams.knownIssues[id] {
-          withKnownIssue(Comment(rawValue: "issue 41: \(issue)")) {
-            #expect(agrees, "\(id) gave \(outcome), not \(wanted)", sourceLocation: sourceLocation)
-          }
-        } else {
-          #expect(agrees, "\(id) gave \(outcome), not \(wanted)", sourceLocation: sourceLocation)
+        ReaderSeams.expect(reading, case: "\(number) as \(name)", sourceLocation: sourceLocation) { outcome in
+          outcome.isFailure ? wanted.isFailure : outcome == wanted
         }
       }
     }

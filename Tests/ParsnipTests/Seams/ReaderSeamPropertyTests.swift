@@ -70,7 +70,9 @@ import Testing
     case 0: return .scalar(text: ["null", "true", "false"].randomElement(using: &generator)!)
     case 1, 2, 3: return .scalar(text: numbers.randomElement(using: &generator)!)
     case 4, 5: return .scalar(text: [#""x""#, #""\u00e9""#, #""""#, #""e\u0301""#].randomElement(using: &generator)!)
-    case 6: return .array((0..<Int.random(in: 0...4, using: &generator)).map { _ in value(depth: depth - 1, using: &generator) })
+    case 6:
+      return .array(
+        (0..<Int.random(in: 0...4, using: &generator)).map { _ in value(depth: depth - 1, using: &generator) })
     default:
       // Now and then an object past the hash index's threshold (32 members).
       let big = Int.random(in: 0..<8, using: &generator) == 0
@@ -141,7 +143,8 @@ import Testing
       #expect(
         (try? decodeJSON(document, with: decoder).get()).map(ReaderSeams.Written.init) == want,
         "pipeline from a JSONDocument \(label)")
-      #expect((try? decodeJSON(tree, with: decoder).get()).map(ReaderSeams.Written.init) == want, "pipeline tree \(label)")
+      #expect(
+        (try? decodeJSON(tree, with: decoder).get()).map(ReaderSeams.Written.init) == want, "pipeline tree \(label)")
     }
 
     // `.reject` fails exactly the documents that repeat a key, every parser alike.

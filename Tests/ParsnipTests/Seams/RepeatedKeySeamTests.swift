@@ -83,7 +83,9 @@ import Testing
     func object(_ members: [(String, String)]) -> String {
       "{" + members.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
     }
-    let last = members.map { key, value in key == #""k3""# ? (key, "[3]") : key == #""k36""# ? (key, "36.5") : (key, value) }
+    let last = members.map { key, value in
+      key == #""k3""# ? (key, "[3]") : key == #""k36""# ? (key, "36.5") : (key, value)
+    }
     return Case(
       name: "escaped big object", text: object(members + late), lastWins: object(last), firstWins: object(members),
       paths: ["k3", "k3[0]", "k36", "k0"])
@@ -178,7 +180,9 @@ import Testing
     let (outer, inside, prefix) = try ReaderSeams.wrapped(seam.text)
     let decoder = ParsnipDecoder()
     let readings: [Reading<Written>] = [
-      Reading("ParsnipDecoder.decode(JSON.self)", .data) { Written(try decoder.decode(JSON.self, from: Data(inputs.bytes))) },
+      Reading("ParsnipDecoder.decode(JSON.self)", .data) {
+        Written(try decoder.decode(JSON.self, from: Data(inputs.bytes)))
+      },
       Reading("ParsnipDecoder.decode(JSON.self, at:)", .text) {
         Written(try decoder.decode(JSON.self, from: outer.text, at: prefix))
       },
@@ -188,7 +192,9 @@ import Testing
       Reading("value(at:as: JSON.self, using:)", .valueInDocument) {
         Written(try inside.value(at: .root, as: JSON.self, using: decoder))
       },
-      Reading("pipeline .codable(JSON.self)", .text) { Written(try decodeJSON(seam.text, with: .codable(JSON.self)).get()) },
+      Reading("pipeline .codable(JSON.self)", .text) {
+        Written(try decodeJSON(seam.text, with: .codable(JSON.self)).get())
+      },
       Reading("pipeline .codable(JSON.self)", .document) {
         Written(try decodeJSON(inputs.document, with: .codable(JSON.self)).get())
       },
@@ -219,8 +225,10 @@ import Testing
         try decodeJSON(seam.text, with: .json, options: JSONDecodingOptions(parsing: reject)).get()
       },
       Reading("pipeline .field/.index", .bytes) {
-        try decodeJSON(bytes, with: ReaderSeams.pipeline(at: path, .json), options: JSONDecodingOptions(parsing: reject))
-          .get()
+        try decodeJSON(
+          bytes, with: ReaderSeams.pipeline(at: path, .json), options: JSONDecodingOptions(parsing: reject)
+        )
+        .get()
       },
     ]
     ReaderSeams.expect(readings, give: .failure("parse.duplicateKey"), case: seam.name)
@@ -282,7 +290,8 @@ import Testing
 
     let resource = #"{"type": "a", "id": "1", "n": 1, "r": {"type": "b", "id": "2", "x": 1, "x": 2}, "n": 2}"#
     let resourceLastWins = #"{"type": "a", "id": "1", "n": 2, "r": {"type": "b", "id": "2", "x": 2}}"#
-    try ReaderSeams.expect(ReaderSeams.jsonAPIBuildReadings, of: resource, toMatch: resourceLastWins, case: "JSON:API build")
+    try ReaderSeams.expect(
+      ReaderSeams.jsonAPIBuildReadings, of: resource, toMatch: resourceLastWins, case: "JSON:API build")
   }
 
 }

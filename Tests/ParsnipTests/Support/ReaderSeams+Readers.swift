@@ -8,8 +8,7 @@ import Testing
 extension ReaderSeams {
 
   /// `text` inside a bigger document, `{"w": [0, text]}`, and the path there.
-  static func wrapped(_ text: String) throws -> (inputs: Inputs, inside: JSONDocument.Value, at: JSONKeyPath)
-  {
+  static func wrapped(_ text: String) throws -> (inputs: Inputs, inside: JSONDocument.Value, at: JSONKeyPath) {
     let inputs = try Inputs(#"{"w": [0, "# + text + "]}")
     return (inputs, inputs.document.root["w"]![1]!, JSONKeyPath(components: [.key("w"), .index(1)]))
   }
@@ -65,11 +64,17 @@ extension ReaderSeams {
         Reading("value(at:as: JSON.self)", .document) {
           [Written(try inputs.document.root.value(at: keyPath, as: JSON.self))]
         },
-        Reading("value(at:as: JSON.self)", .valueInDocument) { [Written(try inside.value(at: keyPath, as: JSON.self))] },
+        Reading("value(at:as: JSON.self)", .valueInDocument) {
+          [Written(try inside.value(at: keyPath, as: JSON.self))]
+        },
         Reading("pipeline .field/.index", .text) { [Written(try decodeJSON(text, with: fieldDecoder).get())] },
         Reading("pipeline .field/.index", .bytes) { [Written(try decodeJSON(inputs.bytes, with: fieldDecoder).get())] },
-        Reading("pipeline .field/.index", .data) { [Written(try decodeJSON(Data(text.utf8), with: fieldDecoder).get())] },
-        Reading("pipeline .field/.index", .document) { [Written(try decodeJSON(inputs.document, with: fieldDecoder).get())] },
+        Reading("pipeline .field/.index", .data) {
+          [Written(try decodeJSON(Data(text.utf8), with: fieldDecoder).get())]
+        },
+        Reading("pipeline .field/.index", .document) {
+          [Written(try decodeJSON(inputs.document, with: fieldDecoder).get())]
+        },
         Reading("pipeline .field/.index", .valueInDocument) {
           [Written(try decodeJSON(outer.document, with: pipeline(at: throughPrefix, .json)).get())]
         },
@@ -116,7 +121,9 @@ extension ReaderSeams {
       Reading("pipeline .json", .tree) { members(of: try decodeJSON(inputs.tree, with: .json).get()) },
       Reading("pipeline .keyValuePairs(.json)", .text) { try pairs(decodeJSON(text, with: keyValuePairs)) },
       Reading("pipeline .keyValuePairs(.json)", .bytes) { try pairs(decodeJSON(inputs.bytes, with: keyValuePairs)) },
-      Reading("pipeline .keyValuePairs(.json)", .document) { try pairs(decodeJSON(inputs.document, with: keyValuePairs)) },
+      Reading("pipeline .keyValuePairs(.json)", .document) {
+        try pairs(decodeJSON(inputs.document, with: keyValuePairs))
+      },
       Reading("pipeline .keyValuePairs(.json)", .valueInDocument) {
         try pairs(decodeJSON(outer.document, with: pipeline(at: prefix, keyValuePairs)))
       },
@@ -137,7 +144,9 @@ extension ReaderSeams {
       Reading("pipeline .dictionary(.json)", .document) {
         sorted(try decodeJSON(inputs.document, with: .dictionary(.json)).get())
       },
-      Reading("pipeline .dictionary(.json)", .tree) { sorted(try decodeJSON(inputs.tree, with: .dictionary(.json)).get()) },
+      Reading("pipeline .dictionary(.json)", .tree) {
+        sorted(try decodeJSON(inputs.tree, with: .dictionary(.json)).get())
+      },
       Reading("value(at:as: [String: JSON].self)", .tree) {
         sorted(try inputs.tree.value(at: .root, as: [String: JSON].self))
       },

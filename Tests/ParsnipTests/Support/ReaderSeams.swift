@@ -144,14 +144,14 @@ enum ReaderSeams {
   }
 
   /// Expects `reading`'s outcome to pass `check`, inside `withKnownIssue` when the reading is a known issue.
-  private static func expect<Value: Equatable>(
+  static func expect<Value: Equatable>(
     _ reading: Reading<Value>, case name: String, knownIssues: [String: String] = knownIssues,
     sourceLocation: Testing.SourceLocation, _ check: (Outcome<Value>) -> Bool
   ) {
     let outcome = Outcome.of(reading.read)
     let id = "\(name): \(reading.name)"
     if let issue = knownIssues[id] {
-      withKnownIssue(Comment(rawValue: "issue 41: \(issue)")) {
+      withKnownIssue(Comment(rawValue: "issue 41: \(issue) (\(id))"), sourceLocation: sourceLocation) {
         #expect(check(outcome), "\(id) gave \(outcome)", sourceLocation: sourceLocation)
       }
     } else {
