@@ -173,6 +173,61 @@ import Testing
     ReaderSeams.expect(readable, give: .value(["a": 2]), case: "two")
   }
 
+  /// An earlier value of a repeated key is never read, so one that would not decode is no error: the pipeline reads
+  /// only the last value, Codable only the first.
+  @Test func valuesARuleSkipsAreNotDecoded() throws {
+    let lastDecodes = try ReaderSeams.Inputs(#"{"a": "x", "b": 0, "a": 1}"#)
+    func pairs(_ result: Result<[(key: String, value: Int)], JSONDecodingError>) throws -> [Member] {
+      try result.get().map { Member($0.key, JSON($0.value)) }
+    }
+    func sorted(_ result: Result<[String: Int], JSONDecodingError>) throws -> [Member] {
+      try result.get().sorted { $0.key < $1.key }.map { Member($0.key, JSON($0.value)) }
+    }
+    let pipeline: [Reading<[Member]>] = [
+      Reading("pipeline .keyValuePairs(.int)", .text) {
+        try pairs(decodeJSON(lastDecodes.text, with: .keyValuePairs(.int)))
+      },
+      Reading("pipeline .keyValuePairs(.int)", .document) {
+        try pairs(decodeJSON(lastDecodes.document, with: .keyValuePairs(.int)))
+      },
+      Reading("pipeline .keyValuePairs(.int)", .tree) {
+        try pairs(decodeJSON(lastDecodes.tree, with: .keyValuePairs(.int)))
+      },
+      Reading("pipeline .dictionary(.int)", .text) {
+        try sorted(decodeJSON(lastDecodes.text, with: .dictionary(.int)))
+      },
+      Reading("pipeline .dictionary(.int)", .document) {
+        try sorted(decodeJSON(lastDecodes.document, with: .dictionary(.int)))
+      },
+      Reading("pipeline .dictionary(.int)", .tree) {
+        try sorted(decodeJSON(lastDecodes.tree, with: .dictionary(.int)))
+      },
+      Reading("value(at:as: [String: Int].self)", .document) {
+        try lastDecodes.document.root.value(at: .root, as: [String: Int].self).sorted { $0.key < $1.key }
+          .map { Member($0.key, JSON($0.value)) }
+      },
+    ]
+    ReaderSeams.expect(pipeline, give: .value([Member("a", 1), Member("b", 0)]), case: "undecodable first value")
+
+    let firstDecodes = try ReaderSeams.Inputs(#"{"a": 1, "b": 0, "a": "x"}"#)
+    let codable: [Reading<[String: Int]>] = [
+      Reading("ParsnipDecoder.decode", .data) {
+        try ParsnipDecoder().decode([String: Int].self, from: Data(firstDecodes.bytes))
+      },
+      Reading("value(at:as:using:)", .document) {
+        try firstDecodes.document.root.value(at: .root, as: [String: Int].self, using: ParsnipDecoder())
+      },
+      Reading("pipeline .codable", .text) {
+        try decodeJSON(firstDecodes.text, with: .codable([String: Int].self)).get()
+      },
+      Reading("pipeline .codable", .document) {
+        try decodeJSON(firstDecodes.document, with: .codable([String: Int].self)).get()
+      },
+    ]
+    ReaderSeams.expect(codable, give: .value(["a": 1, "b": 0]), case: "undecodable last value")
+    #expect(try JSONDecoder().decode([String: Int].self, from: Data(firstDecodes.bytes)) == ["a": 1, "b": 0])
+  }
+
   /// `JSON` itself decoded through Codable is built as the parser builds it, from text and documents alike.
   @Test(arguments: cases)
   func codableJSONIsTheTree(_ seam: Case) throws {
