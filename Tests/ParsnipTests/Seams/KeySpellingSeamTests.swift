@@ -86,9 +86,11 @@ import Testing
     }
 
     init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: StringCodingKey.self)
-      precomposed = try container.decodeIfPresent(Int.self, forKey: StringCodingKey(KeySpellingSeamTests.precomposed))
-      decomposed = try container.decodeIfPresent(Int.self, forKey: StringCodingKey(KeySpellingSeamTests.decomposed))
+      let container = try decoder.container(keyedBy: PathCodingKey.self)
+      precomposed = try container.decodeIfPresent(
+        Int.self, forKey: PathCodingKey(stringValue: KeySpellingSeamTests.precomposed))
+      decomposed = try container.decodeIfPresent(
+        Int.self, forKey: PathCodingKey(stringValue: KeySpellingSeamTests.decomposed))
       keys = container.allKeys.map { Array($0.stringValue.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
     }
   }

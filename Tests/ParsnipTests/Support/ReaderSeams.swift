@@ -111,15 +111,13 @@ enum ReaderSeams {
     case tree = "a JSON tree"
   }
 
-  /// Expects each reading to give `expected`. A reading named in `knownIssues` (by `"<case>: <reader> from
-  /// <input>"`) is expected inside `withKnownIssue`, so that the day it agrees, Swift Testing reports it and the
-  /// entry can go.
+  /// Expects each reading to give `expected`.
   static func expect<Value: Equatable>(
     _ readings: [Reading<Value>], give expected: Outcome<Value>, case name: String,
-    knownIssues: [String: String] = knownIssues, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     for reading in readings {
-      expect(reading, case: name, knownIssues: knownIssues, sourceLocation: sourceLocation) { $0 == expected }
+      expect(reading, case: name, sourceLocation: sourceLocation) { $0 == expected }
     }
   }
 
@@ -143,20 +141,14 @@ enum ReaderSeams {
     }
   }
 
-  /// Expects `reading`'s outcome to pass `check`, inside `withKnownIssue` when the reading is a known issue.
+  /// Expects `reading`'s outcome to pass `check`, naming the case, the reader and the input when it does not.
   static func expect<Value: Equatable>(
-    _ reading: Reading<Value>, case name: String, knownIssues: [String: String] = knownIssues,
-    sourceLocation: Testing.SourceLocation, _ check: (Outcome<Value>) -> Bool
+    _ reading: Reading<Value>, case name: String, sourceLocation: Testing.SourceLocation,
+    _ check: (Outcome<Value>) -> Bool
   ) {
     let outcome = Outcome.of(reading.read)
     let id = "\(name): \(reading.name)"
-    if let issue = knownIssues[id] {
-      withKnownIssue(Comment(rawValue: "issue 41: \(issue) (\(id))"), sourceLocation: sourceLocation) {
-        #expect(check(outcome), "\(id) gave \(outcome)", sourceLocation: sourceLocation)
-      }
-    } else {
-      #expect(check(outcome), "\(id) gave \(outcome)", sourceLocation: sourceLocation)
-    }
+    #expect(check(outcome), "\(id) gave \(outcome)", sourceLocation: sourceLocation)
   }
 
   /// `text` as the inputs of a seam: its bytes, its document and its tree (the tree and document under `options`).

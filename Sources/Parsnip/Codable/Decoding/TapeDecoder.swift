@@ -428,11 +428,19 @@ extension Dictionary: _ParsnipStringDictionaryDecodable where Key == String, Val
     let showsKeysAsWritten = view.pointee.keyMode != .plain
     if showsKeysAsWritten { decoder.state.verbatimObjects.append(node) }
     defer { if showsKeysAsWritten { decoder.state.verbatimObjects.removeLast() } }
+    // A later repeat of a key is not decoded at all, so that a value the first-wins rule skips cannot fail the
+    // decode (as in Foundation). Keys that are `String ==` (canonically equivalent) meet in the dictionary too, first
+    // wins.
+    let repeats = view.pointee.hasDuplicateKeys(object: node, end: end)
     var key = node + 1
     while key < end {
       let name = view.pointee.string(ofKey: key)
-      if let first = result.updateValue(try decoder.unbox(Value.self, at: key + 1), forKey: name) {
-        result[name] = first
+      if !repeats {
+        if let first = result.updateValue(try decoder.unbox(Value.self, at: key + 1), forKey: name) {
+          result[name] = first
+        }
+      } else if result.index(forKey: name) == nil {
+        result[name] = try decoder.unbox(Value.self, at: key + 1)
       }
       key = view.pointee.next(key + 1)
     }
