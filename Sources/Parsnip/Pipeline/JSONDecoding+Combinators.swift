@@ -37,7 +37,8 @@ extension JSONDecoding {
     }
   }
 
-  /// A JSON object's members in document order, each value decoded with `value`.
+  /// A JSON object's members in document order, each value decoded with `value`: a key repeated in the text once,
+  /// at its first position, with its last value, as in the `JSON` tree (from text, a document or a tree alike).
   /// - Parameter value: The decoder of one member's value.
   /// - Returns: The decoder.
   public static func keyValuePairs<Member>(
