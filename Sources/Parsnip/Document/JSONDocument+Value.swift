@@ -79,6 +79,7 @@ extension JSONDocument {
     public var members: [(key: String, value: Value)]? {
       guard kind == .object else { return nil }
       var result: [(key: String, value: Value)] = []
+      result.reserveCapacity(storage.nodes.count(index))
       node.forEachMember { key, value in result.append((key, Value(value, in: storage))) }
       return result
     }

@@ -1,30 +1,14 @@
 /// The tape, its bytes and the way back to the user's text, owned by whoever scanned it: what a ``TapeNode``
 /// reads. `JSONDocument`'s storage is one; a decode that walks a path makes one for the walk.
 @usableFromInline class TapeText: @unchecked Sendable {
-  // @unchecked: immutable after init but for `repeats`, which is reached under its lock; the memory it points to is
-  // owned by the subclass or the caller.
+  // @unchecked: immutable after init; the memory it points to is owned by the subclass or the caller.
   final let text: ScannedText
   /// The tape's nodes, read through the one cursor.
   final let nodes: TapeCursor
-  /// Whether some object of the text has a key twice: `nil` until a reader first asks.
-  private final let repeats = Lock<Bool?>(nil)
 
   init(_ text: ScannedText) {
     self.text = text
     self.nodes = TapeCursor(tape: text.tape, source: text.source)
-  }
-
-  /// Whether some object of the text has a key twice, found on first use in one pass over the text (objects shaped
-  /// like one already found distinct cost a compare of their keys). Readers that list members check an object
-  /// only when its text has a repeat somewhere, which most texts do not.
-  final var hasRepeatedKeys: Bool {
-    repeats.withLock { known in
-      if let known { return known }
-      var finder = DuplicateKeyFinder()
-      let found = finder.hasAnyRepeatedKey(in: text.tape, nodes: nodes)
-      known = found
-      return found
-    }
   }
 }
 
@@ -93,11 +77,9 @@
     }
   }
 
-  /// Whether this object has a key twice: the one repeated-key detector (``DuplicateKeyFinder``), asked only when
-  /// the text has a repeat somewhere.
-  var hasRepeatedKeys: Bool {
-    owner.hasRepeatedKeys && DuplicateKeyFinder.hasDuplicates(objectAt: index, nodes: nodes)
-  }
+  /// Whether this object has a key twice: the one repeated-key detector (``DuplicateKeyFinder``), with no state
+  /// (a tape node is two words): pairwise for small objects, a table on the stack for larger ones.
+  var hasRepeatedKeys: Bool { DuplicateKeyFinder.hasDuplicates(objectAt: index, nodes: nodes) }
 
   @inline(__always)
   func member(_ key: String) -> TapeNode? {

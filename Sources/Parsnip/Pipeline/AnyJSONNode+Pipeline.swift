@@ -125,7 +125,6 @@ extension DecodingSession {
     if hintStorage != identity {
       hintObjects.update(repeating: -1, count: Self.hintSlots)
       hintStorage = identity
-      hintTextRepeats = owner.hasRepeatedKeys
     }
     let slot = object & (Self.hintSlots - 1)
     let end = nodes.end(object)
@@ -135,7 +134,7 @@ extension DecodingSession {
     } else {
       hintObjects[slot] = object
       hintKeys[slot] = start
-      hintUnique[slot] = !hintTextRepeats || !duplicates.hasDuplicates(objectAt: object, nodes: nodes)
+      hintUnique[slot] = !duplicates.hasDuplicates(objectAt: object, nodes: nodes)
     }
     // With a repeated key, the first match need not be the last: search the whole object the plain way.
     guard hintUnique[slot] else { return nodes.member(wanted, inObjectAt: object) }

@@ -23,8 +23,6 @@
   let hintUnique: UnsafeMutablePointer<Bool>
   /// The document the hints are about (its storage's address).
   var hintStorage: UnsafeRawPointer?
-  /// Whether the text of `hintStorage` has a repeated key anywhere (see `TapeText.hasRepeatedKeys`).
-  var hintTextRepeats = true
   var duplicates = DuplicateKeyFinder()
 
   init(_ options: JSONDecodingOptions) {

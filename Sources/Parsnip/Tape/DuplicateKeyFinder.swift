@@ -182,44 +182,6 @@ struct DuplicateKeyFinder {
     return Int.max
   }
 
-  /// Whether any object of the tape has two keys that decode to the same string. The objects of one type in a
-  /// document mostly have the same keys in the same order: an object whose keys are, byte for byte, those of the
-  /// last object of as many members found distinct is distinct too, and costs a compare instead of a hash.
-  mutating func hasAnyRepeatedKey(in tape: Tape, nodes: TapeCursor) -> Bool {
-    var distinct = [Int](repeating: -1, count: 64)
-    var i = 0
-    while i < tape.count {
-      if nodes.rawKind(i) == Tape.Kind.object.rawValue, nodes.count(i) > 1 {
-        let slot = nodes.count(i) & 63
-        if !Self.sameKeys(i, distinct[slot], nodes: nodes) {
-          if hasDuplicates(objectAt: i, nodes: nodes) { return true }
-          distinct[slot] = i
-        }
-      }
-      i &+= 1
-    }
-    return false
-  }
-
-  /// Whether the objects at `a` and `b` (`-1`: none) have as many keys, equal byte for byte in order, none escaped.
-  private static func sameKeys(_ a: Int, _ b: Int, nodes: TapeCursor) -> Bool {
-    guard b >= 0, nodes.count(a) == nodes.count(b) else { return false }
-    let end = nodes.end(a)
-    var j = a &+ 1
-    var k = b &+ 1
-    while j < end {
-      let word = nodes.word(j)
-      let other = nodes.word(k)
-      let length = TapeCursor.aux(word)
-      guard nodes.flags(j) & Tape.Flag.hasEscapes == 0, TapeCursor.aux(other) == length,
-        TapeCursor.sameBytes(nodes.base + TapeCursor.offset(word), nodes.base + TapeCursor.offset(other), length)
-      else { return false }
-      j = nodes.next(j &+ 1)
-      k = nodes.next(k &+ 1)
-    }
-    return true
-  }
-
   /// The first key node, in text order, that repeats an earlier key of its object within the value at node
   /// `value` (the whole text by default), or `nil`: the key that the tree builder reports, so that every reader
   /// names the same one.
