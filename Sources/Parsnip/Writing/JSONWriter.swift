@@ -23,10 +23,12 @@ struct JSONWriter {
     var nonFiniteStrings: (positiveInfinity: String, negativeInfinity: String, nan: String)? = nil
     /// Levels of indentation already open around the value (a value written inside the encoder's output).
     var baseDepth = 0
-    /// Read payloads by address (see JSON+Payloads.swift); `false` only to test the copying path.
+    /// Read payloads by address (StandardLibraryLayout.swift); `false` only to test the copying path.
     var readsPayloadsInPlace = JSON.storesPayloadsInPlace
-    /// Read strings' bytes where they lie (see String+BytesInPlace.swift); `false` only to test the other path.
+    /// Read strings' bytes where they lie (StandardLibraryLayout.swift); `false` only to test the other path.
     var readsStringsInPlace = String.readsBytesInPlace
+    /// Copy the bytes of keys written before (``WrittenKeyCache``); `false` only to test the writer without it.
+    var cachesKeys = String.hasTwoWordLayout
 
     enum KeyOrder {
       case stored
@@ -142,7 +144,7 @@ struct JSONWriter {
     case .unwritableNumber: throw numberError(root, path: [])
     case .tooDeep: throw depthError(path: [])
     }
-    var keys = WrittenKeyCache()
+    var keys = WrittenKeyCache(isAvailable: configuration.cachesKeys)
     defer { keys.release() }
     frames: while stack.count > 0 {
       let depth = stack.count
@@ -211,7 +213,7 @@ struct JSONWriter {
     case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
     case .number(let number): guard writeNumber(number) else { return .unwritableNumber }
     case .string:
-      // By address where the layout allows (see JSON+Payloads.swift): a copy of a large string is retained and
+      // By address where the layout allows (StandardLibraryLayout.swift): a copy of a large string is retained and
       // released.
       if configuration.readsPayloadsInPlace {
         writeString(at: JSON.payload(of: value, as: String.self))
@@ -240,7 +242,7 @@ struct JSONWriter {
     var count = 0
     var ownsMembers = false
     if configuration.readsPayloadsInPlace, !isObject || configuration.keyOrder == .stored {
-      // By address (see JSON+Payloads.swift): a copy of the array would be retained and released.
+      // By address (StandardLibraryLayout.swift): a copy of the array would be retained and released.
       let (elements, n) = JSON.elements(ofArrayAt: value, as: JSON.self)
       (first, count) = (UnsafeRawPointer(elements), n)
     } else if case .object(let object) = value.pointee {
@@ -320,7 +322,7 @@ struct JSONWriter {
     if case .string(let string) = value.pointee { writeString(string) }
   }
 
-  /// Writes the string at `string` from its bytes where they lie (String+BytesInPlace.swift): a copy of a large
+  /// Writes the string at `string` from its bytes where they lie (StandardLibraryLayout.swift): a copy of a large
   /// string is retained and released.
   @inline(__always)
   mutating func writeString(at string: UnsafePointer<String>) {

@@ -60,6 +60,9 @@ final class DecodingState {
   /// Whether keyed container boxes are reused and listed: during the call, by the call's own state (the `null`
   /// states of missing members hand out no keyed containers).
   @exclusivity(unchecked) private(set) var cachesBoxes: Bool
+  /// Whether a keyed container is one reference to its box, which the cache may keep (assumption 4 of
+  /// StandardLibraryLayout.swift, unless the options turn it off); otherwise every container gets a new box.
+  let reusesBoxes: Bool
 
   /// The copy of the text made when something outlived the decode call (see `finish(_:)`), freed with the state.
   private var detachedText: UnsafeMutableRawBufferPointer?
@@ -104,6 +107,7 @@ final class DecodingState {
     self.parent = parent
     self.collectsReport = collectsReport
     self.cachesBoxes = parent == nil
+    self.reusesBoxes = options.reusesContainerBoxes
     tracksKeys = options.strictness.contains(.rejectsUnknownKeys)
     var marks: UnsafeMutablePointer<UInt8>?
     if tracksKeys {
@@ -188,7 +192,7 @@ final class DecodingState {
     state.decoders = []
     let kept = state.keptBoxes()
     decoders.removeAll()
-    if kept.isEmpty && isKnownUniquelyReferenced(&state) || !containerIsBoxReference {
+    if kept.isEmpty && isKnownUniquelyReferenced(&state) || !state.reusesBoxes {
       if state.parent == nil { DecodeLifetime.end(state.slot) }
     } else {
       state.detach()

@@ -10,6 +10,8 @@ final class StreamEncoderState {
   let caches: UnsafeMutablePointer<EncodeCaches.Contents>
   let cacheSet: EncodeCaches
   let usesDefaultKeys: Bool
+  /// Whether keyed containers' boxes are reused (StandardLibraryLayout.swift, assumption 4).
+  let reusesBoxes: Bool
   private let maximumCallDepth: Int
 
   init(options: EncoderOptions, capacity: Int = 256) {
@@ -17,6 +19,7 @@ final class StreamEncoderState {
     self.userInfo = options.encoderUserInfo
     self.usesDefaultKeys = options.usesDefaultKeys
     self.maximumCallDepth = options.maximumCallDepth
+    self.reusesBoxes = options.reusesContainerBoxes
     core = .allocate(capacity: 1)
     core.initialize(to: StreamCore(output: OutputCore(options: options, capacity: capacity)))
     cacheSet = EncodeCaches.take(for: options)
