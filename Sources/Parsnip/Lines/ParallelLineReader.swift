@@ -343,8 +343,7 @@ final class LineBatch<Output>: @unchecked Sendable {
   private(set) var readFailure: JSONLinesError?
   /// The outcomes, initialized by ``run(_:)``. ``take()`` copies them out; they are freed together, by the thread
   /// that made them (``ParallelLineReader``'s `retire`).
-  private var results: UnsafeMutablePointer<Result<Output, JSONLinesError>>?
-  private var count = 0
+  private var results: UnsafeStack<Result<Output, JSONLinesError>>?
   private var taken = 0
   /// Set once the outcomes are in. The reader polls it between the batches it parses itself; polling the
   /// semaphore instead (`wait(timeout: .now())`) put the thread to sleep in the kernel until its already past
@@ -369,9 +368,8 @@ final class LineBatch<Output>: @unchecked Sendable {
 
   /// A batch of one line already parsed.
   init(parsed outcome: Result<Output, JSONLinesError>) {
-    results = .allocate(capacity: 1)
-    results!.initialize(to: outcome)
-    count = 1
+    results = UnsafeStack(capacity: 1)
+    results!.append(outcome)
     partBytes = 0
     markFinished()
   }
@@ -392,19 +390,18 @@ final class LineBatch<Output>: @unchecked Sendable {
   /// or too small).
   func run(_ transform: LineTransform<Output>, buffer: inout UnsafeMutableRawBufferPointer?) {
     if let part { return run(part, transform, buffer: &buffer) }
-    let outcomes = UnsafeMutablePointer<Result<Output, JSONLinesError>>.allocate(capacity: entries.count)
+    var outcomes = UnsafeStack<Result<Output, JSONLinesError>>(capacity: entries.count)
     // By index: `enumerated()` asked the runtime for its element tuple's metadata, and a witness table, per line.
     for k in entries.indices {
       switch entries[k] {
       case .text(let offset, let length, let number, let lineStart):
         let bytes = UnsafeRawBufferPointer(start: text!.baseAddress! + offset, count: length)
-        (outcomes + k).initialize(to: transform.run(bytes, number, lineStart))
+        outcomes.append(transform.run(bytes, number, lineStart))
       case .failed(let error):
-        (outcomes + k).initialize(to: .failure(error))
+        outcomes.append(.failure(error))
       }
     }
     results = outcomes
-    count = entries.count
     entries = []
     markFinished()
   }
@@ -415,24 +412,13 @@ final class LineBatch<Output>: @unchecked Sendable {
       part.input, part: part.range, chunkSize: part.chunkSize, maximumLineLength: part.maximumLineLength,
       provesInvalid: part.provesInvalid, buffer: buffer)
     buffer = nil
-    var capacity = 0
+    var outcomes = UnsafeStack<Result<Output, JSONLinesError>>(capacity: 64)
     do throws(JSONLinesError) {
-      while let outcome = try splitter.nextOutcome(transform) {
-        if count == capacity {
-          capacity = Swift.max(2 * capacity, 64)
-          let grown = UnsafeMutablePointer<Result<Output, JSONLinesError>>.allocate(capacity: capacity)
-          if let results {
-            grown.moveInitialize(from: results, count: count)
-            results.deallocate()
-          }
-          results = grown
-        }
-        (results! + count).initialize(to: consume outcome)
-        count += 1
-      }
+      while let outcome = try splitter.nextOutcome(transform) { outcomes.append(consume outcome) }
     } catch {
       readFailure = error
     }
+    results = outcomes
     lineCount = splitter.lineNumber
     let used = splitter.takeBuffer()
     // A buffer grown for a long line is not kept.
@@ -462,7 +448,7 @@ final class LineBatch<Output>: @unchecked Sendable {
 
   /// Copies the next outcome out, or `nil` when all were taken.
   func take() -> Result<Output, JSONLinesError>? {
-    guard taken < count, let results else { return nil }
+    guard let results, taken < results.count else { return nil }
     taken += 1
     return results[taken - 1]
   }
@@ -470,7 +456,7 @@ final class LineBatch<Output>: @unchecked Sendable {
   /// Hands the outcomes over, to be freed.
   func takeOutcomes() -> SpentOutcomes<Output>? {
     defer { results = nil }
-    return results.map { SpentOutcomes(results: $0, count: count) }
+    return results.map { SpentOutcomes(results: $0) }
   }
 }
 
@@ -479,13 +465,9 @@ final class LineBatch<Output>: @unchecked Sendable {
 /// Why `@unchecked Sendable` holds: the reader hands them over once every outcome was copied out, and keeps no
 /// pointer to them.
 struct SpentOutcomes<Output>: @unchecked Sendable {
-  let results: UnsafeMutablePointer<Result<Output, JSONLinesError>>
-  let count: Int
+  let results: UnsafeStack<Result<Output, JSONLinesError>>
 
-  func free() {
-    results.deinitialize(count: count)
-    results.deallocate()
-  }
+  func free() { results.release() }
 }
 
 /// The worker threads of one parallel reader and the queue of batches they take from.

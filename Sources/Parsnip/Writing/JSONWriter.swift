@@ -89,25 +89,7 @@ struct JSONWriter {
 
   /// The open frames, innermost last, in memory the writer manages (frames are plain values): no uniqueness check
   /// or bounds check when the top frame's position is saved.
-  private struct FrameStack {
-    private(set) var base: UnsafeMutablePointer<Frame>
-    private(set) var count = 0
-    private var capacity = 16
-
-    init() { base = .allocate(capacity: 16) }
-
-    func deallocate() { base.deallocate() }
-
-    mutating func push(_ frame: Frame) {
-      if count == capacity { base = base.movedToDoubleCapacity(count: count, capacity: &capacity) }
-      (base + count).initialize(to: frame)
-      count &+= 1
-    }
-
-    mutating func pop() { count &-= 1 }
-
-    var frames: UnsafeBufferPointer<Frame> { UnsafeBufferPointer(start: base, count: count) }
-  }
+  private typealias FrameStack = UnsafeStack<Frame>
 
   /// What writing a value without descending into it did.
   private enum Leaf {
@@ -135,8 +117,8 @@ struct JSONWriter {
   /// index, and the frame is only updated when the loop leaves it (into a child container, or with an error).
   mutating func write(_ root: JSON) throws(JSONWritingError) {
     let indent = configuration.indent
-    var stack = FrameStack()
-    defer { stack.deallocate() }
+    var stack = FrameStack(capacity: 16)
+    defer { stack.release() }
     var sortedMembers: [[JSONObject.Member]] = []
     switch withUnsafePointer(to: root, { writeLeaf(at: $0, depth: 0, stack: &stack, sortedMembers: &sortedMembers) }) {
     case .written: return
@@ -197,7 +179,7 @@ struct JSONWriter {
       }
       let isObject = top.pointee.isObject
       if top.pointee.ownsMembers { sortedMembers.removeLast() }
-      stack.pop()
+      stack.removeLast()
       if let indent { writeNewline(indent: indent, depth: depth &- 1) }
       out.writeByte(isObject ? .closeBrace : .closeBracket)
     }
@@ -261,7 +243,7 @@ struct JSONWriter {
       }
       return .written
     }
-    stack.push(
+    stack.append(
       Frame(
         elements: isObject ? nil : first?.assumingMemoryBound(to: JSON.self),
         members: isObject ? first?.assumingMemoryBound(to: JSONObject.Member.self) : nil, count: count, next: 0,
@@ -423,7 +405,7 @@ struct JSONWriter {
 
   /// The path of the child being written in the top frame (`next - 1` in every frame).
   private func path(_ stack: FrameStack) -> [JSONWritingError.PathComponent] {
-    stack.frames.map { frame in
+    stack.map { frame in
       frame.isObject ? .key(frame.members.unsafelyUnwrapped[frame.next - 1].key) : .index(frame.next - 1)
     }
   }
