@@ -348,9 +348,8 @@ final class LineBatch<Output>: @unchecked Sendable {
   /// Set once the outcomes are in. The reader polls it between the batches it parses itself; polling the
   /// semaphore instead (`wait(timeout: .now())`) put the thread to sleep in the kernel until its already past
   /// deadline, a context switch per poll (see "JSON Lines: polls without a sleep" in `Benchmarks/archive/RESULTS.md`).
+  /// Waited on (``waitUntilFinished()``) by a reader with nothing else to do.
   private let done = Lock(false)
-  /// Signalled once the outcomes are in, for a reader with nothing else to do.
-  private let finished = DispatchSemaphore(value: 0)
   /// The worker that ran the batch, or -1 for the reading thread; written before the batch is marked finished.
   var maker = -1
 
@@ -429,15 +428,15 @@ final class LineBatch<Output>: @unchecked Sendable {
 
   private func markFinished() {
     done.withLock { $0 = true }
-    finished.signal()
+    done.wakeAll()
   }
 
   /// Whether the outcomes are in.
   var isFinished: Bool { done.withLock { $0 } }
 
-  /// Waits until the outcomes are in (the semaphore's one signal is left unconsumed when they already were).
+  /// Waits until the outcomes are in.
   func waitUntilFinished() {
-    if !isFinished { finished.wait() }
+    done.withLock(when: { $0 }) { _ in }
   }
 
   /// Hands the text buffer over, once the batch is finished.
@@ -472,22 +471,25 @@ struct SpentOutcomes<Output>: @unchecked Sendable {
 
 /// The worker threads of one parallel reader and the queue of batches they take from.
 ///
-/// Why `@unchecked Sendable` holds: ``queue``, ``closed`` and ``spent`` are read and written only with
-/// ``condition`` locked; the transform may run on several threads (``LineTransform``); a batch is handed to exactly
-/// one worker (see ``LineBatch``), and spent outcomes to the one that made them.
+/// Why `@unchecked Sendable` holds: the queue, the closed flag and the spent outcomes are reached only under
+/// ``state``'s lock; the transform may run on several threads (``LineTransform``); a batch is handed to exactly one
+/// worker (see ``LineBatch``), and spent outcomes to the one that made them.
 final class LineWorkers<Output>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var queue: [LineBatch<Output>] = []
-  private var closed = false
-  /// Per worker, the outcomes it made that were handed out, for it to free.
-  private var spent: [[SpentOutcomes<Output>]]
+  private struct State {
+    var queue: [LineBatch<Output>] = []
+    var closed = false
+    /// Per worker, the outcomes it made that were handed out, for it to free.
+    var spent: [[SpentOutcomes<Output>]]
+  }
+
+  private let state: Lock<State>
   private let transform: LineTransform<Output>
 
   /// Starts `count` threads (none for 0), each with the stack of a main thread (decoding recurses per level of
   /// nesting).
   init(count: Int, transform: LineTransform<Output>) {
     self.transform = transform
-    spent = Array(repeating: [], count: count)
+    state = Lock(State(spent: Array(repeating: [], count: count)))
     for index in 0..<count {
       let thread = Thread { [self] in work(index) }
       thread.stackSize = 8 << 20
@@ -497,38 +499,35 @@ final class LineWorkers<Output>: @unchecked Sendable {
 
   /// Queues a batch for the next free worker.
   func submit(_ batch: LineBatch<Output>) {
-    condition.lock()
-    queue.append(batch)
-    condition.signal()
-    condition.unlock()
+    state.withLock { $0.queue.append(batch) }
+    state.wakeOne()
   }
 
   /// Takes the oldest batch no worker has started, for the reading thread to parse.
   func takeQueued() -> LineBatch<Output>? {
-    condition.lock()
-    defer { condition.unlock() }
-    return queue.isEmpty ? nil : queue.removeFirst()
+    state.withLock { $0.queue.isEmpty ? nil : $0.queue.removeFirst() }
   }
 
   /// Queues outcomes for worker `index` to free before its next batch.
   /// - Returns: `false` once the workers are closed: the caller frees them.
   func retire(_ outcomes: SpentOutcomes<Output>, to index: Int) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    guard !closed else { return false }
-    spent[index].append(outcomes)
-    return true
+    state.withLock {
+      guard !$0.closed else { return false }
+      $0.spent[index].append(outcomes)
+      return true
+    }
   }
 
   /// Drops the batches not started, which it returns, and lets every thread end after the batch it is on (and after
   /// freeing what it was given to free).
   func close() -> [LineBatch<Output>] {
-    condition.lock()
-    closed = true
-    let dropped = queue
-    queue.removeAll()
-    condition.broadcast()
-    condition.unlock()
+    let dropped = state.withLock {
+      $0.closed = true
+      let dropped = $0.queue
+      $0.queue.removeAll()
+      return dropped
+    }
+    state.wakeAll()
     return dropped
   }
 
@@ -536,12 +535,11 @@ final class LineWorkers<Output>: @unchecked Sendable {
     var buffer: UnsafeMutableRawBufferPointer?
     defer { buffer?.deallocate() }
     while true {
-      condition.lock()
-      while queue.isEmpty, !closed { condition.wait() }
-      let retired = spent[index]
-      spent[index] = []
-      let batch = closed ? nil : queue.removeFirst()
-      condition.unlock()
+      let (retired, batch) = state.withLock(when: { !$0.queue.isEmpty || $0.closed }) {
+        let retired = $0.spent[index]
+        $0.spent[index] = []
+        return (retired, $0.closed ? nil : $0.queue.removeFirst())
+      }
       for outcomes in retired { outcomes.free() }
       guard let batch else { return }
       batch.maker = index
