@@ -19,7 +19,7 @@ public struct JSONDocument: Sendable {
   let storage: Storage
 
   /// Owns the user's text and what scanning it produced.
-  final class Storage: @unchecked Sendable {
+  final class Storage: @unchecked Sendable {  // Immutable; owns the text its pointers refer to.
     /// The user's text.
     let input: UnsafeRawBufferPointer
     let scan: Scan

@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Where JSON Lines bytes come from: read in chunks, so memory stays bounded whatever the input size.
-enum ByteSource: @unchecked Sendable {
+enum ByteSource: @unchecked Sendable {  // One splitter reads it at a time.
   /// A file descriptor read with `read(2)`; closed at the end when `owned`.
   case descriptor(Int32, owned: Bool)
   /// Bytes already in memory.
@@ -52,7 +52,7 @@ enum ByteSource: @unchecked Sendable {
 ///
 /// Why `@unchecked Sendable` holds: every stored property is immutable, and `pread` on one descriptor from several
 /// threads is safe; an owned descriptor is closed when the last part reading it is gone.
-final class SharedInput: @unchecked Sendable {
+final class SharedInput: @unchecked Sendable {  // Immutable; `pread` needs no lock (see above).
   private let fileDescriptor: Int32?
   private let owned: Bool
   private let bytes: [UInt8]

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Why `@unchecked Sendable` holds: `run` is `@Sendable`, checked by the compiler, except where made with
 /// ``init(unchecked:)``, whose callers say why it may run on several threads at once.
-struct LineTransform<Output>: @unchecked Sendable {
+struct LineTransform<Output>: @unchecked Sendable {  // `run` is checked `@Sendable` but for `init(unchecked:)`.
   let run: (UnsafeRawBufferPointer, Int, Int) -> Result<Output, JSONLinesError>
 
   init(_ run: @escaping @Sendable (UnsafeRawBufferPointer, Int, Int) -> Result<Output, JSONLinesError>) {
@@ -320,7 +320,7 @@ enum BatchedLine {
 /// runs ``run(_:)`` and then sets it (a releasing store, read with an acquiring load), which orders the worker's
 /// writes before the reader's reads. A batch made already parsed (``init(parsed:)``) or run by the reader itself
 /// never leaves the reading thread.
-final class LineBatch<Output>: @unchecked Sendable {
+final class LineBatch<Output>: @unchecked Sendable {  // Handed from thread to thread, one at a time (see above).
   /// A part of a shared input, and how to split it.
   struct Part {
     let input: SharedInput
@@ -463,7 +463,7 @@ final class LineBatch<Output>: @unchecked Sendable {
 ///
 /// Why `@unchecked Sendable` holds: the reader hands them over once every outcome was copied out, and keeps no
 /// pointer to them.
-struct SpentOutcomes<Output>: @unchecked Sendable {
+struct SpentOutcomes<Output>: @unchecked Sendable {  // Handed over whole; nobody else keeps a pointer.
   let results: UnsafeStack<Result<Output, JSONLinesError>>
 
   func free() { results.release() }
@@ -474,7 +474,7 @@ struct SpentOutcomes<Output>: @unchecked Sendable {
 /// Why `@unchecked Sendable` holds: the queue, the closed flag and the spent outcomes are reached only under
 /// ``state``'s lock; the transform may run on several threads (``LineTransform``); a batch is handed to exactly one
 /// worker (see ``LineBatch``), and spent outcomes to the one that made them.
-final class LineWorkers<Output>: @unchecked Sendable {
+final class LineWorkers<Output>: @unchecked Sendable {  // Its state is reached only under `state`'s lock.
   private struct State {
     var queue: [LineBatch<Output>] = []
     var closed = false

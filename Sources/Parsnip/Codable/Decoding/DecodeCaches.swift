@@ -18,7 +18,7 @@
 ///
 /// Why `@unchecked Sendable` holds: a set is used by one decode's state at a time, which alone holds it while it
 /// runs; a state that outlives its decode may end (and give the set back) on another thread.
-final class DecodeCaches: @unchecked Sendable {
+final class DecodeCaches: @unchecked Sendable {  // One decode's state uses a set at a time (see above).
   /// The lifetime slot of the decode that holds the caches (see `DecodeLifetime`).
   let lifetimeSlot: UnsafeMutablePointer<UInt64>
   let workspace: UnsafeMutablePointer<LookupWorkspace>

@@ -286,7 +286,7 @@ public final class ParsnipEncoder: Sendable {
 }
 
 /// The settings of one encoding run, copied out of the encoder's lock once per call.
-struct EncoderOptions: @unchecked Sendable {
+struct EncoderOptions: @unchecked Sendable {  // Copied per encode; its closures are the user's.
   var formatting: ParsnipEncoder.OutputFormatting = []
   var keyStrategy: ParsnipEncoder.KeyEncodingStrategy = .useDefaultKeys
   var dateStrategy: ParsnipEncoder.DateEncodingStrategy = .deferredToDate
