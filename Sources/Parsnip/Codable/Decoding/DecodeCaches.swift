@@ -121,6 +121,22 @@ final class DecodeCaches: @unchecked Sendable {  // One decode's state uses a se
     Self.threadSlot.keep(self)
   }
 
+  #if DEBUG
+    /// Checks the thread's kept set, if any (invariant 4 of `DecodingState`): every cached box is held by the set
+    /// alone and has its target, and the set is not in a decode's hands.
+    static func _checkKeptInvariants() {
+      guard let caches = threadSlot.take() else { return }
+      defer { threadSlot.keep(caches) }
+      for index in caches.keyTypes.entries.indices {
+        let hasBox = caches.keyTypes.entries[index].box != nil
+        precondition(hasBox == (caches.keyTypes.entries[index].target != nil), "a kept box without its target")
+        if hasBox {
+          precondition(isKnownUniquelyReferenced(&caches.keyTypes.entries[index].box), "a kept box is still held")
+        }
+      }
+    }
+  #endif
+
   /// Frees the entries' names and the targets of their boxes (which only the entries hold).
   private static func freeNames(_ entries: [DecodeKeyTypeEntry]) {
     for entry in entries {
