@@ -74,7 +74,7 @@ enum DepthBenchmarks {
 
   /// Runs `body` on a new thread with a 512 KB stack and waits for it.
   static func onSmallStack(_ body: @escaping @Sendable () -> Bool) -> Bool {
-    final class Box: @unchecked Sendable { var value = false }
+    final class Box: @unchecked Sendable { var value = false }  // Written once before the thread that reads it ends.
     let box = Box()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {

@@ -19,8 +19,7 @@ public struct JSONDocument: Sendable {
   let storage: Storage
 
   /// Owns the user's text and what scanning it produced; its nodes are read as ``TapeNode``s.
-  final class Storage: TapeText, @unchecked Sendable {
-    // @unchecked: immutable after init, and the bytes it owns are released only in deinit.
+  final class Storage: TapeText, @unchecked Sendable {  // Immutable; owns the text its pointers refer to.
     /// The user's text.
     let input: UnsafeRawBufferPointer
     let scan: Scan

@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Where JSON Lines bytes come from: read in chunks, so memory stays bounded whatever the input size.
-enum ByteSource: @unchecked Sendable {
+enum ByteSource: @unchecked Sendable {  // One splitter reads it at a time.
   /// A file descriptor read with `read(2)`; closed at the end when `owned`.
   case descriptor(Int32, owned: Bool)
   /// Bytes already in memory.

@@ -16,7 +16,7 @@ import Foundation
 /// as long as it lives, so no check at parse time could make a mapping safe. Reading costs the kernel one copy and
 /// no more memory: mapped pages count as resident too. A file that shrinks while it is read gives the bytes that
 /// were there (usually a parse error), never a crash.
-package final class FileBytes: @unchecked Sendable {
+package final class FileBytes: @unchecked Sendable {  // Immutable; owns (or maps) the bytes it points to.
   /// The name used in diagnostics: the path as given, or `<stdin>`.
   package let name: String
   /// The bytes, valid as long as this object lives.

@@ -11,7 +11,7 @@
 ///
 /// Why `@unchecked Sendable` holds: every stored property is immutable, and `pread` on one descriptor from several
 /// threads is safe; an owned descriptor is closed when the last part reading it is gone.
-final class SharedInput: @unchecked Sendable {
+final class SharedInput: @unchecked Sendable {  // Immutable; `pread` needs no lock (see above).
   private let fileDescriptor: Int32?
   private let owned: Bool
   private let bytes: [UInt8]

@@ -14,7 +14,7 @@ import Foundation
 /// of it is read and dropped, and a long line whose start already proves it invalid (endless `/dev/zero`, say) is
 /// handed out as that start, whose parse gives the line's error, while the rest is dropped unbuffered. Each byte
 /// is searched for a newline once, however the reads split it.
-final class LineSplitter: @unchecked Sendable {
+final class LineSplitter: @unchecked Sendable {  // One thread at a time uses it.
   /// What the splitter hands out.
   enum Piece {
     /// A whole line without its `\n` or `\r\n`, or the start of one that already proves it invalid.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Why `@unchecked Sendable` holds: `run` is `@Sendable`, checked by the compiler, except where made with
 /// ``init(unchecked:)``, whose callers say why it may run on several threads at once.
-struct LineTransform<Output>: @unchecked Sendable {
+struct LineTransform<Output>: @unchecked Sendable {  // `run` is checked `@Sendable` but for `init(unchecked:)`.
   let run: (UnsafeRawBufferPointer, Int, Int) -> Result<Output, JSONLinesError>
 
   init(_ run: @escaping @Sendable (UnsafeRawBufferPointer, Int, Int) -> Result<Output, JSONLinesError>) {
@@ -320,7 +320,7 @@ enum BatchedLine {
 /// runs ``run(_:)`` and then sets it (a releasing store, read with an acquiring load), which orders the worker's
 /// writes before the reader's reads. A batch made already parsed (``init(parsed:)``) or run by the reader itself
 /// never leaves the reading thread.
-final class LineBatch<Output>: @unchecked Sendable {
+final class LineBatch<Output>: @unchecked Sendable {  // Handed from thread to thread, one at a time (see above).
   /// A part of a shared input, and how to split it.
   struct Part {
     let input: SharedInput
@@ -343,15 +343,13 @@ final class LineBatch<Output>: @unchecked Sendable {
   private(set) var readFailure: JSONLinesError?
   /// The outcomes, initialized by ``run(_:)``. ``take()`` copies them out; they are freed together, by the thread
   /// that made them (``ParallelLineReader``'s `retire`).
-  private var results: UnsafeMutablePointer<Result<Output, JSONLinesError>>?
-  private var count = 0
+  private var results: UnsafeStack<Result<Output, JSONLinesError>>?
   private var taken = 0
   /// Set once the outcomes are in. The reader polls it between the batches it parses itself; polling the
   /// semaphore instead (`wait(timeout: .now())`) put the thread to sleep in the kernel until its already past
   /// deadline, a context switch per poll (see "JSON Lines: polls without a sleep" in `Benchmarks/archive/RESULTS.md`).
+  /// Waited on (``waitUntilFinished()``) by a reader with nothing else to do.
   private let done = Lock(false)
-  /// Signalled once the outcomes are in, for a reader with nothing else to do.
-  private let finished = DispatchSemaphore(value: 0)
   /// The worker that ran the batch, or -1 for the reading thread; written before the batch is marked finished.
   var maker = -1
 
@@ -369,9 +367,8 @@ final class LineBatch<Output>: @unchecked Sendable {
 
   /// A batch of one line already parsed.
   init(parsed outcome: Result<Output, JSONLinesError>) {
-    results = .allocate(capacity: 1)
-    results!.initialize(to: outcome)
-    count = 1
+    results = UnsafeStack(capacity: 1)
+    results!.append(outcome)
     partBytes = 0
     markFinished()
   }
@@ -392,19 +389,18 @@ final class LineBatch<Output>: @unchecked Sendable {
   /// or too small).
   func run(_ transform: LineTransform<Output>, buffer: inout UnsafeMutableRawBufferPointer?) {
     if let part { return run(part, transform, buffer: &buffer) }
-    let outcomes = UnsafeMutablePointer<Result<Output, JSONLinesError>>.allocate(capacity: entries.count)
+    var outcomes = UnsafeStack<Result<Output, JSONLinesError>>(capacity: entries.count)
     // By index: `enumerated()` asked the runtime for its element tuple's metadata, and a witness table, per line.
     for k in entries.indices {
       switch entries[k] {
       case .text(let offset, let length, let number, let lineStart):
         let bytes = UnsafeRawBufferPointer(start: text!.baseAddress! + offset, count: length)
-        (outcomes + k).initialize(to: transform.run(bytes, number, lineStart))
+        outcomes.append(transform.run(bytes, number, lineStart))
       case .failed(let error):
-        (outcomes + k).initialize(to: .failure(error))
+        outcomes.append(.failure(error))
       }
     }
     results = outcomes
-    count = entries.count
     entries = []
     markFinished()
   }
@@ -415,24 +411,13 @@ final class LineBatch<Output>: @unchecked Sendable {
       part.input, part: part.range, chunkSize: part.chunkSize, maximumLineLength: part.maximumLineLength,
       provesInvalid: part.provesInvalid, buffer: buffer)
     buffer = nil
-    var capacity = 0
+    var outcomes = UnsafeStack<Result<Output, JSONLinesError>>(capacity: 64)
     do throws(JSONLinesError) {
-      while let outcome = try splitter.nextOutcome(transform) {
-        if count == capacity {
-          capacity = Swift.max(2 * capacity, 64)
-          let grown = UnsafeMutablePointer<Result<Output, JSONLinesError>>.allocate(capacity: capacity)
-          if let results {
-            grown.moveInitialize(from: results, count: count)
-            results.deallocate()
-          }
-          results = grown
-        }
-        (results! + count).initialize(to: consume outcome)
-        count += 1
-      }
+      while let outcome = try splitter.nextOutcome(transform) { outcomes.append(consume outcome) }
     } catch {
       readFailure = error
     }
+    results = outcomes
     lineCount = splitter.lineNumber
     let used = splitter.takeBuffer()
     // A buffer grown for a long line is not kept.
@@ -443,15 +428,15 @@ final class LineBatch<Output>: @unchecked Sendable {
 
   private func markFinished() {
     done.withLock { $0 = true }
-    finished.signal()
+    done.wakeAll()
   }
 
   /// Whether the outcomes are in.
   var isFinished: Bool { done.withLock { $0 } }
 
-  /// Waits until the outcomes are in (the semaphore's one signal is left unconsumed when they already were).
+  /// Waits until the outcomes are in.
   func waitUntilFinished() {
-    if !isFinished { finished.wait() }
+    done.withLock(when: { $0 }) { _ in }
   }
 
   /// Hands the text buffer over, once the batch is finished.
@@ -462,7 +447,7 @@ final class LineBatch<Output>: @unchecked Sendable {
 
   /// Copies the next outcome out, or `nil` when all were taken.
   func take() -> Result<Output, JSONLinesError>? {
-    guard taken < count, let results else { return nil }
+    guard let results, taken < results.count else { return nil }
     taken += 1
     return results[taken - 1]
   }
@@ -470,7 +455,7 @@ final class LineBatch<Output>: @unchecked Sendable {
   /// Hands the outcomes over, to be freed.
   func takeOutcomes() -> SpentOutcomes<Output>? {
     defer { results = nil }
-    return results.map { SpentOutcomes(results: $0, count: count) }
+    return results.map { SpentOutcomes(results: $0) }
   }
 }
 
@@ -478,34 +463,33 @@ final class LineBatch<Output>: @unchecked Sendable {
 ///
 /// Why `@unchecked Sendable` holds: the reader hands them over once every outcome was copied out, and keeps no
 /// pointer to them.
-struct SpentOutcomes<Output>: @unchecked Sendable {
-  let results: UnsafeMutablePointer<Result<Output, JSONLinesError>>
-  let count: Int
+struct SpentOutcomes<Output>: @unchecked Sendable {  // Handed over whole; nobody else keeps a pointer.
+  let results: UnsafeStack<Result<Output, JSONLinesError>>
 
-  func free() {
-    results.deinitialize(count: count)
-    results.deallocate()
-  }
+  func free() { results.release() }
 }
 
 /// The worker threads of one parallel reader and the queue of batches they take from.
 ///
-/// Why `@unchecked Sendable` holds: ``queue``, ``closed`` and ``spent`` are read and written only with
-/// ``condition`` locked; the transform may run on several threads (``LineTransform``); a batch is handed to exactly
-/// one worker (see ``LineBatch``), and spent outcomes to the one that made them.
-final class LineWorkers<Output>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var queue: [LineBatch<Output>] = []
-  private var closed = false
-  /// Per worker, the outcomes it made that were handed out, for it to free.
-  private var spent: [[SpentOutcomes<Output>]]
+/// Why `@unchecked Sendable` holds: the queue, the closed flag and the spent outcomes are reached only under
+/// ``state``'s lock; the transform may run on several threads (``LineTransform``); a batch is handed to exactly one
+/// worker (see ``LineBatch``), and spent outcomes to the one that made them.
+final class LineWorkers<Output>: @unchecked Sendable {  // Its state is reached only under `state`'s lock.
+  private struct State {
+    var queue: [LineBatch<Output>] = []
+    var closed = false
+    /// Per worker, the outcomes it made that were handed out, for it to free.
+    var spent: [[SpentOutcomes<Output>]]
+  }
+
+  private let state: Lock<State>
   private let transform: LineTransform<Output>
 
   /// Starts `count` threads (none for 0), each with the stack of a main thread (decoding recurses per level of
   /// nesting).
   init(count: Int, transform: LineTransform<Output>) {
     self.transform = transform
-    spent = Array(repeating: [], count: count)
+    state = Lock(State(spent: Array(repeating: [], count: count)))
     for index in 0..<count {
       let thread = Thread { [self] in work(index) }
       thread.stackSize = 8 << 20
@@ -515,38 +499,35 @@ final class LineWorkers<Output>: @unchecked Sendable {
 
   /// Queues a batch for the next free worker.
   func submit(_ batch: LineBatch<Output>) {
-    condition.lock()
-    queue.append(batch)
-    condition.signal()
-    condition.unlock()
+    state.withLock { $0.queue.append(batch) }
+    state.wakeOne()
   }
 
   /// Takes the oldest batch no worker has started, for the reading thread to parse.
   func takeQueued() -> LineBatch<Output>? {
-    condition.lock()
-    defer { condition.unlock() }
-    return queue.isEmpty ? nil : queue.removeFirst()
+    state.withLock { $0.queue.isEmpty ? nil : $0.queue.removeFirst() }
   }
 
   /// Queues outcomes for worker `index` to free before its next batch.
   /// - Returns: `false` once the workers are closed: the caller frees them.
   func retire(_ outcomes: SpentOutcomes<Output>, to index: Int) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    guard !closed else { return false }
-    spent[index].append(outcomes)
-    return true
+    state.withLock {
+      guard !$0.closed else { return false }
+      $0.spent[index].append(outcomes)
+      return true
+    }
   }
 
   /// Drops the batches not started, which it returns, and lets every thread end after the batch it is on (and after
   /// freeing what it was given to free).
   func close() -> [LineBatch<Output>] {
-    condition.lock()
-    closed = true
-    let dropped = queue
-    queue.removeAll()
-    condition.broadcast()
-    condition.unlock()
+    let dropped = state.withLock {
+      $0.closed = true
+      let dropped = $0.queue
+      $0.queue.removeAll()
+      return dropped
+    }
+    state.wakeAll()
     return dropped
   }
 
@@ -554,12 +535,11 @@ final class LineWorkers<Output>: @unchecked Sendable {
     var buffer: UnsafeMutableRawBufferPointer?
     defer { buffer?.deallocate() }
     while true {
-      condition.lock()
-      while queue.isEmpty, !closed { condition.wait() }
-      let retired = spent[index]
-      spent[index] = []
-      let batch = closed ? nil : queue.removeFirst()
-      condition.unlock()
+      let (retired, batch) = state.withLock(when: { !$0.queue.isEmpty || $0.closed }) {
+        let retired = $0.spent[index]
+        $0.spent[index] = []
+        return (retired, $0.closed ? nil : $0.queue.removeFirst())
+      }
       for outcomes in retired { outcomes.free() }
       guard let batch else { return }
       batch.maker = index

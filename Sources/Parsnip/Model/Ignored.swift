@@ -125,7 +125,7 @@ extension Float: IgnoredPropertyDefault {
 
 /// Values of ignored properties, kept aside while a model is updated (encode → merge → decode) so that the update
 /// does not reset them. Keyed by the coding path of property names, which is the same on both sides.
-final class IgnoredValueStash: @unchecked Sendable {
+final class IgnoredValueStash: @unchecked Sendable {  // Task-local to the one update that fills and reads it.
   @TaskLocal static var current: IgnoredValueStash?
 
   private var values: [String: Any] = [:]

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// One context serves one encoding run (through the tree encoder) or one decoding run (through
 /// ``ModelDecoderProxy`` over the base decoder).
-final class ModelContext: @unchecked Sendable {
+final class ModelContext: @unchecked Sendable {  // Used by the one encode or decode run it serves.
   /// Facts about a model type, computed once per encoding run.
   struct TypeInfo {
     var overrides: [String: String]

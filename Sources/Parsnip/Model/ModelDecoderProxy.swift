@@ -62,7 +62,7 @@ struct ModelDecoderProxy: Decoder {
               "Expected a date in the format \"\(dateFormat)\" at \(CodingPathRendering.message(codingPath)), "
               + "found \(Excerpt.quoted(text))."))
       }
-      return unsafeBitCast(date, to: T.self)
+      return checkedCast(date, to: T.self)
     }
     if Self.isDelegated(T.self) { return try base.singleValueContainer().decode(T.self) }
     if let modelType = T.self as? any JSONModel.Type {
@@ -230,7 +230,7 @@ struct ModelKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
       if T.self == JSONObject.self, case .model(let model) = proxy.keyMode,
         proxy.context.info(for: model).preservesUnknownFields, key.stringValue == "unknownFields"
       {
-        return unsafeBitCast(JSONObject(), to: T.self)  // filled in after init(from:) returns
+        return checkedCast(JSONObject(), to: T.self)  // filled in after init(from:) returns
       }
       throw ignoredKeyNotFound(key)
     }

@@ -1,7 +1,6 @@
 /// The tape, its bytes and the way back to the user's text, owned by whoever scanned it: what a ``TapeNode``
 /// reads. `JSONDocument`'s storage is one; a decode that walks a path makes one for the walk.
-@usableFromInline class TapeText: @unchecked Sendable {
-  // @unchecked: immutable after init; the memory it points to is owned by the subclass or the caller.
+@usableFromInline class TapeText: @unchecked Sendable {  // Immutable; its owner keeps the memory alive.
   final let text: ScannedText
   /// The tape's nodes, read through the one cursor.
   final let nodes: TapeCursor

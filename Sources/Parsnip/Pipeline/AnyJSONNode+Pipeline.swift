@@ -92,7 +92,7 @@ extension AnyJSONNode {
 
 /// A member name that a decoder looks up, with its UTF-8 bytes kept: made once, when the decoder is, so that each
 /// lookup compares bytes without going through the `String`.
-@usableFromInline final class PipelineKey: @unchecked Sendable {
+@usableFromInline final class PipelineKey: @unchecked Sendable {  // Immutable after `init`; it owns its bytes.
   @usableFromInline let name: String
   /// `name`'s UTF-8, owned by this key (immutable).
   let utf8: UnsafeBufferPointer<UInt8>

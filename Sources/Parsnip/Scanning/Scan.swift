@@ -1,7 +1,7 @@
 /// What scanning produced: the tape and, for rewritten text (JSON5, trailing commas), the strict text its offsets
 /// refer to and the map back to the user's text. Owners of the input (`JSONDocument`) keep it; the input itself is
 /// not copied.
-struct Scan: @unchecked Sendable {
+struct Scan: @unchecked Sendable {  // Immutable; its pointers refer to memory its owner keeps unchanged.
   let tape: Tape
   /// Rewritten text only: the strict text the tape refers to.
   let normalized: [UInt8]?

@@ -641,25 +641,18 @@ struct Scanner: TextScanning {
 
 /// The open containers enclosing the innermost one while scanning: start node and element count, one word each.
 struct ContainerStack {
-  private var words: UnsafeMutablePointer<UInt64>
-  private var count = 0
-  private var capacity = 32
+  private var words = UnsafeStack<UInt64>(capacity: 32)
 
-  init() { words = .allocate(capacity: capacity) }
-
-  func deallocate() { words.deallocate() }
+  func deallocate() { words.release() }
 
   @inline(__always)
   mutating func push(node: Int, count elements: UInt32) {
-    if count == capacity { words = words.movedToDoubleCapacity(count: count, capacity: &capacity) }
-    words[count] = UInt64(truncatingIfNeeded: node) | UInt64(elements) << 32
-    count &+= 1
+    words.append(UInt64(truncatingIfNeeded: node) | UInt64(elements) << 32)
   }
 
   @inline(__always)
   mutating func pop() -> (node: Int, count: UInt32) {
-    count &-= 1
-    let word = words[count]
+    let word = words.removeLast()
     return (Int(truncatingIfNeeded: word & 0xFFFF_FFFF), UInt32(truncatingIfNeeded: word >> 32))
   }
 }

@@ -10,7 +10,7 @@
 ///   - end: offset of `]`/`}`, aux = number of elements (array) or members (object).
 /// An object's members are pairs of nodes: a string key, then the value. The node after a container's `end` is its
 /// next sibling, so skipping a value is O(1). Strings and numbers are only validated here; they are decoded when read.
-final class Tape: @unchecked Sendable {
+final class Tape: @unchecked Sendable {  // Written only while scanning, before it is shared; read-only after.
   enum Kind: UInt8 {
     case null = 0, `false`, `true`, number, string, array, object, end
   }

@@ -1,9 +1,9 @@
 /// The tree builder's scratch memory: finished values waiting for their container to end, the keys of open
 /// objects, and one frame per open container.
 ///
-/// Manually managed (growable unsafe buffers) so that values are moved, never copied, from the stack into their
-/// container: no reference counting and no uniqueness checks per element. Must be freed with `deallocate()`, which
-/// also destroys whatever an error left on the stack.
+/// Three ``UnsafeStack``s, so that values are moved, never copied, from the stack into their container: no
+/// reference counting and no uniqueness checks per element. Must be freed with `deallocate()`, which also destroys
+/// whatever an error left on the stack.
 struct BuildStack {
   struct Frame {
     /// The container's `end` node.
@@ -16,87 +16,56 @@ struct BuildStack {
     var rejectAt: Int
   }
 
-  private(set) var values: UnsafeMutablePointer<JSON>
-  private(set) var valueCount = 0
-  private var valueCapacity = 64
-  private(set) var keys: UnsafeMutablePointer<String>
-  private(set) var keyCount = 0
-  private var keyCapacity = 64
-  private var frames: UnsafeMutablePointer<Frame>
-  private(set) var frameCount = 0
-  private var frameCapacity = 16
+  private var valueStack = UnsafeStack<JSON>(capacity: 64)
+  private var keyStack = UnsafeStack<String>(capacity: 64)
+  private var frames = UnsafeStack<Frame>(capacity: 16)
 
-  init() {
-    values = .allocate(capacity: valueCapacity)
-    keys = .allocate(capacity: keyCapacity)
-    frames = .allocate(capacity: frameCapacity)
-  }
+  var valueCount: Int { valueStack.count }
+  var keyCount: Int { keyStack.count }
+  var frameCount: Int { frames.count }
+  /// The keys of the open objects, innermost last.
+  var keys: UnsafeMutablePointer<String> { keyStack.base }
 
   mutating func deallocate() {
-    values.deinitialize(count: valueCount)
-    values.deallocate()
-    keys.deinitialize(count: keyCount)
-    keys.deallocate()
-    frames.deallocate()
+    valueStack.release()
+    keyStack.release()
+    frames.release()
   }
 
   @inline(__always)
-  mutating func push(_ value: __owned JSON) {
-    Self.append(value, to: &values, count: &valueCount, capacity: &valueCapacity)
-  }
+  mutating func push(_ value: __owned JSON) { valueStack.append(value) }
 
   @inline(__always)
-  mutating func pop() -> JSON {
-    valueCount &-= 1
-    return (values + valueCount).move()
-  }
+  mutating func pop() -> JSON { valueStack.removeLast() }
 
   @inline(__always)
-  mutating func pushKey(_ key: __owned String) {
-    Self.append(key, to: &keys, count: &keyCount, capacity: &keyCapacity)
-  }
+  mutating func pushKey(_ key: __owned String) { keyStack.append(key) }
 
   @inline(__always)
-  private static func append<Element>(
-    _ element: __owned Element, to storage: inout UnsafeMutablePointer<Element>, count: inout Int, capacity: inout Int
-  ) {
-    if count == capacity { storage = storage.movedToDoubleCapacity(count: count, capacity: &capacity) }
-    (storage + count).initialize(to: element)
-    count &+= 1
-  }
-
-  @inline(__always)
-  mutating func pushFrame(_ frame: Frame) {
-    if frameCount == frameCapacity {
-      frames = frames.movedToDoubleCapacity(count: frameCount, capacity: &frameCapacity)
-    }
-    (frames + frameCount).initialize(to: frame)
-    frameCount &+= 1
-  }
+  mutating func pushFrame(_ frame: Frame) { frames.append(frame) }
 
   /// The innermost open container, if any.
   @inline(__always)
-  var topFrame: UnsafeMutablePointer<Frame>? { frameCount == 0 ? nil : frames + (frameCount &- 1) }
+  var topFrame: UnsafeMutablePointer<Frame>? { frames.top }
 
   /// Ends the innermost frame, an array: its elements become one `JSON.array` on the stack.
   @inline(__always)
   mutating func closeArray() {
-    frameCount &-= 1
-    let valueBase = frames[frameCount].valueBase
-    let elements = Array(MovingElements(base: values + valueBase, count: valueCount &- valueBase))
-    valueCount = valueBase
+    let valueBase = frames.removeLast().valueBase
+    let elements = Array(MovingElements(base: valueStack.base + valueBase, count: valueCount &- valueBase))
+    valueStack.forgetAll(movedFrom: valueBase)
     push(.array(elements))
   }
 
   /// Ends the innermost frame, an object: its keys and values become one `JSON.object` on the stack.
   @inline(__always)
   mutating func closeObject(hasDuplicates: Bool) {
-    frameCount &-= 1
-    let valueBase = frames[frameCount].valueBase
-    let keyBase = frames[frameCount].keyBase
-    var members = Array(MovingMembers(keys: keys + keyBase, values: values + valueBase, count: valueCount &- valueBase))
-    valueCount = valueBase
-    keyCount = keyBase
+    let frame = frames.removeLast()
+    let (valueBase, keyBase) = (frame.valueBase, frame.keyBase)
+    var members = Array(
+      MovingMembers(keys: keys + keyBase, values: valueStack.base + valueBase, count: valueCount &- valueBase))
+    valueStack.forgetAll(movedFrom: valueBase)
+    keyStack.forgetAll(movedFrom: keyBase)
     if hasDuplicates { members = Self.lastValuesAtFirstPositions(members) }
     push(.object(JSONObject(uniqueMembers: members)))
   }
@@ -115,18 +84,5 @@ struct BuildStack {
       }
     }
     return unique
-  }
-}
-
-extension UnsafeMutablePointer {
-  /// Moves the first `count` elements into a new buffer of twice `capacity` (which is updated) and frees this one:
-  /// the growth step of the parser's scratch stacks and the writer's frames.
-  @inline(never)
-  func movedToDoubleCapacity(count: Int, capacity: inout Int) -> UnsafeMutablePointer<Pointee> {
-    capacity &*= 2
-    let grown = UnsafeMutablePointer<Pointee>.allocate(capacity: capacity)
-    grown.moveInitialize(from: self, count: count)
-    deallocate()
-    return grown
   }
 }

@@ -208,7 +208,7 @@ extension JSONObject: Hashable {
 }
 
 /// Key → position. Mutated only while its box is uniquely referenced by a mutating `JSONObject`.
-@usableFromInline final class KeyIndex: @unchecked Sendable {
+@usableFromInline final class KeyIndex: @unchecked Sendable {  // Mutated only while uniquely referenced.
   var table: [ExactKey: Int]
   init(_ table: [ExactKey: Int]) { self.table = table }
 }

@@ -23,10 +23,12 @@ struct JSONWriter {
     var nonFiniteStrings: (positiveInfinity: String, negativeInfinity: String, nan: String)? = nil
     /// Levels of indentation already open around the value (a value written inside the encoder's output).
     var baseDepth = 0
-    /// Read payloads by address (see JSON+Payloads.swift); `false` only to test the copying path.
+    /// Read payloads by address (StandardLibraryLayout.swift); `false` only to test the copying path.
     var readsPayloadsInPlace = JSON.storesPayloadsInPlace
-    /// Read strings' bytes where they lie (see String+BytesInPlace.swift); `false` only to test the other path.
+    /// Read strings' bytes where they lie (StandardLibraryLayout.swift); `false` only to test the other path.
     var readsStringsInPlace = String.readsBytesInPlace
+    /// Copy the bytes of keys written before (``WrittenKeyCache``); `false` only to test the writer without it.
+    var cachesKeys = String.hasTwoWordLayout
 
     enum KeyOrder {
       case stored
@@ -87,25 +89,7 @@ struct JSONWriter {
 
   /// The open frames, innermost last, in memory the writer manages (frames are plain values): no uniqueness check
   /// or bounds check when the top frame's position is saved.
-  private struct FrameStack {
-    private(set) var base: UnsafeMutablePointer<Frame>
-    private(set) var count = 0
-    private var capacity = 16
-
-    init() { base = .allocate(capacity: 16) }
-
-    func deallocate() { base.deallocate() }
-
-    mutating func push(_ frame: Frame) {
-      if count == capacity { base = base.movedToDoubleCapacity(count: count, capacity: &capacity) }
-      (base + count).initialize(to: frame)
-      count &+= 1
-    }
-
-    mutating func pop() { count &-= 1 }
-
-    var frames: UnsafeBufferPointer<Frame> { UnsafeBufferPointer(start: base, count: count) }
-  }
+  private typealias FrameStack = UnsafeStack<Frame>
 
   /// What writing a value without descending into it did.
   private enum Leaf {
@@ -133,8 +117,8 @@ struct JSONWriter {
   /// index, and the frame is only updated when the loop leaves it (into a child container, or with an error).
   mutating func write(_ root: JSON) throws(JSONWritingError) {
     let indent = configuration.indent
-    var stack = FrameStack()
-    defer { stack.deallocate() }
+    var stack = FrameStack(capacity: 16)
+    defer { stack.release() }
     var sortedMembers: [[JSONObject.Member]] = []
     switch withUnsafePointer(to: root, { writeLeaf(at: $0, depth: 0, stack: &stack, sortedMembers: &sortedMembers) }) {
     case .written: return
@@ -142,7 +126,7 @@ struct JSONWriter {
     case .unwritableNumber: throw numberError(root, path: [])
     case .tooDeep: throw depthError(path: [])
     }
-    var keys = WrittenKeyCache()
+    var keys = WrittenKeyCache(isAvailable: configuration.cachesKeys)
     defer { keys.release() }
     frames: while stack.count > 0 {
       let depth = stack.count
@@ -195,7 +179,7 @@ struct JSONWriter {
       }
       let isObject = top.pointee.isObject
       if top.pointee.ownsMembers { sortedMembers.removeLast() }
-      stack.pop()
+      stack.removeLast()
       if let indent { writeNewline(indent: indent, depth: depth &- 1) }
       out.writeByte(isObject ? .closeBrace : .closeBracket)
     }
@@ -211,7 +195,7 @@ struct JSONWriter {
     case .bool(let b): if b { writeASCII("true") } else { writeASCII("false") }
     case .number(let number): guard writeNumber(number) else { return .unwritableNumber }
     case .string:
-      // By address where the layout allows (see JSON+Payloads.swift): a copy of a large string is retained and
+      // By address where the layout allows (StandardLibraryLayout.swift): a copy of a large string is retained and
       // released.
       if configuration.readsPayloadsInPlace {
         writeString(at: JSON.payload(of: value, as: String.self))
@@ -240,7 +224,7 @@ struct JSONWriter {
     var count = 0
     var ownsMembers = false
     if configuration.readsPayloadsInPlace, !isObject || configuration.keyOrder == .stored {
-      // By address (see JSON+Payloads.swift): a copy of the array would be retained and released.
+      // By address (StandardLibraryLayout.swift): a copy of the array would be retained and released.
       let (elements, n) = JSON.elements(ofArrayAt: value, as: JSON.self)
       (first, count) = (UnsafeRawPointer(elements), n)
     } else if case .object(let object) = value.pointee {
@@ -259,7 +243,7 @@ struct JSONWriter {
       }
       return .written
     }
-    stack.push(
+    stack.append(
       Frame(
         elements: isObject ? nil : first?.assumingMemoryBound(to: JSON.self),
         members: isObject ? first?.assumingMemoryBound(to: JSONObject.Member.self) : nil, count: count, next: 0,
@@ -320,7 +304,7 @@ struct JSONWriter {
     if case .string(let string) = value.pointee { writeString(string) }
   }
 
-  /// Writes the string at `string` from its bytes where they lie (String+BytesInPlace.swift): a copy of a large
+  /// Writes the string at `string` from its bytes where they lie (StandardLibraryLayout.swift): a copy of a large
   /// string is retained and released.
   @inline(__always)
   mutating func writeString(at string: UnsafePointer<String>) {
@@ -421,7 +405,7 @@ struct JSONWriter {
 
   /// The path of the child being written in the top frame (`next - 1` in every frame).
   private func path(_ stack: FrameStack) -> [JSONWritingError.PathComponent] {
-    stack.frames.map { frame in
+    stack.map { frame in
       frame.isObject ? .key(frame.members.unsafelyUnwrapped[frame.next - 1].key) : .index(frame.next - 1)
     }
   }

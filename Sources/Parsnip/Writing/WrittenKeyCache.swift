@@ -1,11 +1,12 @@
 /// The bytes written for recently seen object keys (quoted, escaped, and what follows a key), so that a key repeated
 /// across an array of similar objects is copied instead of escaped again: one tree write's cache.
 ///
-/// Keys are matched by their in-memory representation, the two words of a `String` on 64-bit platforms: a small
-/// string's words are its bytes, a large one's its count, flags and storage. Equal words mean the same text as long
-/// as the strings are alive, and every key seen stays alive until the write returns (the value being written holds
-/// it), so a match is never wrong; equal text in different storage only misses. The parser gives repeated keys one
-/// storage, so parsed documents hit for long keys too. Elsewhere (32-bit platforms) the cache stays off.
+/// Keys are matched by their in-memory representation, the two words of a `String` on 64-bit platforms
+/// (`String.storageWords(at:)`, StandardLibraryLayout.swift). Equal words mean the same text as long as the strings
+/// are alive, and every key seen stays alive until the write returns (the value being written holds it), so a match
+/// is never wrong; equal text in different storage only misses. The parser gives repeated keys one storage, so
+/// parsed documents hit for long keys too. Elsewhere (32-bit platforms), or with
+/// `JSONWriter.Configuration.cachesKeys` off, the cache stays off.
 struct WrittenKeyCache {
   /// One remembered key: its words, and up to 32 output bytes (`length` 0: empty slot).
   struct Slot {
@@ -18,10 +19,13 @@ struct WrittenKeyCache {
   static let slotCount = 512
   /// Keys written before the cache is allocated: small values do not pay for it.
   static let keysBeforeCaching = 64
-  static let isAvailable = MemoryLayout<String>.size == 16
+  /// Whether the cache may be used at all: `false` where the layout check fails, or to test the writer without it.
+  private let isAvailable: Bool
 
   private var slots: UnsafeMutablePointer<Slot>?
   private var keysSeen = 0
+
+  init(isAvailable: Bool) { self.isAvailable = isAvailable && String.hasTwoWordLayout }
 
   /// Frees the slots.
   func release() { slots?.deallocate() }
@@ -32,7 +36,7 @@ struct WrittenKeyCache {
   mutating func slot(for words: (UInt64, UInt64)) -> UnsafeMutablePointer<Slot>? {
     guard let slots else {
       keysSeen &+= 1
-      if Self.isAvailable, keysSeen > Self.keysBeforeCaching {
+      if isAvailable, keysSeen > Self.keysBeforeCaching {
         let allocated = UnsafeMutablePointer<Slot>.allocate(capacity: Self.slotCount)
         allocated.initialize(repeating: Slot(), count: Self.slotCount)
         self.slots = allocated
@@ -57,10 +61,7 @@ extension JSONWriter {
   /// retained: a `String` read out of memory the writer cannot prove unchanged would be.
   @inline(__always)
   mutating func writeKey(at key: UnsafePointer<String>, cache: inout WrittenKeyCache) {
-    let raw = UnsafeRawPointer(key)
-    let words =
-      WrittenKeyCache.isAvailable
-      ? (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self)) : (0, 0)
+    let words = String.storageWords(at: key)
     guard let slot = cache.slot(for: words) else { return writeKeyUncached(key) }
     if slot.pointee.words == words, slot.pointee.length != 0 {
       let p = out.reserve(32)

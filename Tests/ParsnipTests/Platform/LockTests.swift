@@ -32,4 +32,30 @@ struct LockTests {
         $0 += 1; return $0
       } == 1)
   }
+
+  @Test("threads waiting for a condition run once another thread makes it true and wakes them")
+  func waitingForACondition() {
+    let queue = Lock<[Int]>([])
+    let results = Lock<[Int]>([])
+    let ended = Lock(0)
+    for _ in 0..<3 {
+      Thread {
+        while true {
+          let item = queue.withLock(when: { !$0.isEmpty }) { $0.removeFirst() }
+          if item < 0 { break }
+          results.withLock { $0.append(item) }
+        }
+        ended.withLock { $0 += 1 }
+        ended.wakeAll()
+      }.start()
+    }
+    for item in 0..<100 {
+      queue.withLock { $0.append(item) }
+      queue.wakeOne()
+    }
+    queue.withLock { $0.append(contentsOf: [-1, -1, -1]) }
+    queue.wakeAll()
+    ended.withLock(when: { $0 == 3 }) { _ in }
+    #expect(results.withLock { $0.sorted() } == Array(0..<100))
+  }
 }

@@ -18,7 +18,7 @@
 ///
 /// Why `@unchecked Sendable` holds: a set is used by one decode's state at a time, which alone holds it while it
 /// runs; a state that outlives its decode may end (and give the set back) on another thread.
-final class DecodeCaches: @unchecked Sendable {
+final class DecodeCaches: @unchecked Sendable {  // One decode's state uses a set at a time (see above).
   /// The lifetime slot of the decode that holds the caches (see `DecodeLifetime`).
   let lifetimeSlot: UnsafeMutablePointer<UInt64>
   let workspace: UnsafeMutablePointer<LookupWorkspace>
@@ -120,6 +120,22 @@ final class DecodeCaches: @unchecked Sendable {
     else { return }
     Self.threadSlot.keep(self)
   }
+
+  #if DEBUG
+    /// Checks the thread's kept set, if any (invariant 4 of `DecodingState`): every cached box is held by the set
+    /// alone and has its target, and the set is not in a decode's hands.
+    static func _checkKeptInvariants() {
+      guard let caches = threadSlot.take() else { return }
+      defer { threadSlot.keep(caches) }
+      for index in caches.keyTypes.entries.indices {
+        let hasBox = caches.keyTypes.entries[index].box != nil
+        precondition(hasBox == (caches.keyTypes.entries[index].target != nil), "a kept box without its target")
+        if hasBox {
+          precondition(isKnownUniquelyReferenced(&caches.keyTypes.entries[index].box), "a kept box is still held")
+        }
+      }
+    }
+  #endif
 
   /// Frees the entries' names and the targets of their boxes (which only the entries hold).
   private static func freeNames(_ entries: [DecodeKeyTypeEntry]) {

@@ -26,13 +26,13 @@ extension DecodingState {
     if view.pointee.marks != nil || view.pointee.keyMode == .custom { prepareRarePaths(object: object, end: end) }
     let index = keyTypeIndex(type)
     // After the call, boxes are neither reused nor listed (see below).
-    let boxIsReference = Self.containerIsBoxReference && cachesBoxes
+    let boxIsReference = reusesBoxes && cachesBoxes
     let place = ContainerTarget(
       view: UnsafePointer(view), slot: UnsafePointer(slot), generation: generation, decoder: decoder, object: object,
       end: end, hasDuplicates: hasDuplicates)
     if boxIsReference, isKnownUniquelyReferenced(&keyTypes[index].box), let target = keyTypes[index].target {
       target.pointee = place
-      return unsafeBitCast(keyTypes[index].box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
+      return StandardLibraryLayout.decodingContainer(boxedIn: keyTypes[index].box.unsafelyUnwrapped, as: Key.self)
     }
     // Each target has one owner: the key type's entry while its box is the cached one (kept with the entry from
     // decode to decode), then ``boxes`` or ``ownedTargets``, freed once the box is let go of or the state ends.
@@ -45,22 +45,17 @@ extension DecodingState {
         boxes.append((held, heldTarget))
         if boxes.count >= boxesToPruneAt { pruneBoxes() }
       }
-      keyTypes[index].box = unsafeBitCast(container, to: AnyObject.self)
+      keyTypes[index].box = StandardLibraryLayout.box(of: container)
       keyTypes[index].target = target
     } else {
       ownedTargets.append(target)
-      if Self.containerIsBoxReference, parent == nil, isDetached {
+      if reusesBoxes, parent == nil, isDetached {
         // After the call: the container's decoder is held with the box, as `finish(_:)` holds those it finds.
-        DetachedDecodes.hold([(unsafeBitCast(container, to: AnyObject.self), decoder)])
+        DetachedDecodes.hold([(StandardLibraryLayout.box(of: container), decoder)])
       }
     }
     return container
   }
-
-  /// Whether `KeyedDecodingContainer` is a single reference to its box (the same for every key type); checked, since
-  /// the layout is the standard library's to change (without it, every container gets a new box).
-  static let containerIsBoxReference =
-    MemoryLayout<KeyedDecodingContainer<PathCodingKey>>.size == MemoryLayout<AnyObject>.size
 
   /// Bookkeeping for strict mode and custom key strategies, kept out of the common path.
   @inline(never)

@@ -2,6 +2,31 @@ import Foundation
 
 /// Everything one decode call shares between its decoders and containers: the tape, the source bytes, the options,
 /// and what the rarer paths need (reports, strictness, custom key tables). Owns the memory of its `TapeView`.
+///
+/// # Lifetime invariants
+///
+/// The decoder's speed comes from references it does not count; these rules make that sound, and are the one place
+/// they are written (`_checkInvariants()` and `_checkInvariantsBetweenDecodes()` check them in debug builds, and the
+/// tests call both).
+///
+/// 1. Uncounted pointers. Keyed containers refer to their `ContainerTarget`, and through it to the state's `view`
+///    and the decode's lifetime `slot`, without counting. ``decoders`` holds every decoder of the call, so that
+///    what a target's decoder refers to lives until ``finish(_:)``.
+/// 2. Generations. A decode owns its caches' lifetime `slot` while it runs; ``generation`` is the slot's value when
+///    it began, and ``isOpen`` (`slot == generation`) is true exactly while the call runs. `finish(_:)` ends the
+///    call by advancing the slot (`DecodeLifetime.end`), after which every container of the call sees it closed. A
+///    `null` state (``parent`` set) shares its parent's slot and generation, and never advances the slot itself.
+/// 3. One owner per target. Each `ContainerTarget` allocation belongs to exactly one of: a key type entry of
+///    ``keyTypes`` (with its cached box; an entry has a box exactly when it has a target), ``boxes`` (a replaced box
+///    still held), or ``ownedTargets`` (freed with the state). No target is in two of them.
+/// 4. Reused boxes. A cached box is handed out again only while the cache holds its only reference
+///    (`isKnownUniquelyReferenced`), and only by the call's own state while it caches boxes (``cachesBoxes``: the
+///    call's own state, until it detaches) and keyed containers are one reference to their box (``reusesBoxes``).
+///    Between decodes, the thread's kept caches hold boxes that nothing else holds, each with its target.
+/// 5. Detached decodes. When a decoder or container outlives the call, the state copies the text
+///    (``isDetached``), stops caching boxes, and lives on with what holds it; `DetachedDecodes` holds the decoders
+///    of kept keyed containers until their boxes are let go of. A detached state no longer owns the caches' slot
+///    advance: it advances it once, when it ends.
 final class DecodingState {
   /// The tape, its bytes and the way back to the user's text (JSON5), for error locations.
   private(set) var text: ScannedText
@@ -60,6 +85,9 @@ final class DecodingState {
   /// Whether keyed container boxes are reused and listed: during the call, by the call's own state (the `null`
   /// states of missing members hand out no keyed containers).
   @exclusivity(unchecked) private(set) var cachesBoxes: Bool
+  /// Whether a keyed container is one reference to its box, which the cache may keep (assumption 4 of
+  /// StandardLibraryLayout.swift, unless the options turn it off); otherwise every container gets a new box.
+  let reusesBoxes: Bool
 
   /// The copy of the text made when something outlived the decode call (see `finish(_:)`), freed with the state.
   private var detachedText: UnsafeMutableRawBufferPointer?
@@ -104,6 +132,7 @@ final class DecodingState {
     self.parent = parent
     self.collectsReport = collectsReport
     self.cachesBoxes = parent == nil
+    self.reusesBoxes = options.reusesContainerBoxes
     tracksKeys = options.strictness.contains(.rejectsUnknownKeys)
     var marks: UnsafeMutablePointer<UInt8>?
     if tracksKeys {
@@ -188,7 +217,7 @@ final class DecodingState {
     state.decoders = []
     let kept = state.keptBoxes()
     decoders.removeAll()
-    if kept.isEmpty && isKnownUniquelyReferenced(&state) || !containerIsBoxReference {
+    if kept.isEmpty && isKnownUniquelyReferenced(&state) || !state.reusesBoxes {
       if state.parent == nil { DecodeLifetime.end(state.slot) }
     } else {
       state.detach()
@@ -230,6 +259,39 @@ final class DecodingState {
     source = newSource
     view.pointee = view.pointee.reading(newSource)
   }
+
+  // MARK: Invariants (debug builds)
+
+  #if DEBUG
+    /// Checks the lifetime invariants (see the type's discussion) that hold at any point of a decode call; traps on
+    /// the first one broken. Debug builds only.
+    func _checkInvariants() {
+      // 2. Generations.
+      if let parent {
+        precondition(slot == parent.slot && generation == parent.generation, "a null state has its own lifetime")
+        precondition(!cachesBoxes && decoders.isEmpty, "a null state caches boxes or keeps decoders")
+      } else if !isDetached {
+        precondition(isOpen, "a running decode's lifetime slot was advanced")
+      }
+      // 4, 5. Box caching only by a running call's own state.
+      if isDetached { precondition(!cachesBoxes, "a detached state still caches boxes") }
+      // 3. One owner per target.
+      var owned = Set<UnsafeMutablePointer<ContainerTarget>>()
+      for entry in keyTypes {
+        precondition((entry.box == nil) == (entry.target == nil), "a key type entry has a box without a target")
+        if let target = entry.target { precondition(owned.insert(target).inserted, "a target has two owners") }
+      }
+      for entry in boxes { precondition(owned.insert(entry.target).inserted, "a listed box's target has two owners") }
+      for target in ownedTargets { precondition(owned.insert(target).inserted, "an owned target has two owners") }
+      precondition(boxes.count < boxesToPruneAt, "the list of held boxes was not pruned")
+    }
+
+    /// Checks what decodes leave to the thread's next one (invariant 4): the kept caches' boxes are held by nothing
+    /// else, each with its target. Debug builds only.
+    static func _checkInvariantsBetweenDecodes() {
+      DecodeCaches._checkKeptInvariants()
+    }
+  #endif
 
   // MARK: Tape access for the rarer paths
 

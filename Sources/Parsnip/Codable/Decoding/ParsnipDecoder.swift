@@ -54,6 +54,9 @@ public final class ParsnipDecoder: Sendable {
     var allowsTrailingCommas = false
     var assumesTopLevelDictionary = false
     var strictness: Strictness = .lenient
+    /// Whether keyed containers' boxes are cached and handed out again (StandardLibraryLayout.swift, assumption 4);
+    /// `false` only to test the fallback, a new box per container.
+    var reusesContainerBoxes = StandardLibraryLayout.keyedContainersAreBoxReferences
 
     var parsingOptions: JSON.ParsingOptions {
       JSON.ParsingOptions(
@@ -68,6 +71,12 @@ public final class ParsnipDecoder: Sendable {
   public init() {}
 
   private func withOptions<R>(_ body: (inout Options) -> R) -> R { settings.withLock(body) }
+
+  /// Whether keyed containers' boxes are reused (see ``Options``); for the tests of the fallback.
+  var reusesContainerBoxes: Bool {
+    get { withOptions { $0.reusesContainerBoxes } }
+    set { withOptions { $0.reusesContainerBoxes = newValue } }
+  }
 
   /// How type keys are matched to member names. Default ``KeyDecodingStrategy/useDefaultKeys``.
   public var keyDecodingStrategy: KeyDecodingStrategy {

@@ -154,24 +154,24 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       let view = self.view
       switch view.pointee.nodes.rawKind(node) {
       case Tape.Kind.string.rawValue:
-        if T.self == String.self { return unsafeBitCast(try view.pointee.string(at: node), to: T.self) }
+        if T.self == String.self { return checkedCast(try view.pointee.string(at: node), to: T.self) }
       case Tape.Kind.number.rawValue:
-        if T.self == Int.self { return unsafeBitCast(try view.pointee.integer(Int.self, at: node), to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try view.pointee.double(at: node), to: T.self) }
+        if T.self == Int.self { return checkedCast(try view.pointee.integer(Int.self, at: node), to: T.self) }
+        if T.self == Double.self { return checkedCast(try view.pointee.double(at: node), to: T.self) }
       case Tape.Kind.true.rawValue, Tape.Kind.false.rawValue:
-        if T.self == Bool.self { return unsafeBitCast(try view.pointee.bool(at: node), to: T.self) }
+        if T.self == Bool.self { return checkedCast(try view.pointee.bool(at: node), to: T.self) }
       case Tape.Kind.array.rawValue:
         if T.self == [Int].self {
-          return unsafeBitCast(
+          return checkedCast(
             try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.integer(Int.self, at: n) },
             to: T.self)
         }
         if T.self == [Double].self {
-          return unsafeBitCast(
+          return checkedCast(
             try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.double(at: n) }, to: T.self)
         }
         if T.self == [String].self {
-          return unsafeBitCast(
+          return checkedCast(
             try scalarArray(at: node) { n throws(ValueFailure) in try view.pointee.string(at: n) }, to: T.self)
         }
       default:
@@ -248,28 +248,28 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     let kind = view.pointee.rawKind(node)
     do {
       // Types whose strategies may read any kind of value.
-      if T.self == Date.self { return unsafeBitCast(try date(at: node), to: T.self) }
-      if T.self == Data.self { return unsafeBitCast(try data(at: node), to: T.self) }
-      if T.self == JSON.self { return unsafeBitCast(view.pointee.json(at: node), to: T.self) }
+      if T.self == Date.self { return checkedCast(try date(at: node), to: T.self) }
+      if T.self == Data.self { return checkedCast(try data(at: node), to: T.self) }
+      if T.self == JSON.self { return checkedCast(view.pointee.json(at: node), to: T.self) }
       switch kind {
       case Tape.Kind.number.rawValue:
-        if T.self == Int64.self { return unsafeBitCast(try view.pointee.integer(Int64.self, at: node), to: T.self) }
-        if T.self == UInt64.self { return unsafeBitCast(try view.pointee.integer(UInt64.self, at: node), to: T.self) }
-        if T.self == Int32.self { return unsafeBitCast(try view.pointee.integer(Int32.self, at: node), to: T.self) }
-        if T.self == UInt32.self { return unsafeBitCast(try view.pointee.integer(UInt32.self, at: node), to: T.self) }
-        if T.self == UInt.self { return unsafeBitCast(try view.pointee.integer(UInt.self, at: node), to: T.self) }
-        if T.self == Int16.self { return unsafeBitCast(try view.pointee.integer(Int16.self, at: node), to: T.self) }
-        if T.self == UInt16.self { return unsafeBitCast(try view.pointee.integer(UInt16.self, at: node), to: T.self) }
-        if T.self == Int8.self { return unsafeBitCast(try view.pointee.integer(Int8.self, at: node), to: T.self) }
-        if T.self == UInt8.self { return unsafeBitCast(try view.pointee.integer(UInt8.self, at: node), to: T.self) }
-        if T.self == Float.self { return unsafeBitCast(try view.pointee.float(at: node), to: T.self) }
-        if T.self == Decimal.self { return unsafeBitCast(try view.pointee.decimal(at: node), to: T.self) }
-        if T.self == JSONNumber.self { return unsafeBitCast(try view.pointee.jsonNumber(at: node), to: T.self) }
+        if T.self == Int64.self { return checkedCast(try view.pointee.integer(Int64.self, at: node), to: T.self) }
+        if T.self == UInt64.self { return checkedCast(try view.pointee.integer(UInt64.self, at: node), to: T.self) }
+        if T.self == Int32.self { return checkedCast(try view.pointee.integer(Int32.self, at: node), to: T.self) }
+        if T.self == UInt32.self { return checkedCast(try view.pointee.integer(UInt32.self, at: node), to: T.self) }
+        if T.self == UInt.self { return checkedCast(try view.pointee.integer(UInt.self, at: node), to: T.self) }
+        if T.self == Int16.self { return checkedCast(try view.pointee.integer(Int16.self, at: node), to: T.self) }
+        if T.self == UInt16.self { return checkedCast(try view.pointee.integer(UInt16.self, at: node), to: T.self) }
+        if T.self == Int8.self { return checkedCast(try view.pointee.integer(Int8.self, at: node), to: T.self) }
+        if T.self == UInt8.self { return checkedCast(try view.pointee.integer(UInt8.self, at: node), to: T.self) }
+        if T.self == Float.self { return checkedCast(try view.pointee.float(at: node), to: T.self) }
+        if T.self == Decimal.self { return checkedCast(try view.pointee.decimal(at: node), to: T.self) }
+        if T.self == JSONNumber.self { return checkedCast(try view.pointee.jsonNumber(at: node), to: T.self) }
       case Tape.Kind.string.rawValue:
-        if T.self == URL.self { return unsafeBitCast(try view.pointee.url(at: node), to: T.self) }
+        if T.self == URL.self { return checkedCast(try view.pointee.url(at: node), to: T.self) }
         // Infinity and NaN spelled as strings, under `.convertFromString`.
-        if T.self == Double.self { return unsafeBitCast(try view.pointee.double(at: node), to: T.self) }
-        if T.self == Float.self { return unsafeBitCast(try view.pointee.float(at: node), to: T.self) }
+        if T.self == Double.self { return checkedCast(try view.pointee.double(at: node), to: T.self) }
+        if T.self == Float.self { return checkedCast(try view.pointee.float(at: node), to: T.self) }
       default:
         break
       }
@@ -383,7 +383,7 @@ extension _ParsnipArrayDecodable {
   /// runtime dynamic cast per array.
   @inline(__always)
   static func _parsnipDecode<T>(as type: T.Type, from decoder: TapeDecoder, at node: Int) throws -> T {
-    unsafeBitCast(try _parsnipDecode(from: decoder, at: node), to: T.self)
+    checkedCast(try _parsnipDecode(from: decoder, at: node), to: T.self)
   }
 }
 
@@ -415,7 +415,7 @@ extension _ParsnipStringDictionaryDecodable {
   /// The value as a `T`, which is `Self` (see `_ParsnipArrayDecodable._parsnipDecode(as:from:at:)`).
   @inline(__always)
   static func _parsnipDecode<T>(as type: T.Type, from decoder: TapeDecoder, at node: Int) throws -> T {
-    unsafeBitCast(try _parsnipDecode(from: decoder, at: node), to: T.self)
+    checkedCast(try _parsnipDecode(from: decoder, at: node), to: T.self)
   }
 }
 

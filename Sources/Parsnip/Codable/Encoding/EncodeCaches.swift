@@ -17,7 +17,7 @@
 ///
 /// Why `@unchecked Sendable` holds: a set is used by one encode at a time, which alone holds it while it runs; a
 /// state that outlives its encode may be freed (and release the set) on another thread.
-final class EncodeCaches: @unchecked Sendable {
+final class EncodeCaches: @unchecked Sendable {  // One encode uses a set at a time (see above).
   /// The caches, behind a pointer so that the encoder's hot paths are plain memory accesses.
   let contents: UnsafeMutablePointer<Contents>
   /// The style the names were made in.

@@ -50,14 +50,14 @@ extension EncoderOptions {
   /// floats, Parsnip's own values), or `nil` to encode it through its own `Encodable` conformance.
   @inline(__always)
   func specialLeaf<T: Encodable>(_ value: T) -> EncodedLeaf? {
-    if T.self == Date.self { return dateLeaf(unsafeBitCast(value, to: Date.self)) }
-    if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
-    if T.self == Data.self { return dataLeaf(unsafeBitCast(value, to: Data.self)) }
-    if T.self == Decimal.self { return decimalLeaf(unsafeBitCast(value, to: Decimal.self)) }
-    if T.self == Float.self { return .float(unsafeBitCast(value, to: Float.self)) }
-    if T.self == JSON.self { return .json(unsafeBitCast(value, to: JSON.self)) }
-    if T.self == JSONNumber.self { return .number(unsafeBitCast(value, to: JSONNumber.self)) }
-    if T.self == JSONObject.self { return .json(.object(unsafeBitCast(value, to: JSONObject.self))) }
+    if T.self == Date.self { return dateLeaf(checkedCast(value, to: Date.self)) }
+    if T.self == URL.self { return .string(checkedCast(value, to: URL.self).absoluteString) }
+    if T.self == Data.self { return dataLeaf(checkedCast(value, to: Data.self)) }
+    if T.self == Decimal.self { return decimalLeaf(checkedCast(value, to: Decimal.self)) }
+    if T.self == Float.self { return .float(checkedCast(value, to: Float.self)) }
+    if T.self == JSON.self { return .json(checkedCast(value, to: JSON.self)) }
+    if T.self == JSONNumber.self { return .number(checkedCast(value, to: JSONNumber.self)) }
+    if T.self == JSONObject.self { return .json(.object(checkedCast(value, to: JSONObject.self))) }
     return nil
   }
 

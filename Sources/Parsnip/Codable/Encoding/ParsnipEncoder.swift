@@ -172,6 +172,12 @@ public final class ParsnipEncoder: Sendable {
   }
 
   var options: EncoderOptions { settings.withLock { $0.options } }
+
+  /// Whether keyed containers' boxes are reused (see ``EncoderOptions``); for the tests of the fallback.
+  var reusesContainerBoxes: Bool {
+    get { settings.withLock { $0.options.reusesContainerBoxes } }
+    set { settings.withLock { $0.options.reusesContainerBoxes = newValue } }
+  }
   /// The options and the last output's size, under one lock.
   private var optionsAndLastSize: (EncoderOptions, Int) { settings.withLock { ($0.options, $0.lastOutputSize) } }
 
@@ -280,7 +286,7 @@ public final class ParsnipEncoder: Sendable {
 }
 
 /// The settings of one encoding run, copied out of the encoder's lock once per call.
-struct EncoderOptions: @unchecked Sendable {
+struct EncoderOptions: @unchecked Sendable {  // Copied per encode; its closures are the user's.
   var formatting: ParsnipEncoder.OutputFormatting = []
   var keyStrategy: ParsnipEncoder.KeyEncodingStrategy = .useDefaultKeys
   var dateStrategy: ParsnipEncoder.DateEncodingStrategy = .deferredToDate
@@ -288,6 +294,9 @@ struct EncoderOptions: @unchecked Sendable {
   var floatStrategy: ParsnipEncoder.NonConformingFloatEncodingStrategy = .throw
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   var maximumDepth: Int = 512
+  /// Whether keyed containers' boxes are cached and handed out again (StandardLibraryLayout.swift, assumption 4);
+  /// `false` only to test the fallback, a new box per container.
+  var reusesContainerBoxes = StandardLibraryLayout.keyedContainersAreBoxReferences
 
   /// How deep `encode(to:)` calls may nest (containers and the calls between them), saturating: `maximumDepth`
   /// may be anything up to `.max` ("no limit") without overflowing.

@@ -160,13 +160,10 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) }
   }
-  /// Unwrapped in place: `if let` copies the optional, which needs `Optional<T>`'s metadata, a runtime hash lookup
-  /// per call. An optional's payload lies at its start (the ABI's single-payload enum layout).
+  /// Unwrapped in place (StandardLibraryLayout.swift, assumption 5): `if let` asks for `Optional<T>`'s metadata.
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     guard value != nil else { return }
-    try withUnsafePointer(to: value) {
-      try encode(UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee, forKey: key)
-    }
+    try StandardLibraryLayout.unwrapped(value) { try encode($0, forKey: key) }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(

@@ -28,21 +28,21 @@ extension StreamEncoderState {
           state: self, target: KeyedContainerTarget(KeyedContainerPlace(frameIndex: frameIndex, id: id, names: nil))))
     }
     let index = keyTypeIndex(type)
-    // `KeyedEncodingContainer` is a single reference to its box; checked, since the layout is the standard
-    // library's to change (without it, every container gets a new box).
-    let boxIsReference = MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
+    // `KeyedEncodingContainer` is a single reference to its box (StandardLibraryLayout.swift, assumption 4).
+    let boxIsReference = reusesBoxes
     if boxIsReference && isKnownUniquelyReferenced(&caches.pointee.keyTypes[index].box),
       let target = caches.pointee.keyTypes[index].target
     {
       target.place.pointee.frameIndex = frameIndex
       target.place.pointee.id = id
-      return unsafeBitCast(caches.pointee.keyTypes[index].box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
+      return StandardLibraryLayout.encodingContainer(
+        boxedIn: caches.pointee.keyTypes[index].box.unsafelyUnwrapped, as: Key.self)
     }
     let target = KeyedContainerTarget(
       KeyedContainerPlace(frameIndex: frameIndex, id: id, names: caches.pointee.keyTypes[index].names))
     let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(state: self, target: target))
     if boxIsReference {
-      caches.pointee.keyTypes[index].box = unsafeBitCast(container, to: AnyObject.self)
+      caches.pointee.keyTypes[index].box = StandardLibraryLayout.box(of: container)
       caches.pointee.keyTypes[index].target = target
     }
     return container

@@ -10,6 +10,8 @@ final class StreamEncoderState {
   let caches: UnsafeMutablePointer<EncodeCaches.Contents>
   let cacheSet: EncodeCaches
   let usesDefaultKeys: Bool
+  /// Whether keyed containers' boxes are reused (StandardLibraryLayout.swift, assumption 4).
+  let reusesBoxes: Bool
   private let maximumCallDepth: Int
 
   init(options: EncoderOptions, capacity: Int = 256) {
@@ -17,6 +19,7 @@ final class StreamEncoderState {
     self.userInfo = options.encoderUserInfo
     self.usesDefaultKeys = options.usesDefaultKeys
     self.maximumCallDepth = options.maximumCallDepth
+    self.reusesBoxes = options.reusesContainerBoxes
     core = .allocate(capacity: 1)
     core.initialize(to: StreamCore(output: OutputCore(options: options, capacity: capacity)))
     cacheSet = EncodeCaches.take(for: options)
@@ -69,16 +72,16 @@ final class StreamEncoderState {
   func encodeValue<T: Encodable>(_ value: T, depth: Int) throws {
     if T.self == String.self {
       core.pointee.pendingSlot = 0
-      core.pointee.output.appendString(unsafeBitCast(value, to: String.self))
+      core.pointee.output.appendString(checkedCast(value, to: String.self))
     } else if T.self == Int.self {
       core.pointee.pendingSlot = 0
-      core.pointee.output.appendInteger(Int64(unsafeBitCast(value, to: Int.self)))
+      core.pointee.output.appendInteger(Int64(checkedCast(value, to: Int.self)))
     } else if T.self == Double.self {
       core.pointee.pendingSlot = 0
-      try writeDouble(unsafeBitCast(value, to: Double.self), path: codingPathOfPendingSlot(depth: depth))
+      try writeDouble(checkedCast(value, to: Double.self), path: codingPathOfPendingSlot(depth: depth))
     } else if T.self == Bool.self {
       core.pointee.pendingSlot = 0
-      core.pointee.output.appendBool(unsafeBitCast(value, to: Bool.self))
+      core.pointee.output.appendBool(checkedCast(value, to: Bool.self))
     } else {
       try encodeNonTrivial(value, depth: depth)
     }
@@ -138,15 +141,15 @@ final class StreamEncoderState {
   /// Writes arrays of common leaves without creating containers.
   private func writeArrayFastPath<T: Encodable>(_ value: T, depth: Int) throws -> Bool {
     if T.self == [Int].self {
-      try writeArray(unsafeBitCast(value, to: [Int].self), depth: depth) { $0.appendInteger(Int64($1)) }
+      try writeArray(checkedCast(value, to: [Int].self), depth: depth) { $0.appendInteger(Int64($1)) }
     } else if T.self == [String].self {
-      try writeArray(unsafeBitCast(value, to: [String].self), depth: depth) { $0.appendString($1) }
+      try writeArray(checkedCast(value, to: [String].self), depth: depth) { $0.appendString($1) }
     } else if T.self == [Double].self {
-      let array = unsafeBitCast(value, to: [Double].self)
+      let array = checkedCast(value, to: [Double].self)
       guard array.allSatisfy(\.isFinite) else { return false }  // the generic path reports the element's path
       try writeArray(array, depth: depth) { $0.appendFiniteDouble($1) }
     } else if T.self == [Bool].self {
-      try writeArray(unsafeBitCast(value, to: [Bool].self), depth: depth) { $0.appendBool($1) }
+      try writeArray(checkedCast(value, to: [Bool].self), depth: depth) { $0.appendBool($1) }
     } else {
       return false
     }
@@ -216,7 +219,7 @@ final class StreamEncoderState {
 
   private func encodeObjectInstance<T: Encodable>(_ value: T, depth: Int) throws {
     // `value` is a class reference (`kind(of:)` said so); `as AnyObject` would go through a dynamic cast.
-    let identity = ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
+    let identity = ObjectIdentifier(checkedCast(value, to: AnyObject.self))
     if core.pointee.activeObjects.contains(identity) {
       throw EncodingError.invalidValue(
         value,

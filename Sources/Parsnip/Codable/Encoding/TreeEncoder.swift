@@ -208,11 +208,11 @@ final class TreeEncoder: Encoder {
 
   /// The node for a child value: leaves directly, everything else through its `encode(to:)`.
   func encodeChild<T: Encodable>(_ value: T, key: (any CodingKey)?, isTopLevel: Bool = false) throws -> TreeNode {
-    if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
-    if T.self == Int.self { return .value(.number(JSONNumber(unsafeBitCast(value, to: Int.self)))) }
-    if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
+    if T.self == String.self { return .value(.string(checkedCast(value, to: String.self))) }
+    if T.self == Int.self { return .value(.number(JSONNumber(checkedCast(value, to: Int.self)))) }
+    if T.self == Bool.self { return .value(.bool(checkedCast(value, to: Bool.self))) }
     let path = key.map { codingPath + [$0] } ?? codingPath
-    if T.self == Double.self { return try doubleNode(unsafeBitCast(value, to: Double.self), path: path) }
+    if T.self == Double.self { return try doubleNode(checkedCast(value, to: Double.self), path: path) }
     if let leaf = options.specialLeaf(value, dateFormat: context.dateFormat) {
       return try leafNode(leaf, path: path, key: key)
     }
@@ -357,7 +357,7 @@ extension EncoderOptions {
   /// ``specialLeaf(_:)`` with a date format in force (model layer).
   func specialLeaf<T: Encodable>(_ value: T, dateFormat: String?) -> EncodedLeaf? {
     if let dateFormat, T.self == Date.self {
-      return .string(ModelDateFormatting.string(from: unsafeBitCast(value, to: Date.self), format: dateFormat))
+      return .string(ModelDateFormatting.string(from: checkedCast(value, to: Date.self), format: dateFormat))
     }
     return specialLeaf(value)
   }

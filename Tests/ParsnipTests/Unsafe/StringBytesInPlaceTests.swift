@@ -4,7 +4,7 @@ import Testing
 @testable import Parsnip
 
 /// The writer reads a string's bytes where they lie when the standard library's layout allows it
-/// (String+BytesInPlace.swift): the check must hold where the tests run (or the fast path is never tested), every
+/// (StandardLibraryLayout.swift): the check must hold where the tests run (or the fast path is never tested), every
 /// form of string must read back as its own bytes or as `nil`, and the writer must give the same bytes either way.
 @Suite struct StringBytesInPlaceTests {
   /// Small and large, ASCII and not, literals, native storage made in several ways, and strings changed in place.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Parsnip
 
-/// The writer reads a string value's payload by address where `JSON`'s layout allows it (JSON+Payloads.swift): the
+/// The writer reads a string value's payload by address where `JSON`'s layout allows it (StandardLibraryLayout.swift): the
 /// layout check must hold where the tests run (or the fast path is never tested), every kind of string must read
 /// back through its address as the same string, and the writer must give the same bytes either way.
 @Suite struct PayloadsInPlaceTests {

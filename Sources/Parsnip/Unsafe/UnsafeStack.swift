@@ -1,7 +1,10 @@
-/// A growable stack in manually managed memory: element access and mutation in place, without the
-/// copy-on-write checks of `Array` (the encoder's open containers and object members are touched per value).
+/// The library's one growable stack in manually managed memory: element access and mutation in place, without the
+/// copy-on-write and uniqueness checks of `Array`, and elements moved (never copied) in and out. The scanner's open
+/// containers, the tree builder's values, keys and frames, the writer's frames and the encoder's open containers
+/// and members all live on one.
 ///
-/// Copies share the storage; the owner calls ``release()`` exactly once.
+/// Copies share the storage; the owner calls ``release()`` exactly once, which also destroys whatever an error left
+/// on the stack.
 struct UnsafeStack<Element>: RandomAccessCollection, MutableCollection {
   private(set) var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
@@ -27,8 +30,12 @@ struct UnsafeStack<Element>: RandomAccessCollection, MutableCollection {
     }
   }
 
+  /// The address of the top element, or `nil` when the stack is empty; valid until the next push.
   @inline(__always)
-  mutating func append(_ element: Element) {
+  var top: UnsafeMutablePointer<Element>? { count == 0 ? nil : base + (count &- 1) }
+
+  @inline(__always)
+  mutating func append(_ element: __owned Element) {
     if _slowPath(count == capacity) { grow() }
     (base + count).initialize(to: element)
     count &+= 1
@@ -57,6 +64,13 @@ struct UnsafeStack<Element>: RandomAccessCollection, MutableCollection {
   mutating func removeAll(from start: Int) {
     guard start < count else { return }
     (base + start).deinitialize(count: count &- start)
+    count = start
+  }
+
+  /// Forgets the elements from `start` to the end, which the caller has moved out (through ``base``) already.
+  @inline(__always)
+  mutating func forgetAll(movedFrom start: Int) {
+    assert(start <= count, "UnsafeStack position out of range")
     count = start
   }
 
