@@ -70,7 +70,7 @@ configure() {
   else
     # The parser, the values it builds and the writer: the rest of the library is not needed, and an optimized,
     # instrumented build of all of it takes many minutes.
-    sources=$(for dir in Scanning Tape Rewrites Numbers TreeBuilding Diagnostics Platform Value Writing; do
+    sources=$(for dir in Scanning Tape Rewrites Numbers TreeBuilding Diagnostics Platform Unsafe Value Writing; do
       find "$root/Sources/Parsnip/$dir" -name '*.swift'
     done | sort)
   fi

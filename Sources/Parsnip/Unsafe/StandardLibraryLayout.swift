@@ -27,15 +27,15 @@ enum StandardLibraryLayout {
   /// same for every key type (assumption 4): the size of each, and a container that round-trips through
   /// `AnyObject` and still reaches its own storage.
   static let keyedContainersAreBoxReferences: Bool = {
-    guard MemoryLayout<KeyedDecodingContainer<PathCodingKey>>.size == MemoryLayout<AnyObject>.size,
-      MemoryLayout<KeyedEncodingContainer<PathCodingKey>>.size == MemoryLayout<AnyObject>.size
+    guard MemoryLayout<KeyedDecodingContainer<ProbeKey>>.size == MemoryLayout<AnyObject>.size,
+      MemoryLayout<KeyedEncodingContainer<ProbeKey>>.size == MemoryLayout<AnyObject>.size
     else { return false }
-    let decoding = KeyedDecodingContainer(LayoutProbe(path: [PathCodingKey(stringValue: "probe")]))
-    let encoding = KeyedEncodingContainer(LayoutProbe(path: [PathCodingKey(stringValue: "probe")]))
+    let decoding = KeyedDecodingContainer(LayoutProbe(path: [ProbeKey(stringValue: "probe")]))
+    let encoding = KeyedEncodingContainer(LayoutProbe(path: [ProbeKey(stringValue: "probe")]))
     let decodingBack = unsafeBitCast(
-      unsafeBitCast(decoding, to: AnyObject.self), to: KeyedDecodingContainer<PathCodingKey>.self)
+      unsafeBitCast(decoding, to: AnyObject.self), to: KeyedDecodingContainer<ProbeKey>.self)
     let encodingBack = unsafeBitCast(
-      unsafeBitCast(encoding, to: AnyObject.self), to: KeyedEncodingContainer<PathCodingKey>.self)
+      unsafeBitCast(encoding, to: AnyObject.self), to: KeyedEncodingContainer<ProbeKey>.self)
     return decodingBack.codingPath.first?.stringValue == "probe"
       && encodingBack.codingPath.first?.stringValue == "probe"
   }()
@@ -71,46 +71,54 @@ enum StandardLibraryLayout {
     try withUnsafePointer(to: optional) { try body(UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee) }
   }
 
+  /// The probe's key: its own, so that this file stands alone (the parser's fuzzer builds it without `Codable/`).
+  private struct ProbeKey: CodingKey {
+    let stringValue: String
+    init(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+  }
+
   /// A keyed container that only knows its coding path, to check assumption 4 with.
   private struct LayoutProbe: KeyedDecodingContainerProtocol, KeyedEncodingContainerProtocol {
-    typealias Key = PathCodingKey
+    typealias Key = ProbeKey
     var codingPath: [any CodingKey]
     init(path: [any CodingKey]) { codingPath = path }
 
-    var allKeys: [PathCodingKey] { [] }
-    func contains(_ key: PathCodingKey) -> Bool { false }
-    func decodeNil(forKey key: PathCodingKey) throws -> Bool { true }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: PathCodingKey) throws -> T {
+    var allKeys: [ProbeKey] { [] }
+    func contains(_ key: ProbeKey) -> Bool { false }
+    func decodeNil(forKey key: ProbeKey) throws -> Bool { true }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: ProbeKey) throws -> T {
       throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "a layout probe"))
     }
     func nestedContainer<NestedKey: CodingKey>(
-      keyedBy type: NestedKey.Type, forKey key: PathCodingKey
+      keyedBy type: NestedKey.Type, forKey key: ProbeKey
     ) throws -> KeyedDecodingContainer<NestedKey> {
       throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "a layout probe"))
     }
-    func nestedUnkeyedContainer(forKey key: PathCodingKey) throws -> any UnkeyedDecodingContainer {
+    func nestedUnkeyedContainer(forKey key: ProbeKey) throws -> any UnkeyedDecodingContainer {
       throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "a layout probe"))
     }
     func superDecoder() throws -> any Decoder {
       throw DecodingError.keyNotFound(
-        PathCodingKey(stringValue: "super"), .init(codingPath: codingPath, debugDescription: "a layout probe"))
+        ProbeKey(stringValue: "super"), .init(codingPath: codingPath, debugDescription: "a layout probe"))
     }
-    func superDecoder(forKey key: PathCodingKey) throws -> any Decoder {
+    func superDecoder(forKey key: ProbeKey) throws -> any Decoder {
       throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "a layout probe"))
     }
 
-    mutating func encodeNil(forKey key: PathCodingKey) throws {}
-    mutating func encode<T: Encodable>(_ value: T, forKey key: PathCodingKey) throws {}
+    mutating func encodeNil(forKey key: ProbeKey) throws {}
+    mutating func encode<T: Encodable>(_ value: T, forKey key: ProbeKey) throws {}
     mutating func nestedContainer<NestedKey: CodingKey>(
-      keyedBy keyType: NestedKey.Type, forKey key: PathCodingKey
+      keyedBy keyType: NestedKey.Type, forKey key: ProbeKey
     ) -> KeyedEncodingContainer<NestedKey> {
       KeyedEncodingContainer(LayoutProbeNested<NestedKey>(codingPath: codingPath))
     }
-    mutating func nestedUnkeyedContainer(forKey key: PathCodingKey) -> any UnkeyedEncodingContainer {
+    mutating func nestedUnkeyedContainer(forKey key: ProbeKey) -> any UnkeyedEncodingContainer {
       fatalError("a layout probe has no nested containers")
     }
     mutating func superEncoder() -> any Encoder { fatalError("a layout probe has no super encoder") }
-    mutating func superEncoder(forKey key: PathCodingKey) -> any Encoder {
+    mutating func superEncoder(forKey key: ProbeKey) -> any Encoder {
       fatalError("a layout probe has no super encoder")
     }
   }
