@@ -127,8 +127,7 @@ extension JSONDocument.Value {
   /// - Parameters:
   ///   - keyPath: Key-path text (see ``JSONKeyPath``).
   ///   - type: The type to decode; usually inferred from context.
-  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
-  /// - Returns: The decoded value.
+  ///   - decoder: Whose strategies, `userInfo` and first-wins rule for repeated keys apply.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
   public func value<T: Decodable>(
@@ -137,13 +136,13 @@ extension JSONDocument.Value {
     try value(at: JSONKeyPath(keyPath), as: type, using: decoder)
   }
 
-  /// The value at a key path, decoded as a `Decodable` type straight from the document's tape.
+  /// The value at a parsed key path, decoded as a `Decodable` type straight from the document's tape
+  /// (``value(at:as:using:)-(String,_,_)``).
   ///
   /// - Parameters:
   ///   - keyPath: The path.
   ///   - type: The type to decode; always named: `value(at:)` without it is the optional read.
-  ///   - decoder: The decoder whose options apply (default: a new ``ParsnipDecoder``).
-  /// - Returns: The decoded value.
+  ///   - decoder: Whose strategies, `userInfo` and first-wins rule for repeated keys apply.
   /// - Throws: ``JSONKeyPathError`` naming the full key path of the value that failed to decode.
   @_disfavoredOverload
   public func value<T: Decodable>(

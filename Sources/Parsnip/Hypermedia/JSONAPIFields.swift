@@ -10,24 +10,30 @@ extension JSONNode {
   // One pass over the members for all the names a flatten reads, keys compared by their bytes (as lookups do).
 
   /// Where the members of a resource object or identifier that the flatten reads are (none for other kinds).
-  var resourceFields: JSONAPIResourceFields {
-    var fields = JSONAPIResourceFields()
-    forEachKey { key, count, position in fields.note(key, count: count, at: position) }
-    return fields
-  }
+  var resourceFields: JSONAPIResourceFields { fields() }
 
   /// Where the members of a relationship object are (none for other kinds).
-  var relationshipFields: JSONAPIRelationshipFields {
-    var fields = JSONAPIRelationshipFields()
+  var relationshipFields: JSONAPIRelationshipFields { fields() }
+
+  @inline(__always)
+  private func fields<Fields: JSONAPIFieldSet>() -> Fields {
+    var fields = Fields()
     forEachKey { key, count, position in fields.note(key, count: count, at: position) }
     return fields
   }
 }
 
+/// The members of one kind of JSON:API object that a flatten reads, noted in one pass over its keys.
+protocol JSONAPIFieldSet {
+  init()
+  /// Notes member `key` (UTF-8, `count` bytes) at `position` if it is one of these.
+  mutating func note(_ key: UnsafePointer<UInt8>, count: Int, at position: Int)
+}
+
 /// Where the members of a resource object or an identifier that a flatten reads are, found in one pass (the last
 /// of a repeated key, as ``JSONNode/member(_:)``): positions for ``JSONNode/field(_:)``, plain integers, so
 /// that keeping and copying them costs nothing.
-struct JSONAPIResourceFields {
+struct JSONAPIResourceFields: JSONAPIFieldSet {
   var type: Int?
   var id: Int?
   var lid: Int?
@@ -57,7 +63,7 @@ struct JSONAPIResourceFields {
 }
 
 /// Where the members of a relationship object are.
-struct JSONAPIRelationshipFields {
+struct JSONAPIRelationshipFields: JSONAPIFieldSet {
   var data: Int?
   var links: Int?
   var meta: Int?

@@ -44,18 +44,8 @@ enum NumberParser {
     if i < end, p[i] == .zero {
       i &+= 1
     } else {
-      // Runs of digits (ids, long doubles) eight at a time while the significand has room for them.
-      while digits <= 11, i &+ 8 <= end, let eight = eightDigits(p + i) {
-        significand = significand &* 100_000_000 &+ eight
-        digits &+= 8
-        i &+= 8
-      }
-      // Then one at a time while they fit (one check a digit); digits past 19 only move the exponent.
-      while i < end, digits < 19, p[i].isDigit {
-        significand = significand &* 10 &+ UInt64(p[i] &- .zero)
-        digits &+= 1
-        i &+= 1
-      }
+      // Digits past 19 only move the exponent.
+      accumulateDigits(p, &i, end: end, into: &significand, counting: &digits)
       let droppedStart = i
       while i < end, p[i].isDigit { i &+= 1 }
       dropped = i &- droppedStart
@@ -71,18 +61,8 @@ enum NumberParser {
           i &+= 1
         }
       }
-      // Eight at a time, then one at a time while they fit.
       let fractionStart = i
-      while digits <= 11, i &+ 8 <= end, let eight = eightDigits(p + i) {
-        significand = significand &* 100_000_000 &+ eight
-        digits &+= 8
-        i &+= 8
-      }
-      while i < end, digits < 19, p[i].isDigit {
-        significand = significand &* 10 &+ UInt64(p[i] &- .zero)
-        digits &+= 1
-        i &+= 1
-      }
+      accumulateDigits(p, &i, end: end, into: &significand, counting: &digits)
       exponent &-= i &- fractionStart
       let droppedStart = i
       while i < end, p[i].isDigit { i &+= 1 }
@@ -190,6 +170,25 @@ enum NumberParser {
     var value: UInt64 = 0  // at most 9999999999999999999, below `UInt64.max`
     for k in 0..<19 { value = value &* 10 &+ UInt64(p[k] &- .zero) }
     return value > UInt64(Int64.max) + 1
+  }
+
+  /// Reads digits from `i` into `significand` while it has room (19 digits in all, `digits` so far): runs of
+  /// digits (ids, long doubles) eight at a time, then one at a time (one check a digit). The integer part's and the
+  /// fraction's one loop.
+  @inline(__always)
+  static func accumulateDigits(
+    _ p: UnsafePointer<UInt8>, _ i: inout Int, end: Int, into significand: inout UInt64, counting digits: inout Int
+  ) {
+    while digits <= 11, i &+ 8 <= end, let eight = eightDigits(p + i) {
+      significand = significand &* 100_000_000 &+ eight
+      digits &+= 8
+      i &+= 8
+    }
+    while i < end, digits < 19, p[i].isDigit {
+      significand = significand &* 10 &+ UInt64(p[i] &- .zero)
+      digits &+= 1
+      i &+= 1
+    }
   }
 
   /// The value of the eight bytes at `p` when all of them are ASCII digits (SWAR: the digits are combined in pairs,

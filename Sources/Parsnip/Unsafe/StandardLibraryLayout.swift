@@ -31,7 +31,7 @@ enum StandardLibraryLayout {
       MemoryLayout<KeyedEncodingContainer<ProbeKey>>.size == MemoryLayout<AnyObject>.size
     else { return false }
     let decoding = KeyedDecodingContainer(LayoutProbe(path: [ProbeKey(stringValue: "probe")]))
-    let encoding = KeyedEncodingContainer(LayoutProbe(path: [ProbeKey(stringValue: "probe")]))
+    let encoding = KeyedEncodingContainer(LayoutEncodingProbe<ProbeKey>(codingPath: [ProbeKey(stringValue: "probe")]))
     let decodingBack = unsafeBitCast(
       unsafeBitCast(decoding, to: AnyObject.self), to: KeyedDecodingContainer<ProbeKey>.self)
     let encodingBack = unsafeBitCast(
@@ -80,7 +80,7 @@ enum StandardLibraryLayout {
   }
 
   /// A keyed container that only knows its coding path, to check assumption 4 with.
-  private struct LayoutProbe: KeyedDecodingContainerProtocol, KeyedEncodingContainerProtocol {
+  private struct LayoutProbe: KeyedDecodingContainerProtocol {
     typealias Key = ProbeKey
     var codingPath: [any CodingKey]
     init(path: [any CodingKey]) { codingPath = path }
@@ -106,32 +106,18 @@ enum StandardLibraryLayout {
     func superDecoder(forKey key: ProbeKey) throws -> any Decoder {
       throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "a layout probe"))
     }
-
-    mutating func encodeNil(forKey key: ProbeKey) throws {}
-    mutating func encode<T: Encodable>(_ value: T, forKey key: ProbeKey) throws {}
-    mutating func nestedContainer<NestedKey: CodingKey>(
-      keyedBy keyType: NestedKey.Type, forKey key: ProbeKey
-    ) -> KeyedEncodingContainer<NestedKey> {
-      KeyedEncodingContainer(LayoutProbeNested<NestedKey>(codingPath: codingPath))
-    }
-    mutating func nestedUnkeyedContainer(forKey key: ProbeKey) -> any UnkeyedEncodingContainer {
-      fatalError("a layout probe has no nested containers")
-    }
-    mutating func superEncoder() -> any Encoder { fatalError("a layout probe has no super encoder") }
-    mutating func superEncoder(forKey key: ProbeKey) -> any Encoder {
-      fatalError("a layout probe has no super encoder")
-    }
   }
 
-  /// The probe's nested keyed container, never made.
-  private struct LayoutProbeNested<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  /// A keyed encoding container that only knows its coding path, to check assumption 4 with (and its own nested
+  /// containers, never made).
+  private struct LayoutEncodingProbe<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey]
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-      KeyedEncodingContainer(LayoutProbeNested<NestedKey>(codingPath: codingPath))
+      KeyedEncodingContainer(LayoutEncodingProbe<NestedKey>(codingPath: codingPath))
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
       fatalError("a layout probe has no nested containers")

@@ -27,6 +27,15 @@ struct StreamEncoder: Encoder {
 }
 
 extension StreamEncoderState {
+  /// An encoder for the value slot of a super encoder at `key`, `depth` containers in: the next value encoded
+  /// fills the slot, under that key.
+  func superEncoder(at key: PathComponent, depth: Int) -> StreamEncoder {
+    let slot = core.pointee.output.makeID()
+    core.pointee.pendingSlot = slot
+    core.pointee.pendingKey = key
+    return StreamEncoder(state: self, depth: depth, slot: slot)
+  }
+
   /// Runs a container operation; an error thrown after its key or separator was written leaves the output
   /// incomplete, so the run is marked to be redone as a tree in case the caller catches the error and goes on.
   @inline(__always)
@@ -201,193 +210,6 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       return StreamEncoder(state: state, depth: frameIndex + 1, slot: -2)
     }
     state.beginMember(key, frameIndex: frameIndex)
-    let slot = state.core.pointee.output.makeID()
-    state.core.pointee.pendingSlot = slot
-    state.core.pointee.pendingKey = .of(key)
-    return StreamEncoder(state: state, depth: frameIndex + 1, slot: slot)
-  }
-}
-
-struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
-  let state: StreamEncoderState
-  let frameIndex: Int
-  let id: Int
-
-  var codingPath: [any CodingKey] { state.containerPath(frameIndex: frameIndex) }
-
-  var count: Int {
-    let frames = state.core.pointee.output.frames
-    guard frameIndex < frames.count, frames[frameIndex].id == id else { return 0 }
-    return frames[frameIndex].count
-  }
-
-  /// Writes the separator; returns the new element's index, or `nil` when the container is no longer open.
-  @inline(__always)
-  private func begin() -> Int? {
-    guard state.makeTop(frameIndex, id: id) else { return nil }
-    let index = state.core.pointee.output.frames[frameIndex].count
-    state.core.pointee.output.beginElement()
-    return index
-  }
-
-  private func path(_ index: Int) -> [any CodingKey] { codingPath + [PathCodingKey(index: index)] }
-
-  mutating func encodeNil() throws {
-    guard begin() != nil else { return }
-    state.core.pointee.output.appendNull()
-  }
-
-  mutating func encode(_ value: Bool) throws {
-    guard begin() != nil else { return }
-    state.core.pointee.output.appendBool(value)
-  }
-
-  mutating func encode(_ value: String) throws {
-    guard begin() != nil else { return }
-    state.core.pointee.output.appendString(value)
-  }
-
-  mutating func encode(_ value: Double) throws {
-    guard let index = begin() else { return }
-    try state.guarded { try state.writeDouble(value, path: path(index)) }
-  }
-
-  mutating func encode(_ value: Float) throws {
-    guard let index = begin() else { return }
-    try state.guarded { try state.writeFloat(value, path: path(index)) }
-  }
-
-  mutating func encode(_ value: Int) throws {
-    guard begin() != nil else { return }
-    state.core.pointee.output.appendInteger(Int64(value))
-  }
-
-  mutating func encode(_ value: Int8) throws { encodeInteger(value) }
-  mutating func encode(_ value: Int16) throws { encodeInteger(value) }
-  mutating func encode(_ value: Int32) throws { encodeInteger(value) }
-  mutating func encode(_ value: Int64) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt8) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
-  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-  mutating func encode(_ value: Int128) throws { encodeInteger(value) }
-  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-  mutating func encode(_ value: UInt128) throws { encodeInteger(value) }
-
-  @inline(__always)
-  private func encodeInteger(_ value: some FixedWidthInteger) {
-    guard begin() != nil else { return }
-    state.writeInteger(value)
-  }
-
-  mutating func encode<T: Encodable>(_ value: T) throws {
-    guard let index = begin() else { return }
-    state.core.pointee.pendingSlot = -1
-    state.core.pointee.pendingKey = .index(index)
-    try state.guarded { try state.encodeValue(value, depth: frameIndex + 1) }
-  }
-
-  mutating func nestedContainer<NestedKey: CodingKey>(
-    keyedBy keyType: NestedKey.Type
-  ) -> KeyedEncodingContainer<
-    NestedKey
-  > {
-    var nestedID = 0
-    if frameIndex + 1 >= state.options.maximumDepth {
-      state.abandon()
-    } else if let index = begin() {
-      nestedID = state.openNested(isObject: true, key: .index(index))
-    }
-    return state.keyedContainer(NestedKey.self, frameIndex: frameIndex + 1, id: nestedID)
-  }
-
-  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    var nestedID = 0
-    if frameIndex + 1 >= state.options.maximumDepth {
-      state.abandon()
-    } else if let index = begin() {
-      nestedID = state.openNested(isObject: false, key: .index(index))
-    }
-    return StreamUnkeyedContainer(state: state, frameIndex: frameIndex + 1, id: nestedID)
-  }
-
-  mutating func superEncoder() -> any Encoder {
-    guard let index = begin() else { return StreamEncoder(state: state, depth: frameIndex + 1, slot: -2) }
-    let slot = state.core.pointee.output.makeID()
-    state.core.pointee.pendingSlot = slot
-    state.core.pointee.pendingKey = .index(index)
-    return StreamEncoder(state: state, depth: frameIndex + 1, slot: slot)
-  }
-}
-
-struct StreamSingleValueContainer: SingleValueEncodingContainer {
-  let state: StreamEncoderState
-  let depth: Int
-  let slot: Int
-
-  var codingPath: [any CodingKey] { state.codingPathOfPendingSlot(depth: depth) }
-
-  @inline(__always)
-  private func claim() -> Bool {
-    guard state.claimSingleValue(depth: depth, slot: slot) else { return false }
-    state.core.pointee.pendingSlot = 0
-    return true
-  }
-
-  mutating func encodeNil() throws {
-    guard claim() else { return }
-    state.core.pointee.output.appendNull()
-  }
-
-  mutating func encode(_ value: Bool) throws {
-    guard claim() else { return }
-    state.core.pointee.output.appendBool(value)
-  }
-
-  mutating func encode(_ value: String) throws {
-    guard claim() else { return }
-    state.core.pointee.output.appendString(value)
-  }
-
-  mutating func encode(_ value: Double) throws {
-    guard claim() else { return }
-    try state.guarded { try state.writeDouble(value, path: codingPath) }
-  }
-
-  mutating func encode(_ value: Float) throws {
-    guard claim() else { return }
-    try state.guarded { try state.writeFloat(value, path: codingPath) }
-  }
-
-  mutating func encode(_ value: Int) throws {
-    guard claim() else { return }
-    state.core.pointee.output.appendInteger(Int64(value))
-  }
-
-  mutating func encode(_ value: Int8) throws { encodeInteger(value) }
-  mutating func encode(_ value: Int16) throws { encodeInteger(value) }
-  mutating func encode(_ value: Int32) throws { encodeInteger(value) }
-  mutating func encode(_ value: Int64) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt8) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
-  mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
-  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-  mutating func encode(_ value: Int128) throws { encodeInteger(value) }
-  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-  mutating func encode(_ value: UInt128) throws { encodeInteger(value) }
-
-  @inline(__always)
-  private func encodeInteger(_ value: some FixedWidthInteger) {
-    guard claim() else { return }
-    state.writeInteger(value)
-  }
-
-  mutating func encode<T: Encodable>(_ value: T) throws {
-    guard state.claimSingleValue(depth: depth, slot: slot) else { return }
-    try state.guarded { try state.encodeValue(value, depth: depth) }
+    return state.superEncoder(at: .of(key), depth: frameIndex + 1)
   }
 }
