@@ -17,20 +17,30 @@
 /// of the cost): whoever makes nodes keeps the ``TapeText`` alive while they are read (`JSONDocument.Value` holds
 /// its storage; a decode holds its document or text for the call).
 @usableFromInline struct TapeNode: JSONNode {
-  unowned(unsafe) let owner: TapeText
+  /// Unmanaged, so that moving between nodes and reading them retains nothing (`unowned(unsafe)` still costs a
+  /// retain where a node's text is passed on).
+  let unmanagedOwner: Unmanaged<TapeText>
   let index: Int
 
   @inline(__always)
   init(_ owner: TapeText, _ index: Int) {
-    self.owner = owner
+    self.init(.passUnretained(owner), index)
+  }
+
+  @inline(__always)
+  init(_ owner: Unmanaged<TapeText>, _ index: Int) {
+    self.unmanagedOwner = owner
     self.index = index
   }
 
+  /// What this node reads (the caller keeps it alive).
+  var owner: TapeText { unmanagedOwner.takeUnretainedValue() }
+
   /// Another node of the same text.
   @inline(__always)
-  func at(_ index: Int) -> TapeNode { TapeNode(owner, index) }
+  func at(_ index: Int) -> TapeNode { TapeNode(unmanagedOwner, index) }
 
-  @inline(__always) var nodes: TapeCursor { owner.nodes }
+  @inline(__always) var nodes: TapeCursor { unmanagedOwner._withUnsafeGuaranteedRef { $0.nodes } }
 
   var kind: JSON.Kind { nodes.jsonKind(index) }
 

@@ -13,7 +13,7 @@ extension AnyJSONNode {
     case .tape(let node):
       let nodes = node.nodes
       guard nodes.kind(node.index) == .object else { throw .mismatch("an object", self) }
-      guard let found = session.member(key.utf8, inObjectAt: node.index, nodes: nodes, of: node.owner) else {
+      guard let found = session.member(key.utf8, inObjectAt: node.index, nodes: nodes, of: node.unmanagedOwner) else {
         return nil
       }
       return .tape(node.at(found))
@@ -118,10 +118,10 @@ extension DecodingSession {
   /// object's hint.
   func member(
     _ wanted: UnsafeBufferPointer<UInt8>, inObjectAt object: Int, nodes: TapeCursor,
-    of owner: TapeText
+    of owner: Unmanaged<TapeText>
   ) -> Int? {
     // Identity only: the session reads one document, which outlives it.
-    let identity = UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque())
+    let identity = UnsafeRawPointer(owner.toOpaque())
     if hintStorage != identity {
       hintObjects.update(repeating: -1, count: Self.hintSlots)
       hintStorage = identity

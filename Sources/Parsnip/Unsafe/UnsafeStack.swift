@@ -5,6 +5,11 @@
 ///
 /// Copies share the storage; the owner calls ``release()`` exactly once, which also destroys whatever an error left
 /// on the stack.
+///
+/// Invariants, which its callers keep (debug builds check them; release builds do not, as the hand-written buffers
+/// this replaced did not, since the scanner and the tree builder push and pop once per container):
+/// - an index is below ``count``;
+/// - ``removeLast()`` is called only on a stack that holds an element.
 struct UnsafeStack<Element>: RandomAccessCollection, MutableCollection {
   private(set) var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
@@ -21,11 +26,11 @@ struct UnsafeStack<Element>: RandomAccessCollection, MutableCollection {
   @inline(__always)
   subscript(position: Int) -> Element {
     unsafeAddress {
-      precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "UnsafeStack index out of range")
+      assert(UInt(bitPattern: position) < UInt(bitPattern: count), "UnsafeStack index out of range")
       return UnsafePointer(base + position)
     }
     nonmutating unsafeMutableAddress {
-      precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "UnsafeStack index out of range")
+      assert(UInt(bitPattern: position) < UInt(bitPattern: count), "UnsafeStack index out of range")
       return base + position
     }
   }
@@ -54,7 +59,7 @@ struct UnsafeStack<Element>: RandomAccessCollection, MutableCollection {
   @inline(__always)
   @discardableResult
   mutating func removeLast() -> Element {
-    precondition(count > 0, "UnsafeStack is empty")
+    assert(count > 0, "UnsafeStack is empty")
     count &-= 1
     return (base + count).move()
   }
