@@ -44,7 +44,7 @@ extension JSONDocument {
 
     /// The number of elements of an array or members of an object; `0` for any other value.
     ///
-    /// A key repeated in the text counts once, as in the `JSON` tree (see <doc:UntrustedInput#Repeated-keys>).
+    /// A key repeated in the text counts once, as in the `JSON` tree (see <doc:ParsingAndWriting#Repeated-keys>).
     public var count: Int { node.count }
 
     /// The member for `key`, when this value is an object that has it (the last one when a key is repeated).
