@@ -157,7 +157,9 @@ public struct JSONPath: Sendable {
   public func nodes(
     in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [Node] {
-    try withExtendedLifetime(document) { () throws(JSONPathError) in try nodes(from: document.root.node, options: options) }
+    try withExtendedLifetime(document) { () throws(JSONPathError) in
+      try nodes(from: document.root.node, options: options)
+    }
   }
 
   /// Selects the values of the nodes of a document that the query matches, without recording their paths.
@@ -173,7 +175,9 @@ public struct JSONPath: Sendable {
   public func values(
     in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> [JSON] {
-    try withExtendedLifetime(document) { () throws(JSONPathError) in try values(from: document.root.node, options: options) }
+    try withExtendedLifetime(document) { () throws(JSONPathError) in
+      try values(from: document.root.node, options: options)
+    }
   }
 
   /// The value of the first node of a document that the query matches, or `nil` when it matches nothing.
@@ -189,7 +193,9 @@ public struct JSONPath: Sendable {
   public func firstValue(
     in document: JSONDocument, options: EvaluationOptions = EvaluationOptions()
   ) throws(JSONPathError) -> JSON? {
-    try withExtendedLifetime(document) { () throws(JSONPathError) in try firstValue(from: document.root.node, options: options) }
+    try withExtendedLifetime(document) { () throws(JSONPathError) in
+      try firstValue(from: document.root.node, options: options)
+    }
   }
 
   // One evaluation for every argument of the node layer.

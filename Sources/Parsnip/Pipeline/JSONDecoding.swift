@@ -24,8 +24,7 @@ public struct JSONDecoding<Value>: Sendable {
   /// one decoder of the function's result (see `PipelinePlan`). `nil` for every other decoder.
   @usableFromInline let plan: PipelinePlan?
 
-  @usableFromInline init(_ run: @escaping @Sendable (AnyJSONNode, DecodingSession) throws(JSONDecodingError) -> Value)
-  {
+  @usableFromInline init(_ run: @escaping @Sendable (AnyJSONNode, DecodingSession) throws(JSONDecodingError) -> Value) {
     self.run = run
     plan = nil
   }
