@@ -41,19 +41,23 @@ struct UnsafeStack<Element>: RandomAccessCollection, MutableCollection {
 
   @inline(__always)
   mutating func append(_ element: __owned Element) {
-    if _slowPath(count == capacity) { grow() }
+    if _slowPath(count == capacity) { (base, capacity) = Self.grown(base, count: count, capacity: capacity) }
     (base + count).initialize(to: element)
     count &+= 1
   }
 
+  /// The storage moved into a buffer of twice the capacity. Static, taking and returning values: a `mutating`
+  /// call would hand the stack's address to a function that is not inlined, and keep its count in memory instead
+  /// of a register in every loop that pushes (+2% on the scanner's instructions).
   @inline(never)
-  private mutating func grow() {
+  private static func grown(
+    _ base: UnsafeMutablePointer<Element>, count: Int, capacity: Int
+  ) -> (UnsafeMutablePointer<Element>, Int) {
     let newCapacity = capacity &* 2
     let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
     newBase.moveInitialize(from: base, count: count)
     base.deallocate()
-    base = newBase
-    capacity = newCapacity
+    return (newBase, newCapacity)
   }
 
   @inline(__always)
