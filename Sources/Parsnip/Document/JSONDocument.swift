@@ -37,11 +37,6 @@ public struct JSONDocument: Sendable {
     deinit { release(input) }
 
     var tape: Tape { scan.tape }
-
-    /// The bytes the tape refers to: `input`, or the normalized text of a JSON5 input.
-    var bytes: UnsafeRawBufferPointer { text.source }
-
-    var base: UnsafePointer<UInt8> { nodes.base }
   }
 
   /// Parses JSON text from a byte array, which the document keeps instead of copying.
