@@ -205,14 +205,18 @@ public struct JSONPath: Sendable {
   ) throws(JSONPathError) -> [Node] {
     var evaluator = JSONPathEvaluator(
       root: root, recordsPaths: true, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
-    let items: [JSONPathEvaluator<Argument>.Item]
+    var nodes: [Node] = []
     do throws(BudgetExhausted) {
-      items = try evaluator.run(compiled)
+      let items = try evaluator.run(compiled)
+      let table = evaluator.pathTable()
+      nodes.reserveCapacity(items.count)
+      for item in items {
+        nodes.append(Node(value: try evaluator.result(item.value), path: NormalizedPath(table: table, row: item.row)))
+      }
     } catch {
       throw tooExpensive(evaluator, options)
     }
-    let table = evaluator.pathTable()
-    return items.map { Node(value: $0.value.json(), path: NormalizedPath(table: table, row: $0.row)) }
+    return nodes
   }
 
   private func values<Argument: JSONNode>(
@@ -221,7 +225,11 @@ public struct JSONPath: Sendable {
     var evaluator = JSONPathEvaluator(
       root: root, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     do throws(BudgetExhausted) {
-      return try evaluator.run(compiled).map { $0.value.json() }
+      let items = try evaluator.run(compiled)
+      var values: [JSON] = []
+      values.reserveCapacity(items.count)
+      for item in items { values.append(try evaluator.result(item.value)) }
+      return values
     } catch {
       throw tooExpensive(evaluator, options)
     }
@@ -233,10 +241,12 @@ public struct JSONPath: Sendable {
     var evaluator = JSONPathEvaluator(
       root: root, recordsPaths: false, budget: options.maximumNodeVisits, maximumNodes: options.maximumNodes)
     if let steps = compiled.singularSteps {
+      // One value, built once: no budget to charge (a singular query never throws).
       return evaluator.singularValue(steps, from: root)?.json()
     }
     do throws(BudgetExhausted) {
-      return try evaluator.subquery(compiled, current: root, limit: 1).first?.value.json()
+      guard let first = try evaluator.subquery(compiled, current: root, limit: 1).first else { return nil }
+      return try evaluator.result(first.value)
     } catch {
       throw tooExpensive(evaluator, options)
     }

@@ -36,10 +36,37 @@ extension JSONPathEvaluator {
     case .literal(let value):
       return value
     case .singularQuery(let query):
-      // Only the compared values become trees: a scalar costs no more than reading it.
-      return try singularValue(query.singularSteps ?? [], of: query, current: current)?.json()
+      guard let node = try singularValue(query.singularSteps ?? [], of: query, current: current) else { return nil }
+      return try tree(node)
     case .function(let call):
       return try functionValue(call, current: current)
     }
+  }
+
+  /// A node as a tree, its building charged to the budget, so that a filter cannot make a document build a large
+  /// container again and again. The last container built is kept (by where it starts in the text): a filter that
+  /// compares every candidate with the same one (`$..*[?@ == $]`) builds it once, and spends what a tree would.
+  mutating func tree(_ node: Node) throws(BudgetExhausted) -> JSON {
+    let cost = node.treeCost
+    guard cost > 1, let offset = node.byteOffset else { return node.json() }
+    if let last = lastTree, last.offset == offset { return last.tree }
+    try spend(cost)
+    let built = node.json()
+    lastTree = (offset, built)
+    return built
+  }
+
+  /// A result as a tree. A document's results are built from its tape: up to one document's worth of nodes, what
+  /// building its whole tree once cost, is free; beyond that (results nested in one another, as `$..*` selects them)
+  /// the building is charged to the budget, so that a nodelist cannot build the text many times over.
+  mutating func result(_ node: Node) throws(BudgetExhausted) -> JSON {
+    let cost = node.treeCost
+    if cost <= freeResultNodes {
+      freeResultNodes &-= cost
+    } else {
+      try spend(cost &- freeResultNodes)
+      freeResultNodes = 0
+    }
+    return node.json()
   }
 }

@@ -39,6 +39,10 @@ struct JSONPathEvaluator<Node: JSONNode> {
   var childPool: [[Child]] = []
   var regexScratch = IRegexp.Scratch()
   var lastPattern: (source: String, regex: IRegexp?)?
+  /// The last container a filter built into a tree, by where it starts (see `tree(_:)`).
+  var lastTree: (offset: Int, tree: JSON)?
+  /// The nodes results may still build without charge (see `result(_:)`).
+  var freeResultNodes: Int
   /// The work left; evaluation stops with `BudgetExhausted` when it would go below zero.
   var budget: Int
   /// The query text of the innermost segment being applied when the budget ran out.
@@ -52,6 +56,7 @@ struct JSONPathEvaluator<Node: JSONNode> {
 
   init(root: Node, recordsPaths: Bool, budget: Int, maximumNodes: Int = .max) {
     self.root = root
+    self.freeResultNodes = root.treeCost
     self.recordsPaths = recordsPaths
     self.budget = Swift.max(budget, 0)
     self.maximumNodes = Swift.max(maximumNodes, 0)

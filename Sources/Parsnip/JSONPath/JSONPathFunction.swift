@@ -79,7 +79,8 @@ extension JSONPathEvaluator {
       return .number(JSONNumber(try count(query, current: current, limit: .max)))
     case .value:
       guard case .nodes(let query) = call.arguments[0] else { return nil }
-      return try onlyValue(query, current: current)?.json()
+      guard let node = try onlyValue(query, current: current) else { return nil }
+      return try tree(node)
     case .match, .search:
       return nil  // LogicalType; the parser never uses these as values
     }

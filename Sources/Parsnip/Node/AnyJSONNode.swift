@@ -104,6 +104,13 @@
     }
   }
 
+  var treeCost: Int {
+    switch self {
+    case .tape(let node): node.treeCost
+    case .tree: 0
+    }
+  }
+
   var byteOffset: Int? {
     switch self {
     case .tape(let node): node.byteOffset

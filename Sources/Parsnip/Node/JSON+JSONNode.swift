@@ -42,5 +42,7 @@ extension JSON: JSONNode {
 
   func json() -> JSON { self }
 
+  var treeCost: Int { 0 }
+
   var byteOffset: Int? { nil }
 }

@@ -39,6 +39,9 @@ protocol JSONNode: SteppableNode {
   func field(_ position: Int) -> Self
   /// This value and everything in it as a tree.
   func json() -> JSON
+  /// The work of ``json()``, in nodes built: 0 for a tree (it is one already), the nodes a tape value spans. For
+  /// readers with a work budget, whose inputs could otherwise ask for the same large tree again and again.
+  var treeCost: Int { get }
   /// Where this value starts in the user's text; `nil` for a tree.
   var byteOffset: Int? { get }
 }

@@ -193,5 +193,7 @@
     }
   }
 
+  var treeCost: Int { nodes.next(index) &- index }
+
   var byteOffset: Int? { owner.text.inputOffset(ofNode: index) }
 }

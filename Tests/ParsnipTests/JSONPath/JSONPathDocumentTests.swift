@@ -38,4 +38,29 @@ import Testing
     let expensive = try #require(throws: JSONPathError.self) { try document.nodes(matching: "$..*", options: limit) }
     #expect(expensive.kind == .queryTooExpensive)
   }
+
+  /// A document is queried through its tape, and only compared values and results become trees: a filter that
+  /// compares every candidate with the root builds it once (the same answer and budget as the tree), and results
+  /// nested in one another beyond one document's worth of nodes are charged to the budget instead of being built
+  /// without bound.
+  @Test func buildingTreesFromADocumentIsBounded() throws {
+    let elements = (0..<3_000).map(String.init).joined(separator: ",")
+    let wide = "[" + elements + "]"
+    let budget = JSONPath.EvaluationOptions(maximumNodeVisits: 100_000)  // far below 3 000 builds of the root
+    let query = "$..*[?@ == $]"
+    #expect(try JSONDocument(parsing: wide).values(matching: query, options: budget) == [])
+    #expect(try JSON(parsing: wide).values(matching: query, options: budget) == [])
+
+    let depth = 400
+    let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let limit = JSONPath.EvaluationOptions(maximumNodeVisits: 20_000)
+    #expect(try JSON(parsing: deep).values(matching: "$..*", options: limit).count == depth - 1)
+    let charged = try #require(throws: JSONPathError.self) {
+      try JSONDocument(parsing: deep).values(matching: "$..*", options: limit)
+    }
+    #expect(charged.kind == .queryTooExpensive)
+    // One document's worth is free: the root itself, and every result of a flat query.
+    #expect(try JSONDocument(parsing: deep).values(matching: "$", options: limit) == [JSON(parsing: deep)])
+    #expect(try JSONDocument(parsing: wide).values(matching: "$[*]", options: limit).count == 3_000)
+  }
 }
