@@ -32,7 +32,7 @@ for n in range(1, MAX + 1):
             "/// (Elm's `succeed`). When the last step is applied, the pipeline decodes every argument and calls `f` once.",
             "///",
             "/// ```swift",
-            "/// let decodeUser: JSONDecoding<User> = decode(User.init) |> required(\"name\", .string) |> required(\"age\", .int)",
+            "/// let decodeUser: JSONDecoding<User> = decode(User.init) |> .required(\"name\", .string) |> .required(\"age\", .int)",
             "/// ```",
             "/// - Parameter f: The function that builds the value; one overload per number of parameters, up to %d." % MAX,
             "/// - Returns: The decoder of the curried function.",

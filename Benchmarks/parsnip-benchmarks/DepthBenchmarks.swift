@@ -21,7 +21,7 @@ enum DepthBenchmarks {
   /// `lazy`'s own example: a comment with replies.
   struct Comment: Sendable { var text: String; var replies: [Comment] }
   static let comment: JSONDecoding<Comment> =
-    decode(Comment.init) |> required("text", .string) |> required("replies", .array(.lazy { comment }))
+    decode(Comment.init) |> .required("text", .string) |> .required("replies", .array(.lazy { comment }))
 
   static func text(_ depth: Int, open: String, close: String, leaf: String) -> Data {
     Data((String(repeating: open, count: depth) + leaf + String(repeating: close, count: depth)).utf8)

@@ -2,7 +2,7 @@ import BenchmarkModels
 import Foundation
 import Parsnip
 
-/// `pipeline`: decode pipelines (`decode(T.init) |> required(...)`) into the Codable benchmark's models (default
+/// `pipeline`: decode pipelines (`decode(T.init) |> .required(...)`) into the Codable benchmark's models (default
 /// keys), beside Foundation's `JSONDecoder` and `ParsnipDecoder` decoding the same structs in the same rounds.
 enum PipelineBenchmarks {
   struct Case {
@@ -82,25 +82,25 @@ enum TwitterPipelines {
 
   static let response: JSONDecoding<Twitter.Response> =
     decode(Twitter.Response.init)
-    |> required("statuses", .array(status))
-    |> required("search_metadata", searchMetadata)
+    |> .required("statuses", .array(status))
+    |> .required("search_metadata", searchMetadata)
 
   static let searchMetadata: JSONDecoding<Twitter.SearchMetadata> =
     decode(Twitter.SearchMetadata.init)
-    |> required("completed_in", .double)
-    |> required("max_id", .uint64)
-    |> required("max_id_str", .string)
-    |> required("next_results", .string)
-    |> required("query", .string)
-    |> required("refresh_url", .string)
-    |> required("count", .int)
-    |> required("since_id", .uint64)
-    |> required("since_id_str", .string)
+    |> .required("completed_in", .double)
+    |> .required("max_id", .uint64)
+    |> .required("max_id_str", .string)
+    |> .required("next_results", .string)
+    |> .required("query", .string)
+    |> .required("refresh_url", .string)
+    |> .required("count", .int)
+    |> .required("since_id", .uint64)
+    |> .required("since_id_str", .string)
 
   static let metadata: JSONDecoding<Twitter.Metadata> =
     decode(Twitter.Metadata.init)
-    |> required("result_type", .string)
-    |> required("iso_language_code", .string)
+    |> .required("result_type", .string)
+    |> .required("iso_language_code", .string)
 
   // MARK: Status (25 members: three parts)
 
@@ -126,9 +126,9 @@ enum TwitterPipelines {
         tail.retweetedStatus, tail.retweetCount, tail.favoriteCount, tail.entities, tail.favorited, tail.retweeted,
         tail.possiblySensitive, tail.lang)
     }
-    |> custom(statusHead)
-    |> custom(statusMiddle)
-    |> custom(statusTail)
+    |> .custom(statusHead)
+    |> .custom(statusMiddle)
+    |> .custom(statusTail)
 
   static let statusHead: JSONDecoding<StatusHead> =
     decode {
@@ -137,15 +137,15 @@ enum TwitterPipelines {
         a8: UInt64?, a9: String?
       ) -> StatusHead in (a1, a2, a3, a4, a5, a6, a7, a8, a9)
     }
-    |> required("metadata", metadata)
-    |> required("created_at", .string)
-    |> required("id", .uint64)
-    |> required("id_str", .string)
-    |> required("text", .string)
-    |> required("source", .string)
-    |> required("truncated", .bool)
-    |> optional("in_reply_to_status_id", .uint64)
-    |> optional("in_reply_to_status_id_str", .string)
+    |> .required("metadata", metadata)
+    |> .required("created_at", .string)
+    |> .required("id", .uint64)
+    |> .required("id_str", .string)
+    |> .required("text", .string)
+    |> .required("source", .string)
+    |> .required("truncated", .bool)
+    |> .optional("in_reply_to_status_id", .uint64)
+    |> .optional("in_reply_to_status_id_str", .string)
 
   static let statusMiddle: JSONDecoding<StatusMiddle> =
     decode {
@@ -154,14 +154,14 @@ enum TwitterPipelines {
       )
         -> StatusMiddle in (a1, a2, a3, a4, a5, a6, a7, a8)
     }
-    |> optional("in_reply_to_user_id", .uint64)
-    |> optional("in_reply_to_user_id_str", .string)
-    |> optional("in_reply_to_screen_name", .string)
-    |> required("user", user)
-    |> optional("geo", .string)
-    |> optional("coordinates", .string)
-    |> optional("place", .string)
-    |> optional("contributors", .string)
+    |> .optional("in_reply_to_user_id", .uint64)
+    |> .optional("in_reply_to_user_id_str", .string)
+    |> .optional("in_reply_to_screen_name", .string)
+    |> .required("user", user)
+    |> .optional("geo", .string)
+    |> .optional("coordinates", .string)
+    |> .optional("place", .string)
+    |> .optional("contributors", .string)
 
   static let statusTail: JSONDecoding<StatusTail> =
     decode {
@@ -171,14 +171,14 @@ enum TwitterPipelines {
       ) -> StatusTail in (a1, a2, a3, a4, a5, a6, a7, a8)
     }
     // A retweet holds the status it retweets: the decoder refers to itself, so it is made when it runs.
-    |> optional("retweeted_status", JSONDecoding<Status>.lazy { status }.map { Indirect($0) })
-    |> required("retweet_count", .int)
-    |> required("favorite_count", .int)
-    |> required("entities", entities)
-    |> required("favorited", .bool)
-    |> required("retweeted", .bool)
-    |> optional("possibly_sensitive", .bool)
-    |> required("lang", .string)
+    |> .optional("retweeted_status", JSONDecoding<Status>.lazy { status }.map { Indirect($0) })
+    |> .required("retweet_count", .int)
+    |> .required("favorite_count", .int)
+    |> .required("entities", entities)
+    |> .required("favorited", .bool)
+    |> .required("retweeted", .bool)
+    |> .optional("possibly_sensitive", .bool)
+    |> .required("lang", .string)
 
   // MARK: User (40 members: four parts of 10)
 
@@ -213,10 +213,10 @@ enum TwitterPipelines {
         p4.profileTextColor, p4.profileUseBackgroundImage, p4.defaultProfile, p4.defaultProfileImage, p4.following,
         p4.followRequestSent, p4.notifications)
     }
-    |> custom(userPart1)
-    |> custom(userPart2)
-    |> custom(userPart3)
-    |> custom(userPart4)
+    |> .custom(userPart1)
+    |> .custom(userPart2)
+    |> .custom(userPart3)
+    |> .custom(userPart4)
 
   static let userPart1: JSONDecoding<UserPart1> =
     decode {
@@ -225,16 +225,16 @@ enum TwitterPipelines {
         a8: Twitter.UserEntities, a9: Bool, a10: Int
       ) -> UserPart1 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
     }
-    |> required("id", .uint64)
-    |> required("id_str", .string)
-    |> required("name", .string)
-    |> required("screen_name", .string)
-    |> required("location", .string)
-    |> required("description", .string)
-    |> optional("url", .string)
-    |> required("entities", userEntities)
-    |> required("protected", .bool)
-    |> required("followers_count", .int)
+    |> .required("id", .uint64)
+    |> .required("id_str", .string)
+    |> .required("name", .string)
+    |> .required("screen_name", .string)
+    |> .required("location", .string)
+    |> .required("description", .string)
+    |> .optional("url", .string)
+    |> .required("entities", userEntities)
+    |> .required("protected", .bool)
+    |> .required("followers_count", .int)
 
   static let userPart2: JSONDecoding<UserPart2> =
     decode {
@@ -243,16 +243,16 @@ enum TwitterPipelines {
         a10: String
       ) -> UserPart2 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
     }
-    |> required("friends_count", .int)
-    |> required("listed_count", .int)
-    |> required("created_at", .string)
-    |> required("favourites_count", .int)
-    |> optional("utc_offset", .int)
-    |> optional("time_zone", .string)
-    |> required("geo_enabled", .bool)
-    |> required("verified", .bool)
-    |> required("statuses_count", .int)
-    |> required("lang", .string)
+    |> .required("friends_count", .int)
+    |> .required("listed_count", .int)
+    |> .required("created_at", .string)
+    |> .required("favourites_count", .int)
+    |> .optional("utc_offset", .int)
+    |> .optional("time_zone", .string)
+    |> .required("geo_enabled", .bool)
+    |> .required("verified", .bool)
+    |> .required("statuses_count", .int)
+    |> .required("lang", .string)
 
   static let userPart3: JSONDecoding<UserPart3> =
     decode {
@@ -261,16 +261,16 @@ enum TwitterPipelines {
         a10: String?
       ) -> UserPart3 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
     }
-    |> required("contributors_enabled", .bool)
-    |> required("is_translator", .bool)
-    |> required("is_translation_enabled", .bool)
-    |> required("profile_background_color", .string)
-    |> required("profile_background_image_url", .string)
-    |> required("profile_background_image_url_https", .string)
-    |> required("profile_background_tile", .bool)
-    |> required("profile_image_url", .string)
-    |> required("profile_image_url_https", .string)
-    |> optional("profile_banner_url", .string)
+    |> .required("contributors_enabled", .bool)
+    |> .required("is_translator", .bool)
+    |> .required("is_translation_enabled", .bool)
+    |> .required("profile_background_color", .string)
+    |> .required("profile_background_image_url", .string)
+    |> .required("profile_background_image_url_https", .string)
+    |> .required("profile_background_tile", .bool)
+    |> .required("profile_image_url", .string)
+    |> .required("profile_image_url_https", .string)
+    |> .optional("profile_banner_url", .string)
 
   static let userPart4: JSONDecoding<UserPart4> =
     decode {
@@ -279,83 +279,83 @@ enum TwitterPipelines {
         a10: Bool
       ) -> UserPart4 in (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
     }
-    |> required("profile_link_color", .string)
-    |> required("profile_sidebar_border_color", .string)
-    |> required("profile_sidebar_fill_color", .string)
-    |> required("profile_text_color", .string)
-    |> required("profile_use_background_image", .bool)
-    |> required("default_profile", .bool)
-    |> required("default_profile_image", .bool)
-    |> required("following", .bool)
-    |> required("follow_request_sent", .bool)
-    |> required("notifications", .bool)
+    |> .required("profile_link_color", .string)
+    |> .required("profile_sidebar_border_color", .string)
+    |> .required("profile_sidebar_fill_color", .string)
+    |> .required("profile_text_color", .string)
+    |> .required("profile_use_background_image", .bool)
+    |> .required("default_profile", .bool)
+    |> .required("default_profile_image", .bool)
+    |> .required("following", .bool)
+    |> .required("follow_request_sent", .bool)
+    |> .required("notifications", .bool)
 
   // MARK: Entities
 
   static let userEntities: JSONDecoding<Twitter.UserEntities> =
     decode(Twitter.UserEntities.init)
-    |> required("description", urls)
-    |> optional("url", urls)
+    |> .required("description", urls)
+    |> .optional("url", urls)
 
   static let urls: JSONDecoding<Twitter.URLs> =
     decode(Twitter.URLs.init)
-    |> required("urls", .array(urlEntity))
+    |> .required("urls", .array(urlEntity))
 
   static let urlEntity: JSONDecoding<Twitter.URLEntity> =
     decode(Twitter.URLEntity.init)
-    |> required("url", .string)
-    |> required("expanded_url", .string)
-    |> required("display_url", .string)
-    |> required("indices", .array(.int))
+    |> .required("url", .string)
+    |> .required("expanded_url", .string)
+    |> .required("display_url", .string)
+    |> .required("indices", .array(.int))
 
   static let entities: JSONDecoding<Twitter.Entities> =
     decode(Twitter.Entities.init)
-    |> required("hashtags", .array(hashtag))
-    |> required("symbols", .array(hashtag))
-    |> required("urls", .array(urlEntity))
-    |> required("user_mentions", .array(userMention))
-    |> optional("media", .array(media))
+    |> .required("hashtags", .array(hashtag))
+    |> .required("symbols", .array(hashtag))
+    |> .required("urls", .array(urlEntity))
+    |> .required("user_mentions", .array(userMention))
+    |> .optional("media", .array(media))
 
   static let hashtag: JSONDecoding<Twitter.Hashtag> =
     decode(Twitter.Hashtag.init)
-    |> required("text", .string)
-    |> required("indices", .array(.int))
+    |> .required("text", .string)
+    |> .required("indices", .array(.int))
 
   static let userMention: JSONDecoding<Twitter.UserMention> =
     decode(Twitter.UserMention.init)
-    |> required("screen_name", .string)
-    |> required("name", .string)
-    |> required("id", .uint64)
-    |> required("id_str", .string)
-    |> required("indices", .array(.int))
+    |> .required("screen_name", .string)
+    |> .required("name", .string)
+    |> .required("id", .uint64)
+    |> .required("id_str", .string)
+    |> .required("indices", .array(.int))
 
   static let media: JSONDecoding<Twitter.Media> =
     decode(Twitter.Media.init)
-    |> required("id", .uint64)
-    |> required("id_str", .string)
-    |> required("indices", .array(.int))
-    |> required("media_url", .string)
-    |> required("media_url_https", .string)
-    |> required("url", .string)
-    |> required("display_url", .string)
-    |> required("expanded_url", .string)
-    |> required("type", .string)
-    |> required("sizes", sizes)
-    |> optional("source_status_id", .uint64)
-    |> optional("source_status_id_str", .string)
+    |> .required("id", .uint64)
+    |> .required("id_str", .string)
+    |> .required("indices", .array(.int))
+    |> .required("media_url", .string)
+    |> .required("media_url_https", .string)
+    |> .required("url", .string)
+    |> .required("display_url", .string)
+    |> .required("expanded_url", .string)
+    |> .required("type", .string)
+    |> .required("sizes", sizes)
+    |> .optional("source_status_id", .uint64)
+    |> .optional("source_status_id_str", .string)
 
   static let sizes: JSONDecoding<Twitter.Sizes> =
     decode(Twitter.Sizes.init)
-    |> required("medium", size)
-    |> required("small", size)
-    |> required("thumb", size)
-    |> required("large", size)
+    |> .required("medium", size)
+    |> .required("small", size)
+    |> .required("thumb", size)
+    |> .required("large", size)
 
   static let size: JSONDecoding<Twitter.Size> =
     decode(Twitter.Size.init)
-    |> required("w", .int)
-    |> required("h", .int)
-    |> required("resize", .string)
+    |> .required("w", .int)
+    |> .required("h", .int)
+    |> .required("resize", .string)
 }
 
 /// Pipelines for citm_catalog.json into `CITMCatalog`.
@@ -364,73 +364,73 @@ enum CITMPipelines {
 
   static let catalog: JSONDecoding<Catalog> =
     decode(Catalog.init)
-    |> required("areaNames", .dictionary(.string))
-    |> required("audienceSubCategoryNames", .dictionary(.string))
-    |> required("blockNames", .dictionary(.string))
-    |> required("events", .dictionary(event))
-    |> required("performances", .array(performance))
-    |> required("seatCategoryNames", .dictionary(.string))
-    |> required("subTopicNames", .dictionary(.string))
-    |> required("subjectNames", .dictionary(.string))
-    |> required("topicNames", .dictionary(.string))
-    |> required("topicSubTopics", .dictionary(.array(.int)))
-    |> required("venueNames", .dictionary(.string))
+    |> .required("areaNames", .dictionary(.string))
+    |> .required("audienceSubCategoryNames", .dictionary(.string))
+    |> .required("blockNames", .dictionary(.string))
+    |> .required("events", .dictionary(event))
+    |> .required("performances", .array(performance))
+    |> .required("seatCategoryNames", .dictionary(.string))
+    |> .required("subTopicNames", .dictionary(.string))
+    |> .required("subjectNames", .dictionary(.string))
+    |> .required("topicNames", .dictionary(.string))
+    |> .required("topicSubTopics", .dictionary(.array(.int)))
+    |> .required("venueNames", .dictionary(.string))
 
   static let event: JSONDecoding<Catalog.Event> =
     decode(Catalog.Event.init)
-    |> optional("description", .string)
-    |> required("id", .int)
-    |> optional("logo", .string)
-    |> required("name", .string)
-    |> required("subTopicIds", .array(.int))
-    |> optional("subjectCode", .string)
-    |> optional("subtitle", .string)
-    |> required("topicIds", .array(.int))
+    |> .optional("description", .string)
+    |> .required("id", .int)
+    |> .optional("logo", .string)
+    |> .required("name", .string)
+    |> .required("subTopicIds", .array(.int))
+    |> .optional("subjectCode", .string)
+    |> .optional("subtitle", .string)
+    |> .required("topicIds", .array(.int))
 
   static let performance: JSONDecoding<Catalog.Performance> =
     decode(Catalog.Performance.init)
-    |> required("eventId", .int)
-    |> required("id", .int)
-    |> optional("logo", .string)
-    |> optional("name", .string)
-    |> required("prices", .array(price))
-    |> required("seatCategories", .array(seatCategory))
-    |> optional("seatMapImage", .string)
-    |> required("start", .int)
-    |> required("venueCode", .string)
+    |> .required("eventId", .int)
+    |> .required("id", .int)
+    |> .optional("logo", .string)
+    |> .optional("name", .string)
+    |> .required("prices", .array(price))
+    |> .required("seatCategories", .array(seatCategory))
+    |> .optional("seatMapImage", .string)
+    |> .required("start", .int)
+    |> .required("venueCode", .string)
 
   static let price: JSONDecoding<Catalog.Price> =
     decode(Catalog.Price.init)
-    |> required("amount", .int)
-    |> required("audienceSubCategoryId", .int)
-    |> required("seatCategoryId", .int)
+    |> .required("amount", .int)
+    |> .required("audienceSubCategoryId", .int)
+    |> .required("seatCategoryId", .int)
 
   static let seatCategory: JSONDecoding<Catalog.SeatCategory> =
     decode(Catalog.SeatCategory.init)
-    |> required("areas", .array(area))
-    |> required("seatCategoryId", .int)
+    |> .required("areas", .array(area))
+    |> .required("seatCategoryId", .int)
 
   static let area: JSONDecoding<Catalog.Area> =
     decode(Catalog.Area.init)
-    |> required("areaId", .int)
-    |> required("blockIds", .array(.int))
+    |> .required("areaId", .int)
+    |> .required("blockIds", .array(.int))
 }
 
 /// Pipelines for canada.json into `Canada`.
 enum CanadaPipelines {
   static let canada: JSONDecoding<Canada> =
     decode(Canada.init)
-    |> required("type", .string)
-    |> required("features", .array(feature))
+    |> .required("type", .string)
+    |> .required("features", .array(feature))
 
   static let feature: JSONDecoding<Canada.Feature> =
     decode(Canada.Feature.init)
-    |> required("type", .string)
-    |> required("properties", .dictionary(.string))
-    |> required("geometry", geometry)
+    |> .required("type", .string)
+    |> .required("properties", .dictionary(.string))
+    |> .required("geometry", geometry)
 
   static let geometry: JSONDecoding<Canada.Geometry> =
     decode(Canada.Geometry.init)
-    |> required("type", .string)
-    |> required("coordinates", .array(.array(.array(.double))))
+    |> .required("type", .string)
+    |> .required("coordinates", .array(.array(.array(.double))))
 }

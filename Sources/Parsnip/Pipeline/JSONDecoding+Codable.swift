@@ -7,7 +7,7 @@ extension JSONDecoding where Value: Decodable & Sendable {
   /// pipeline. Text is decoded straight from the document's index. `Value` is `Sendable`, as pipelines are.
   ///
   /// ```swift
-  /// let decodeEvent = decode(Event.init) |> required("when", .codable(Date.self)) |> required("tags", .codable([Tag].self))
+  /// let decodeEvent = decode(Event.init) |> .required("when", .codable(Date.self)) |> .required("tags", .codable([Tag].self))
   /// ```
   /// - Parameters:
   ///   - type: The type.

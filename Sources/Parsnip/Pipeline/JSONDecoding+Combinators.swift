@@ -131,7 +131,7 @@ extension JSONDecoding {
   ///
   /// ```swift
   /// let decodeComment: JSONDecoding<Comment> =
-  ///   decode(Comment.init) |> required("text", .string) |> required("replies", .array(.lazy { decodeComment }))
+  ///   decode(Comment.init) |> .required("text", .string) |> .required("replies", .array(.lazy { decodeComment }))
   /// ```
   /// - Parameter make: Returns the decoder.
   /// - Returns: The decoder.

@@ -1,7 +1,7 @@
 import Foundation
 
 // Primitives: decoders of one JSON value into a Swift value. Each is a static member, so it reads with a leading dot
-// where a decoder is expected (`required("score", .int)`).
+// where a decoder is expected (`.required("score", .int)`).
 
 extension JSONDecoding where Value == String {
   /// A JSON string.

@@ -4,10 +4,10 @@
 /// ```swift
 /// let decodeUser: JSONDecoding<User> =
 ///   decode(User.init)
-///     |> required("name", .string)
-///     |> optional("image", .string)
-///     |> required("sports", .array(.string))
-///     |> hardcoded("athlete")
+///     |> .required("name", .string)
+///     |> .optional("image", .string)
+///     |> .required("sports", .array(.string))
+///     |> .hardcoded("athlete")
 /// let users = decodeJSON(data, with: .array(decodeUser))   // Result<[User], JSONDecodingError>
 /// ```
 ///

@@ -4,15 +4,17 @@ precedencegroup PipelinePrecedence {
   lowerThan: TernaryPrecedence
 }
 
-/// The pipeline: `value |> f` is `f(value)`, so that decoders read in the order they apply.
+/// The pipeline: `decode(User.init) |> .required("name", .string)` applies a step (a ``PipelineArgument``) to the
+/// decoder of a function, so that decoders read in the order they apply.
 infix operator |> : PipelinePrecedence
 
-/// Applies `transform` to `value`: `decode(User.init) |> required("name", .string)`,
-/// `.string |> map { $0.lowercased() }`, `decodeUser |> JSONDecoding.array`.
+/// Applies a step: decodes the next argument of the function that `function` decodes (see ``PipelineArgument``).
 /// - Parameters:
-///   - value: The input (in pipelines, a decoder).
-///   - transform: What to do with it (in pipelines, a step such as ``required(_:_:)``).
-/// - Returns: `transform(value)`.
-public func |> <Input, Output>(value: Input, transform: (Input) throws -> Output) rethrows -> Output {
-  try transform(value)
+///   - function: The pipeline so far: a decoder of a function still missing arguments.
+///   - argument: How to decode its next argument.
+/// - Returns: The pipeline with that argument applied.
+@inlinable public func |> <Argument, Result>(
+  function: JSONDecoding<(Argument) -> Result>, argument: PipelineArgument<Argument>
+) -> JSONDecoding<Result> {
+  applying(function, argument.decoder, step: argument.step)
 }

@@ -13,9 +13,9 @@ import Testing
 
   static let decodeProfile: JSONDecoding<Profile> =
     decode(Profile.init)
-    |> required("name", .string)
-    |> optional("nickname", .string)
-    |> optional("karma", .int, default: 0)
+    |> .required("name", .string)
+    |> .optional("nickname", .string)
+    |> .optional("karma", .int, default: 0)
 
   /// Decodes `text` and the tree of `text`, expecting the same result both ways.
   func both<T: Equatable>(_ text: String, _ decoder: JSONDecoding<T>) throws -> T {
@@ -52,24 +52,25 @@ import Testing
     let text = #"{"user": {"avatar": {"url": "http://x/a.png"}, "tags": ["a", "b"]}}"#
     let pointer = try JSONPointer("/user/tags/1")
     let keyPath = try JSONKeyPath("user.tags[0]")
-    #expect(try both(text, decode { (s: String) in s } |> requiredAt("user.avatar.url", .string)) == "http://x/a.png")
+    #expect(try both(text, decode { (s: String) in s } |> .requiredAt("user.avatar.url", .string)) == "http://x/a.png")
     #expect(
-      try both(text, decode { (s: String) in s } |> requiredAt(["user", "avatar", "url"], .string)) == "http://x/a.png")
-    #expect(try both(text, decode { (s: String) in s } |> requiredAt(pointer, .string)) == "b")
-    #expect(try both(text, decode { (s: String) in s } |> requiredAt(keyPath, .string)) == "a")
-    let missing = decodeJSON(text, with: decode { (s: String) in s } |> requiredAt("user.photo.url", .string))
+      try both(text, decode { (s: String) in s } |> .requiredAt(["user", "avatar", "url"], .string)) == "http://x/a.png"
+    )
+    #expect(try both(text, decode { (s: String) in s } |> .requiredAt(pointer, .string)) == "b")
+    #expect(try both(text, decode { (s: String) in s } |> .requiredAt(keyPath, .string)) == "a")
+    let missing = decodeJSON(text, with: decode { (s: String) in s } |> .requiredAt("user.photo.url", .string))
     #expect(missing.failure?.kind == .missingKey("photo"))
     #expect(missing.failure?.path.description == "user")
   }
 
   @Test func optionalAtGivesNilWhenAnyStepIsMissing() throws {
-    let decoder = decode { (s: String?) in s } |> optionalAt("user.avatar.url", .string)
+    let decoder = decode { (s: String?) in s } |> .optionalAt("user.avatar.url", .string)
     #expect(try both(#"{"user": {}}"#, decoder) == nil)
     #expect(try both(#"{}"#, decoder) == nil)
     #expect(try both(#"{"user": {"avatar": {"url": null}}}"#, decoder) == nil)
     #expect(try both(#"{"user": {"avatar": {"url": "u"}}}"#, decoder) == "u")
     let a3 = try JSONPointer("/a/3")
-    let pointer = decode { (s: String?) in s } |> optionalAt(a3, .string)
+    let pointer = decode { (s: String?) in s } |> .optionalAt(a3, .string)
     #expect(try both(#"{"a": ["x"]}"#, pointer) == nil)
     let wrong = decodeJSON(#"{"user": {"avatar": {"url": 5}}}"#, with: decoder)
     #expect(wrong.failure?.path.description == "user.avatar.url")
@@ -78,7 +79,7 @@ import Testing
   @Test func customRunsADecoderOnTheSameObject() throws {
     struct Point: Equatable { let x: Double, y: Double }
     let decodePoint: JSONDecoding<Point> =
-      decode(Point.init) |> custom(.index(0, .double)) |> custom(.index(1, .double))
+      decode(Point.init) |> .custom(.index(0, .double)) |> .custom(.index(1, .double))
     #expect(try both("[1.5, -2]", decodePoint) == Point(x: 1.5, y: -2))
   }
 
@@ -89,8 +90,8 @@ import Testing
 
   static let decodeShape: JSONDecoding<Shape> = JSONDecoding.field("kind", .string).andThen { kind in
     switch kind {
-    case "circle": decode(Shape.circle) |> required("radius", .double)
-    case "rectangle": decode(Shape.rectangle) |> required("width", .double) |> required("height", .double)
+    case "circle": decode(Shape.circle) |> .required("radius", .double)
+    case "rectangle": decode(Shape.rectangle) |> .required("width", .double) |> .required("height", .double)
     default: .fail("unknown shape \"\(kind)\"")
     }
   }
@@ -103,7 +104,7 @@ import Testing
     let unknown = decodeJSON(#"[{"kind": "circle", "radius": 1}, {"kind": "hexagon"}]"#, with: .array(Self.decodeShape))
     #expect(
       unknown.failure?.description == #"Problem with the value at [1] (line 1, column 35): unknown shape "hexagon""#)
-    let piped = JSONDecoding.field("kind", .string) |> andThen { _ in JSONDecoding.succeed(1) }
+    let piped = JSONDecoding.field("kind", .string).andThen { _ in JSONDecoding.succeed(1) }
     #expect(try both(#"{"kind": "x"}"#, piped) == 1)
   }
 

@@ -17,7 +17,7 @@ import Testing
   }
 
   static let decodeShape: JSONDecoding<Shape> =
-    decode(Shape.init) |> required("name", .string) |> required("points", .array(.codable(Point.self)))
+    decode(Shape.init) |> .required("name", .string) |> .required("points", .array(.codable(Point.self)))
 
   @Test func codableValuesInsideAPipeline() throws {
     let text = #"{"name": "line", "points": [{"x": 0, "y": 0}, {"x": 3, "y": 4}]}"#

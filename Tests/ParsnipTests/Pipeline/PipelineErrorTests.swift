@@ -11,7 +11,7 @@ import Testing
   }
 
   static let decodePlayer: JSONDecoding<Player> =
-    decode(Player.init) |> required("name", .string) |> required("score", .int)
+    decode(Player.init) |> .required("name", .string) |> .required("score", .int)
 
   static let decodeUsers: JSONDecoding<[Player]> = .field("users", .array(decodePlayer))
 
@@ -51,7 +51,7 @@ import Testing
       decodeJSON("[1,", with: .int).failure?.description
         == "The given data was not valid JSON: unexpected end of input, expected a value (line 1, column 4)")
     #expect(
-      decodeJSON(#"{"a": 1}"#, with: decode { (x: Int) in x } |> requiredAt("a[", .int)).failure?.kind
+      decodeJSON(#"{"a": 1}"#, with: decode { (x: Int) in x } |> .requiredAt("a[", .int)).failure?.kind
         == .invalidPath("invalid key path at offset 2: expected an index or a quoted key\na[\n  ^"))
     let oneOf = decodeJSON(
       #"{"v": true}"#, with: .field("v", .oneOf([.int, JSONDecoding.string.map { Int($0) ?? 0 }])))
@@ -100,7 +100,7 @@ import Testing
   }
 
   static let decodeComment: JSONDecoding<Comment> =
-    decode(Comment.init) |> required("text", .string) |> required("replies", .array(.lazy { decodeComment }))
+    decode(Comment.init) |> .required("text", .string) |> .required("replies", .array(.lazy { decodeComment }))
 
   static func thread(depth: Int) -> String {
     String(repeating: #"{"text": "t", "replies": ["#, count: depth - 1) + #"{"text": "t", "replies": []}"#

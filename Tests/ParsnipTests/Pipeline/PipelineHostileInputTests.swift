@@ -128,8 +128,8 @@ import Testing
     init(_ node: Node) { self.node = node }
   }
   static let node: JSONDecoding<Node> = .oneOf([
-    decode(Node.init) |> optional("c", JSONDecoding<Node>.lazy { node }.map(Indirect.init)) |> required("a", .int),
-    decode(Node.init) |> optional("c", JSONDecoding<Node>.lazy { node }.map(Indirect.init)) |> required("b", .int),
+    decode(Node.init) |> .optional("c", JSONDecoding<Node>.lazy { node }.map(Indirect.init)) |> .required("a", .int),
+    decode(Node.init) |> .optional("c", JSONDecoding<Node>.lazy { node }.map(Indirect.init)) |> .required("b", .int),
   ])
 
   static func chain(_ depth: Int) -> String {

@@ -15,14 +15,14 @@ import Testing
 
   /// The pipeline, through `decode(_:)` (a plan).
   static let planned: JSONDecoding<Entry> =
-    decode(Entry.init) |> required("name", .string) |> required("count", .int) |> optional("tags", .array(.string))
-    |> hardcoded("entry")
+    decode(Entry.init) |> .required("name", .string) |> .required("count", .int) |> .optional("tags", .array(.string))
+    |> .hardcoded("entry")
 
   /// The same steps after `map`, which drops the plan: the curried steps.
   static let curried: JSONDecoding<Entry> =
     decode(Entry.init).map { $0 }
-    |> required("name", .string) |> required("count", .int) |> optional("tags", .array(.string))
-    |> hardcoded("entry")
+    |> .required("name", .string) |> .required("count", .int) |> .optional("tags", .array(.string))
+    |> .hardcoded("entry")
 
   @Test func planAndCurriedStepsAgree() {
     #expect(Self.planned.plan == nil && Self.curried.plan == nil)
@@ -61,8 +61,8 @@ import Testing
   @Test func argumentsBeforeAFailureAreDiscarded() {
     let tracked = JSONDecoding.int.map { Tracked($0) }
     let pair: JSONDecoding<Int> =
-      decode { (a: Tracked, b: Int, c: Tracked) in a.value + b + c.value } |> required("a", tracked)
-      |> required("b", .int) |> required("c", tracked)
+      decode { (a: Tracked, b: Int, c: Tracked) in a.value + b + c.value } |> .required("a", tracked)
+      |> .required("b", .int) |> .required("c", tracked)
     for options in [JSONDecodingOptions.default, .accumulating] {
       #expect(decodeJSON(#"{"a": 1, "b": 2, "c": 3}"#, with: pair, options: options) == .success(6))
       #expect(decodeJSON(#"{"a": 1, "b": "x", "c": 3}"#, with: pair, options: options).failure != nil)
@@ -73,21 +73,21 @@ import Testing
   }
 
   @Test func anUnfinishedPipelineCurries() throws {
-    let start = decode { (a: Int, b: Int, c: Int) in a * 100 + b * 10 + c } |> required("a", .int)
+    let start = decode { (a: Int, b: Int, c: Int) in a * 100 + b * 10 + c } |> .required("a", .int)
     let function = try #require(decodeJSON(#"{"a": 1}"#, with: start).success)
     #expect(function(2)(3) == 123)
     // One unfinished pipeline, finished two ways.
-    let left = start |> required("b", .int) |> hardcoded(7)
-    let right = start |> hardcoded(5) |> required("c", .int)
+    let left = start |> .required("b", .int) |> .hardcoded(7)
+    let right = start |> .hardcoded(5) |> .required("c", .int)
     #expect(decodeJSON(#"{"a": 1, "b": 2, "c": 3}"#, with: left) == .success(127))
     #expect(decodeJSON(#"{"a": 1, "b": 2, "c": 3}"#, with: right) == .success(153))
     // Steps after `map` curry.
-    let mapped = start.map { f in { (b: Int) in f(b)(0) } } |> required("b", .int)
+    let mapped = start.map { f in { (b: Int) in f(b)(0) } } |> .required("b", .int)
     #expect(decodeJSON(#"{"a": 1, "b": 2}"#, with: mapped) == .success(120))
   }
 
   @Test func aFunctionThatReturnsAFunction() {
-    let adder = decode { (a: Int) in { (b: Int) in a + b } } |> required("a", .int) |> required("b", .int)
+    let adder = decode { (a: Int) in { (b: Int) in a + b } } |> .required("a", .int) |> .required("b", .int)
     #expect(decodeJSON(#"{"a": 1, "b": 2}"#, with: adder) == .success(3))
     #expect(decodeJSON(#"{"a": 1, "b": true}"#, with: adder).failure?.path.description == "b")
   }

@@ -32,7 +32,7 @@ extension ReaderSeams {
         }
       }
       let fieldDecoder = pipeline(at: keyPath, .json)
-      let required = decode { (json: JSON) in json } |> requiredAt(keyPath, .json)
+      let required = decode { (json: JSON) in json } |> .requiredAt(keyPath, .json)
       return [
         Reading("key path value(at:)", .tree) { found(inputs.tree.value(at: keyPath)) },
         Reading("key path value(at:)", .document) { found(inputs.document.root.value(at: keyPath)) },
