@@ -122,7 +122,7 @@ extension JSONDocument.Value {
   ///
   /// Types that conform to ``JSONReadable`` are read by the other overload; this one decodes any other
   /// `Decodable` type with `decoder`, whose strategies and `userInfo` apply, as
-  /// ``ParsnipDecoder/decode(_:from:at:)-(_,Data,String)`` would.
+  /// ``ParsnipDecoder/decode(_:from:at:)-(_,JSONText,String)`` would.
   ///
   /// - Parameters:
   ///   - keyPath: Key-path text (see ``JSONKeyPath``).

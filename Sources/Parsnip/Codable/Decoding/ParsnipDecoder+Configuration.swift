@@ -15,15 +15,15 @@ extension ParsnipDecoder {
   /// ```
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON text.
+  ///   - text: The JSON text.
   ///   - configuration: What `init(from:configuration:)` is handed.
   /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,JSONText)``.
   public func decode<T: DecodableWithConfiguration>(
-    _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+    _ type: T.Type, from text: some JSONText, configuration: T.DecodingConfiguration
   ) throws -> T {
     let options = optionsSnapshot
-    return try data.withUnsafeBytes {
+    return try text.withJSONBytes {
       try Self.run(buffer: $0, options: options, path: nil) { decoder, node in
         decoder.index = node
         return try T(from: decoder, configuration: configuration)
@@ -36,13 +36,13 @@ extension ParsnipDecoder {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON text.
+  ///   - text: The JSON text.
   ///   - configuration: The type whose `decodingConfiguration` is used.
   /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,JSONText)``.
   public func decode<T: DecodableWithConfiguration, C: DecodingConfigurationProviding>(
-    _ type: T.Type, from data: Data, configuration: C.Type
+    _ type: T.Type, from text: some JSONText, configuration: C.Type
   ) throws -> T where T.DecodingConfiguration == C.DecodingConfiguration {
-    try decode(type, from: data, configuration: C.decodingConfiguration)
+    try decode(type, from: text, configuration: C.decodingConfiguration)
   }
 }

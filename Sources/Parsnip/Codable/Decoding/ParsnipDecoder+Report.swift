@@ -2,7 +2,7 @@ extension ParsnipDecoder {
   /// What lenient decoding did during one decode: every element dropped, default applied and fallback used, with
   /// where it happened and why.
   ///
-  /// Made by ``ParsnipDecoder/decodeWithReport(_:from:)-(_,Data)``. Entries are in the order they happened.
+  /// Made by ``ParsnipDecoder/decodeWithReport(_:from:)``. Entries are in the order they happened.
   ///
   /// ```swift
   /// let (value, report) = try decoder.decodeWithReport(Feed.self, from: data)

@@ -5,7 +5,7 @@ import Foundation
 /// `ParsnipDecoder` has the same strategies and the same results as `JSONDecoder`, and reads values straight from
 /// Parsnip's structural index of the input: no intermediate tree, no `[String: Any]`. On top of Foundation's API it
 /// decodes from `[UInt8]`, `String` and ``JSON`` values, decodes only the part of a document at a key path or JSON
-/// Pointer, reports what lenient decoding did (``decodeWithReport(_:from:)-(_,Data)``), and can reject unknown and
+/// Pointer, reports what lenient decoding did (``decodeWithReport(_:from:)``), and can reject unknown and
 /// duplicate keys (``strictness``).
 ///
 /// ```swift
@@ -140,51 +140,24 @@ public final class ParsnipDecoder: Sendable {
 
   // MARK: Decoding
 
-  /// Decodes a value from UTF-8 JSON data.
+  /// Decodes a value from JSON text: `Data`, `[UInt8]`, `String`, or any other ``JSONText``.
+  ///
+  /// UTF-16 and UTF-32 text (with or without a byte order mark) is read as `JSONDecoder` reads it.
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON text.
+  ///   - text: The JSON text.
   /// - Returns: The decoded value.
-  /// - Throws: `DecodingError.dataCorrupted` with a ``JSONParseError`` as `underlyingError` when the data is not
+  /// - Throws: `DecodingError.dataCorrupted` with a ``JSONParseError`` as `underlyingError` when the text is not
   ///   valid JSON; otherwise the `DecodingError` that says which value did not fit the type, where.
-  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from text: some JSONText) throws -> T {
     let options = withOptions { $0 }
-    return try data.withUnsafeBytes { try Self.run(type, buffer: $0, options: options, path: nil) }
-  }
-
-  /// Decodes a value from UTF-8 JSON bytes.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - bytes: UTF-8 JSON text.
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
-  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    let options = withOptions { $0 }
-    return try bytes.withUnsafeBytes {
-      try Self.run(type, buffer: $0, options: options, path: nil)
-    }
+    return try text.withJSONBytes { try Self.run(type, buffer: $0, options: options, path: nil) }
   }
 
   /// The settings as they are now, for readers that decode through this decoder (JSON Lines, key-path reads of a
   /// document, the model layer).
   var optionsSnapshot: Options { withOptions { $0 } }
-
-  /// Decodes a value from JSON text.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - text: JSON text.
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
-  public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-    let options = withOptions { $0 }
-    var text = text
-    return try text.withUTF8 {
-      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: nil)
-    }
-  }
 
   /// Decodes a value from a ``JSON`` value.
   ///
@@ -196,7 +169,7 @@ public final class ParsnipDecoder: Sendable {
   ///   - type: The type to decode.
   ///   - json: The JSON value.
   /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``; a non-finite number in `json`, which JSON text
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,JSONText)``; a non-finite number in `json`, which JSON text
   ///   cannot hold, fails with `DecodingError.dataCorrupted`.
   public func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws -> T {
     let options = withOptions { $0 }
@@ -222,134 +195,45 @@ public final class ParsnipDecoder: Sendable {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON text.
+  ///   - text: The JSON text.
   ///   - path: Where the value is.
   /// - Returns: The decoded value.
   /// - Throws: `DecodingError.keyNotFound` or `DecodingError.valueNotFound` when the path leads nowhere,
   ///   `DecodingError.typeMismatch` when it goes through a value that is not a container,
   ///   `DecodingError.dataCorrupted` when the path itself is malformed, and the errors of
-  ///   ``decode(_:from:)-(_,Data)``.
+  ///   ``decode(_:from:)-(_,JSONText)``.
   /// - Complexity: Walking the path skips each sibling in O(1).
-  public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
-    try decode(type, from: data, at: DecodePath(parsing: path))
+  public func decode<T: Decodable>(_ type: T.Type, from text: some JSONText, at path: String) throws -> T {
+    try decode(type, from: text, at: DecodePath(parsing: path))
   }
 
   /// Decodes only the value at a key path, skipping the rest of the document.
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON text.
+  ///   - text: The JSON text.
   ///   - keyPath: Where the value is.
   /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
-  public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONKeyPath) throws -> T {
-    try decode(type, from: data, at: .keyPath(keyPath))
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,JSONText,String)``.
+  public func decode<T: Decodable>(_ type: T.Type, from text: some JSONText, at keyPath: JSONKeyPath) throws -> T {
+    try decode(type, from: text, at: .keyPath(keyPath))
   }
 
   /// Decodes only the value at a JSON Pointer, skipping the rest of the document.
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON text.
+  ///   - text: The JSON text.
   ///   - pointer: Where the value is.
   /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
-  public func decode<T: Decodable>(_ type: T.Type, from data: Data, at pointer: JSONPointer) throws -> T {
-    try decode(type, from: data, at: .pointer(pointer))
-  }
-
-  private func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: DecodePath) throws -> T {
-    let options = withOptions { $0 }
-    return try data.withUnsafeBytes {
-      try Self.run(type, buffer: $0, options: options, path: path)
-    }
-  }
-
-  /// Decodes only the value at a key path or JSON Pointer in UTF-8 JSON bytes.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - bytes: UTF-8 JSON text.
-  ///   - path: Where the value is (see ``decode(_:from:at:)-(_,Data,String)``).
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
-  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: String) throws -> T {
-    try decode(type, from: bytes, at: DecodePath(parsing: path))
-  }
-
-  /// Decodes only the value at a key path in UTF-8 JSON bytes.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - bytes: UTF-8 JSON text.
-  ///   - keyPath: Where the value is.
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
-  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: JSONKeyPath) throws -> T {
-    try decode(type, from: bytes, at: .keyPath(keyPath))
-  }
-
-  /// Decodes only the value at a JSON Pointer in UTF-8 JSON bytes.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - bytes: UTF-8 JSON text.
-  ///   - pointer: Where the value is.
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
-  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at pointer: JSONPointer) throws -> T {
-    try decode(type, from: bytes, at: .pointer(pointer))
-  }
-
-  private func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: DecodePath) throws -> T {
-    let options = withOptions { $0 }
-    return try bytes.withUnsafeBytes {
-      try Self.run(type, buffer: $0, options: options, path: path)
-    }
-  }
-
-  /// Decodes only the value at a key path or JSON Pointer in JSON text.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - text: JSON text.
-  ///   - path: Where the value is (see ``decode(_:from:at:)-(_,Data,String)``).
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
-  public func decode<T: Decodable>(_ type: T.Type, from text: String, at path: String) throws -> T {
-    try decode(type, from: text, at: DecodePath(parsing: path))
-  }
-
-  /// Decodes only the value at a key path in JSON text.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - text: JSON text.
-  ///   - keyPath: Where the value is.
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
-  public func decode<T: Decodable>(_ type: T.Type, from text: String, at keyPath: JSONKeyPath) throws -> T {
-    try decode(type, from: text, at: .keyPath(keyPath))
-  }
-
-  /// Decodes only the value at a JSON Pointer in JSON text.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - text: JSON text.
-  ///   - pointer: Where the value is.
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,Data,String)``.
-  public func decode<T: Decodable>(_ type: T.Type, from text: String, at pointer: JSONPointer) throws -> T {
+  /// - Throws: `DecodingError`, as ``decode(_:from:at:)-(_,JSONText,String)``.
+  public func decode<T: Decodable>(_ type: T.Type, from text: some JSONText, at pointer: JSONPointer) throws -> T {
     try decode(type, from: text, at: .pointer(pointer))
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, from text: String, at path: DecodePath) throws -> T {
+  private func decode<T: Decodable>(_ type: T.Type, from text: some JSONText, at path: DecodePath) throws -> T {
     let options = withOptions { $0 }
-    var text = text
-    return try text.withUTF8 {
-      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: path)
-    }
+    return try text.withJSONBytes { try Self.run(type, buffer: $0, options: options, path: path) }
   }
 
   // MARK: Decoding with a report
@@ -366,47 +250,16 @@ public final class ParsnipDecoder: Sendable {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON text.
+  ///   - text: The JSON text.
   /// - Returns: The value and the report of what lenient decoding did.
-  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
-  public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: Report) {
+  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,JSONText)``.
+  public func decodeWithReport<T: Decodable>(_ type: T.Type, from text: some JSONText) throws -> (
+    value: T, report: Report
+  ) {
     let options = withOptions { $0 }
     var report = Report(entries: [])
-    let value = try data.withUnsafeBytes {
+    let value = try text.withJSONBytes {
       try Self.run(type, buffer: $0, options: options, path: nil, report: &report)
-    }
-    return (value, report)
-  }
-
-  /// Decodes a value from UTF-8 JSON bytes and reports the leniency applied.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - bytes: UTF-8 JSON text.
-  /// - Returns: The value and the report (see ``decodeWithReport(_:from:)-(_,Data)``).
-  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
-  public func decodeWithReport<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> (value: T, report: Report) {
-    let options = withOptions { $0 }
-    var report = Report(entries: [])
-    let value = try bytes.withUnsafeBytes {
-      try Self.run(type, buffer: $0, options: options, path: nil, report: &report)
-    }
-    return (value, report)
-  }
-
-  /// Decodes a value from JSON text and reports the leniency applied.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - text: JSON text.
-  /// - Returns: The value and the report (see ``decodeWithReport(_:from:)-(_,Data)``).
-  /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
-  public func decodeWithReport<T: Decodable>(_ type: T.Type, from text: String) throws -> (value: T, report: Report) {
-    let options = withOptions { $0 }
-    var text = text
-    var report = Report(entries: [])
-    let value = try text.withUTF8 {
-      try Self.run(type, buffer: UnsafeRawBufferPointer($0), options: options, path: nil, report: &report)
     }
     return (value, report)
   }

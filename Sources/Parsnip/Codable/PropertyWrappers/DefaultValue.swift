@@ -14,7 +14,7 @@ public protocol DefaultValueProvider {
 /// A property that decodes to a default when its member is missing or `null`, instead of failing.
 ///
 /// A member that is present but has the wrong type still fails, so bad data is not hidden. With
-/// ``ParsnipDecoder/decodeWithReport(_:from:)-(_,Data)`` every default applied is listed in the report. Works with
+/// ``ParsnipDecoder/decodeWithReport(_:from:)`` every default applied is listed in the report. Works with
 /// any `Decoder`, including Foundation's `JSONDecoder`.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 /// An array property that leaves out the elements that fail to decode, instead of failing as a whole.
 ///
 /// Useful for feeds where one malformed item should not hide the others. With
-/// ``ParsnipDecoder/decodeWithReport(_:from:)-(_,Data)`` every dropped element is listed in the report with the error
+/// ``ParsnipDecoder/decodeWithReport(_:from:)`` every dropped element is listed in the report with the error
 /// that dropped it. The array itself must be present and be an array. Works with any `Decoder`.
 ///
 /// ```swift

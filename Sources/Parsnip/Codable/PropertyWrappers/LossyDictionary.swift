@@ -2,7 +2,7 @@
 ///
 /// Keys are read as written in the JSON (never converted by a key strategy) and converted with
 /// `Key(_ description:)`, so `String` and `Int` keys work. With
-/// ``ParsnipDecoder/decodeWithReport(_:from:)-(_,Data)`` every dropped member is listed in the report. Works with any
+/// ``ParsnipDecoder/decodeWithReport(_:from:)`` every dropped member is listed in the report. Works with any
 /// `Decoder`.
 ///
 /// ```swift

@@ -16,7 +16,7 @@ public protocol FallbackDecodable: Decodable {
 ///
 /// "Not known" means the type's `init(from:)` failed with `DecodingError.dataCorrupted` about the value itself, which
 /// is how `RawRepresentable` enums reject unknown raw values. A missing member, `null` or a value of the wrong JSON
-/// type still fail. With ``ParsnipDecoder/decodeWithReport(_:from:)-(_,Data)`` every fallback used is listed in the
+/// type still fail. With ``ParsnipDecoder/decodeWithReport(_:from:)`` every fallback used is listed in the
 /// report. Works with any `Decoder`.
 ///
 /// ```swift
