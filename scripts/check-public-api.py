@@ -57,6 +57,10 @@ def lines(files):
         for symbol in json.load(open(path))["symbols"]:
             if symbol.get("accessLevel") not in ("public", "open"):
                 continue
+            # Another module's type that gains a conformance here lists every default implementation it inherits
+            # (all of `Collection`'s for `Data`): those are not Parsnip's declarations.
+            if extended and "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
+                continue
             declaration = "".join(f["spelling"] for f in symbol.get("declarationFragments", []))
             where = constraints(symbol)
             line = f"{symbol['kind']['identifier']} {'.'.join(symbol['pathComponents'])}: {declaration}"

@@ -253,7 +253,9 @@ public final class ParsnipDecoder: Sendable {
   ///   - text: The JSON text.
   /// - Returns: The value and the report of what lenient decoding did.
   /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,JSONText)``.
-  public func decodeWithReport<T: Decodable>(_ type: T.Type, from text: some JSONText) throws -> (
+  public func decodeWithReport<T: Decodable>(
+    _ type: T.Type, from text: some JSONText
+  ) throws -> (
     value: T, report: Report
   ) {
     let options = withOptions { $0 }
