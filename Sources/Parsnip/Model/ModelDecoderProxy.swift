@@ -65,6 +65,16 @@ struct ModelDecoderProxy: Decoder {
       return checkedCast(date, to: T.self)
     }
     if Self.isDelegated(T.self) { return try base.singleValueContainer().decode(T.self) }
+    // The proxy recurses once per level beside the base decoder, through frames of its own, so it checks the stack
+    // itself: a deep model on a small thread stops with an error, never an overflow.
+    var stack = StackGuard()
+    guard stack.hasRoom(atDepth: codingPath.count) else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription:
+            "nesting deeper than this thread's stack can hold (\(codingPath.count) levels) decoding \(T.self)"))
+    }
     if let modelType = T.self as? any JSONModel.Type {
       return try decodeModel(declared: modelType, as: T.self)
     }
