@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A place in text, as every Parsnip error reports it: the zero-based byte offset, the one-based line and the
 /// one-based column.
 ///
@@ -24,28 +32,47 @@ struct SourceLocation: Sendable, Hashable {
   /// The location of `byteOffset` in `text`, counting on from `earlier` (a location in the same text) when it is at
   /// or before `byteOffset`: errors come in document order, so many of them cost one pass over the text.
   init(byteOffset: Int, in text: UnsafeRawBufferPointer, resumingFrom earlier: SourceLocation?) {
-    var line = 1
-    var column = 1
-    var i = 0
     let end = Swift.max(0, Swift.min(byteOffset, text.count))
-    if let earlier, earlier.byteOffset <= end {
-      (i, line, column) = (earlier.byteOffset, earlier.line, earlier.column)
-    } else if end >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF {
-      i = 3
+    let start = earlier.flatMap { $0.byteOffset <= end ? $0 : nil }
+    self = (start ?? SourceLocation(byteOffset: 0, line: 1, column: 1)).advanced(to: end, in: text)
+  }
+
+  /// The location of `target`, counted on from this one over the bytes between, which `text` holds: its first byte
+  /// is at offset `origin` (a stream whose earlier bytes are gone keeps only the part it still holds). Lines are
+  /// found with `memchr` and columns counted eight bytes at a time.
+  /// - Precondition: `origin <= byteOffset <= target <= origin + text.count`.
+  func advanced(to target: Int, in text: UnsafeRawBufferPointer, origin: Int = 0) -> SourceLocation {
+    guard target > byteOffset, let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return self }
+    var (line, column) = (line, column)
+    var i = byteOffset &- origin
+    let end = target &- origin
+    // A byte order mark at the very start takes no column, wherever in it the count starts or ends.
+    if i < 3, origin == 0, text.count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { i = Swift.min(3, end) }
+    while i < end, let found = memchr(base + i, Int32(UInt8.newline), end &- i) {
+      line &+= 1
+      column = 1
+      i = UnsafeRawPointer(found) - UnsafeRawPointer(base) &+ 1
+    }
+    column &+= Self.scalarStarts(base, from: i, to: end)
+    // A CR just before an LF is part of the line ending, not a column of the line.
+    if end > i, base[end &- 1] == .carriageReturn, end < text.count, base[end] == .newline { column &-= 1 }
+    return SourceLocation(byteOffset: target, line: line, column: column)
+  }
+
+  /// The bytes in `from..<to` that start a UTF-8 sequence (all but continuation bytes), eight at a time.
+  private static func scalarStarts(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+    var i = from
+    var continuation = 0
+    while i &+ 8 <= end {
+      let word = SWAR.load(base + i)
+      continuation &+= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+      i &+= 8
     }
     while i < end {
-      let b = text[i]
-      if b == .newline {
-        line += 1
-        column = 1
-      } else if b & 0xC0 != 0x80, !(b == .carriageReturn && i + 1 < text.count && text[i + 1] == .newline) {
-        column += 1
-      }
-      i += 1
+      if base[i] & 0xC0 == 0x80 { continuation &+= 1 }
+      i &+= 1
     }
-    self.byteOffset = end
-    self.line = line
-    self.column = column
+    return end &- from &- continuation
   }
 
   /// The location of `byteOffset` in a string's UTF-8.
