@@ -325,11 +325,10 @@ extension JSONPathParser {
     if function == .match || function == .search, case .value(.literal(let pattern)) = typed[1] {
       // Compile a literal pattern once, at query compile time.
       if case .string(let text) = pattern {
-        switch IRegexp.compile(text) {
-        case .regex(let regex): call.literalPattern = .some(regex)
-        case .invalid: call.literalPattern = .some(nil)
-        case .tooLarge: throw error(.patternTooLarge, Self.patternTooLargeMessage, at: arguments[1].offset)
+        guard let compiled = Self.compileLiteralPattern(text) else {
+          throw error(.patternTooLarge, Self.patternTooLargeMessage, at: arguments[1].offset)
         }
+        call.literalPattern = .some(compiled)
       } else {
         call.literalPattern = .some(nil)
       }
@@ -337,11 +336,23 @@ extension JSONPathParser {
     return call
   }
 
+  /// A literal pattern compiled: `.some(nil)` when it is not an I-Regexp, `nil` when it is too large to run.
+  /// Kept out of the recursive parse so its frames stay small.
+  @inline(never)
+  static func compileLiteralPattern(_ text: String) -> RegularExpression?? {
+    do {
+      return .some(try RegularExpression.compile(text, dialect: .iRegexp))
+    } catch {
+      return error.kind == .tooLarge ? nil : .some(nil)
+    }
+  }
+
   /// Checks a function argument against its parameter's declared type (RFC 9535 section 2.4.3).
   /// Why a valid pattern is refused, for the compile-time and the evaluation-time error alike.
   static let patternTooLargeMessage =
     "the regular expression is valid but too large to run: its automaton would exceed "
-    + "\(IRegexp.maximumProgramSize) instructions or its groups nest deeper than \(IRegexp.maximumGroupDepth)"
+    + "\(RegularExpression.maximumProgramSize) instructions or its groups nest deeper than "
+    + "\(RegularExpression.maximumGroupDepth)"
 
   mutating func argument(
     _ expression: LooseExpression, at offset: Int, as type: FunctionType, context: String
