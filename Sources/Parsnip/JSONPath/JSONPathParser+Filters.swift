@@ -66,36 +66,43 @@ extension JSONPathParser {
     return terms.count == 1 ? terms[0] : .and(terms)
   }
 
+  /// `"!" S ( paren-expr / test-expr )`. Its own function, so that `parseBasic`, on the recursive path of every
+  /// nested filter, keeps a small frame.
+  @inline(never)
+  mutating func parseNegation() throws(JSONPathError) -> LooseExpression {
+    let bang = position
+    try enterNesting(at: bang)
+    defer { depth -= 1 }
+    position += 1
+    skipBlankSpace()
+    if peek() == UInt8(ascii: "(") {
+      let inner = try parseParenthesized()
+      try rejectComparisonAfterParentheses()
+      return .not(inner)
+    }
+    if peek() == UInt8(ascii: "!") {
+      throw error("'!' cannot directly follow '!'; write !(!...) with parentheses", at: position)
+    }
+    let operandOffset = position
+    let operand = try parseOperand()
+    let save = position
+    skipBlankSpace()
+    if try peekComparisonOperator() != nil {
+      throw error(
+        "'!' negates only the query or function after it, not a comparison; write !(... == ...) to negate "
+          + "a comparison", at: bang)
+    }
+    position = save
+    return .not(.operand(operand, offset: operandOffset))
+  }
+
   /// `paren-expr / comparison-expr / test-expr`, plus bare operands (checked later by the caller).
   mutating func parseBasic() throws(JSONPathError) -> LooseExpression {
     guard let byte = peek() else {
       throw error("expected an expression, found the end of the query", at: position)
     }
     if byte == UInt8(ascii: "!") && peek(at: position + 1) != UInt8(ascii: "=") {
-      let bang = position
-      try enterNesting(at: bang)
-      defer { depth -= 1 }
-      position += 1
-      skipBlankSpace()
-      if peek() == UInt8(ascii: "(") {
-        let inner = try parseParenthesized()
-        try rejectComparisonAfterParentheses()
-        return .not(inner)
-      }
-      if peek() == UInt8(ascii: "!") {
-        throw error("'!' cannot directly follow '!'; write !(!...) with parentheses", at: position)
-      }
-      let operandOffset = position
-      let operand = try parseOperand()
-      let save = position
-      skipBlankSpace()
-      if try peekComparisonOperator() != nil {
-        throw error(
-          "'!' negates only the query or function after it, not a comparison; write !(... == ...) to negate "
-            + "a comparison", at: bang)
-      }
-      position = save
-      return .not(.operand(operand, offset: operandOffset))
+      return try parseNegation()
     }
     if byte == UInt8(ascii: "(") {
       let inner = try parseParenthesized()
