@@ -100,7 +100,7 @@ struct FunctionCall: Sendable {
   var arguments: [FunctionArgument]
   /// For `match()` and `search()` with a literal pattern: the pattern compiled once, or `nil` when it is not a
   /// valid I-Regexp (the call then always yields false, as RFC 9535 section 2.4.6 requires).
-  var literalPattern: IRegexp??
+  var literalPattern: RegularExpression??
 }
 
 enum FunctionArgument: Sendable {

@@ -37,8 +37,8 @@ struct JSONPathEvaluator<Node: JSONNode> {
   var bufferPool: [[Item]] = []
   var framePool: [[Frame]] = []
   var childPool: [[Child]] = []
-  var regexScratch = IRegexp.Scratch()
-  var lastPattern: (source: String, regex: IRegexp?)?
+  var regexScratch = RegularExpression.Scratch()
+  var lastPattern: (source: String, regex: RegularExpression?)?
   /// The last container a filter built into a tree, by where it starts (see `tree(_:)`).
   var lastTree: (offset: Int, tree: JSON)?
   /// The nodes results may still build without charge (see `result(_:)`).

@@ -94,7 +94,7 @@ extension JSONPathEvaluator {
       guard case .value(let subjectOperand) = call.arguments[0],
         case .string(let subject)? = try value(of: subjectOperand, current: current)
       else { return false }
-      let regex: IRegexp?
+      let regex: RegularExpression?
       if let literal = call.literalPattern {
         regex = literal
       } else {
@@ -110,24 +110,39 @@ extension JSONPathEvaluator {
       // Matching costs at most the subject's length times the program's size: one unit per 16 such steps.
       let steps = subject.utf8.count.multipliedReportingOverflow(by: regex.program.count)
       try spend(steps.overflow ? Int.max : steps.partialValue >> 4)
-      return call.function == .match
-        ? regex.matches(subject, scratch: &regexScratch) : regex.containsMatch(in: subject, scratch: &regexScratch)
+      return try run(regex, on: subject, wholeString: call.function == .match)
     case .length, .count, .value:
       return false  // ValueType; the parser never uses these as tests
     }
   }
 
-  /// Compiles a pattern read from the document, reusing the last one: a filter such as
-  /// `$.values[?match(@, $.regex)]` reads the same pattern for every element.
-  mutating func compiledPattern(_ pattern: String) throws(BudgetExhausted) -> IRegexp? {
-    if let cached = lastPattern, cached.source == pattern { return cached.regex }
-    let regex: IRegexp?
-    switch IRegexp.compile(pattern) {
-    case .regex(let compiled): regex = compiled
-    case .invalid: regex = nil
-    case .tooLarge:
+  /// Runs a compiled pattern; kept out of `functionTest` so the recursive evaluation's frames stay small.
+  @inline(never)
+  mutating func run(_ regex: RegularExpression, on subject: String, wholeString: Bool) throws(BudgetExhausted) -> Bool {
+    do {
+      return wholeString
+        ? try regex.matches(subject, scratch: &regexScratch)
+        : try regex.containsMatch(in: subject, scratch: &regexScratch)
+    } catch {
+      // I-Regexp has no lookaround or back-references, so its matching never backtracks and never gets here;
+      // a budget error would still be an error, not a false answer.
       patternTooLarge = true
       throw BudgetExhausted()
+    }
+  }
+
+  /// Compiles a pattern read from the document, reusing the last one: a filter such as
+  /// `$.values[?match(@, $.regex)]` reads the same pattern for every element.
+  mutating func compiledPattern(_ pattern: String) throws(BudgetExhausted) -> RegularExpression? {
+    if let cached = lastPattern, cached.source == pattern { return cached.regex }
+    let regex: RegularExpression?
+    do {
+      regex = try RegularExpression.compile(pattern, dialect: .iRegexp)
+    } catch  where error.kind == .tooLarge {
+      patternTooLarge = true
+      throw BudgetExhausted()
+    } catch {
+      regex = nil
     }
     lastPattern = (pattern, regex)
     return regex

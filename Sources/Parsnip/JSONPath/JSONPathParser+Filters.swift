@@ -66,36 +66,43 @@ extension JSONPathParser {
     return terms.count == 1 ? terms[0] : .and(terms)
   }
 
+  /// `"!" S ( paren-expr / test-expr )`. Its own function, so that `parseBasic`, on the recursive path of every
+  /// nested filter, keeps a small frame.
+  @inline(never)
+  mutating func parseNegation() throws(JSONPathError) -> LooseExpression {
+    let bang = position
+    try enterNesting(at: bang)
+    defer { depth -= 1 }
+    position += 1
+    skipBlankSpace()
+    if peek() == UInt8(ascii: "(") {
+      let inner = try parseParenthesized()
+      try rejectComparisonAfterParentheses()
+      return .not(inner)
+    }
+    if peek() == UInt8(ascii: "!") {
+      throw error("'!' cannot directly follow '!'; write !(!...) with parentheses", at: position)
+    }
+    let operandOffset = position
+    let operand = try parseOperand()
+    let save = position
+    skipBlankSpace()
+    if try peekComparisonOperator() != nil {
+      throw error(
+        "'!' negates only the query or function after it, not a comparison; write !(... == ...) to negate "
+          + "a comparison", at: bang)
+    }
+    position = save
+    return .not(.operand(operand, offset: operandOffset))
+  }
+
   /// `paren-expr / comparison-expr / test-expr`, plus bare operands (checked later by the caller).
   mutating func parseBasic() throws(JSONPathError) -> LooseExpression {
     guard let byte = peek() else {
       throw error("expected an expression, found the end of the query", at: position)
     }
     if byte == UInt8(ascii: "!") && peek(at: position + 1) != UInt8(ascii: "=") {
-      let bang = position
-      try enterNesting(at: bang)
-      defer { depth -= 1 }
-      position += 1
-      skipBlankSpace()
-      if peek() == UInt8(ascii: "(") {
-        let inner = try parseParenthesized()
-        try rejectComparisonAfterParentheses()
-        return .not(inner)
-      }
-      if peek() == UInt8(ascii: "!") {
-        throw error("'!' cannot directly follow '!'; write !(!...) with parentheses", at: position)
-      }
-      let operandOffset = position
-      let operand = try parseOperand()
-      let save = position
-      skipBlankSpace()
-      if try peekComparisonOperator() != nil {
-        throw error(
-          "'!' negates only the query or function after it, not a comparison; write !(... == ...) to negate "
-            + "a comparison", at: bang)
-      }
-      position = save
-      return .not(.operand(operand, offset: operandOffset))
+      return try parseNegation()
     }
     if byte == UInt8(ascii: "(") {
       let inner = try parseParenthesized()
@@ -325,11 +332,10 @@ extension JSONPathParser {
     if function == .match || function == .search, case .value(.literal(let pattern)) = typed[1] {
       // Compile a literal pattern once, at query compile time.
       if case .string(let text) = pattern {
-        switch IRegexp.compile(text) {
-        case .regex(let regex): call.literalPattern = .some(regex)
-        case .invalid: call.literalPattern = .some(nil)
-        case .tooLarge: throw error(.patternTooLarge, Self.patternTooLargeMessage, at: arguments[1].offset)
+        guard let compiled = Self.compileLiteralPattern(text) else {
+          throw error(.patternTooLarge, Self.patternTooLargeMessage, at: arguments[1].offset)
         }
+        call.literalPattern = .some(compiled)
       } else {
         call.literalPattern = .some(nil)
       }
@@ -337,11 +343,23 @@ extension JSONPathParser {
     return call
   }
 
+  /// A literal pattern compiled: `.some(nil)` when it is not an I-Regexp, `nil` when it is too large to run.
+  /// Kept out of the recursive parse so its frames stay small.
+  @inline(never)
+  static func compileLiteralPattern(_ text: String) -> RegularExpression?? {
+    do {
+      return .some(try RegularExpression.compile(text, dialect: .iRegexp))
+    } catch {
+      return error.kind == .tooLarge ? nil : .some(nil)
+    }
+  }
+
   /// Checks a function argument against its parameter's declared type (RFC 9535 section 2.4.3).
   /// Why a valid pattern is refused, for the compile-time and the evaluation-time error alike.
   static let patternTooLargeMessage =
     "the regular expression is valid but too large to run: its automaton would exceed "
-    + "\(IRegexp.maximumProgramSize) instructions or its groups nest deeper than \(IRegexp.maximumGroupDepth)"
+    + "\(RegularExpression.maximumProgramSize) instructions or its groups nest deeper than "
+    + "\(RegularExpression.maximumGroupDepth)"
 
   mutating func argument(
     _ expression: LooseExpression, at offset: Int, as type: FunctionType, context: String

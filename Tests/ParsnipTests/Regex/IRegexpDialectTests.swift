@@ -2,8 +2,12 @@ import Testing
 
 @testable import Parsnip
 
-/// The I-Regexp engine behind `match()` and `search()` (RFC 9485).
-@Suite struct IRegexpTests {
+/// The I-Regexp dialect (RFC 9485), behind JSONPath's `match()` and `search()`.
+@Suite struct IRegexpDialectTests {
+  func compile(_ pattern: String) -> RegularExpression? {
+    try? RegularExpression.compile(pattern, dialect: .iRegexp)
+  }
+
   /// (pattern, input, whole-string match, substring search)
   static let cases: [(String, String, Bool, Bool)] = [
     ("abc", "abc", true, true),
@@ -116,10 +120,11 @@ import Testing
 
   @Test(arguments: cases)
   func matchesAndSearches(_ pattern: String, _ input: String, _ matches: Bool, _ searches: Bool) throws {
-    let regex = try #require(IRegexp(pattern), "\(pattern) should compile")
-    #expect(regex.matches(input) == matches, "match(\(input.debugDescription), \(pattern.debugDescription))")
+    let regex = try #require(compile(pattern), "\(pattern) should compile")
+    #expect(try regex.matches(input) == matches, "match(\(input.debugDescription), \(pattern.debugDescription))")
     #expect(
-      regex.containsMatch(in: input) == searches, "search(\(input.debugDescription), \(pattern.debugDescription))")
+      try regex.containsMatch(in: input) == searches,
+      "search(\(input.debugDescription), \(pattern.debugDescription))")
   }
 
   /// Patterns outside the I-Regexp grammar, or beyond the engine's size limits.
@@ -135,15 +140,16 @@ import Testing
 
   @Test(arguments: invalidPatterns)
   func invalidPatternsDoNotCompile(_ pattern: String) {
-    #expect(IRegexp(pattern) == nil)
+    #expect(compile(pattern) == nil)
   }
 
   @Test func validPatternsBeyondTheLimitsAreTooLargeNotInvalid() {
     func kind(_ pattern: String) -> String {
-      switch IRegexp.compile(pattern) {
-      case .regex: "regex"
-      case .invalid: "invalid"
-      case .tooLarge: "tooLarge"
+      do {
+        _ = try RegularExpression.compile(pattern, dialect: .iRegexp)
+        return "regex"
+      } catch {
+        return error.kind == .tooLarge ? "tooLarge" : "invalid"
       }
     }
     for pattern in [
@@ -171,27 +177,27 @@ import Testing
 
   @Test(arguments: hostilePatterns)
   func hostilePatternsRunInLinearTime(_ pattern: String, _ input: String, _ matches: Bool, _ searches: Bool) throws {
-    let regex = try #require(IRegexp(pattern))
-    #expect(regex.matches(input) == matches)
-    #expect(regex.containsMatch(in: input) == searches)
+    let regex = try #require(compile(pattern))
+    #expect(try regex.matches(input) == matches)
+    #expect(try regex.containsMatch(in: input) == searches)
   }
 
   @Test func groupNestingIsLimited() throws {
-    let depth = IRegexp.maximumGroupDepth
+    let depth = RegularExpression.maximumGroupDepth
     let nested = String(repeating: "(", count: depth) + "a" + String(repeating: ")", count: depth)
-    let atLimit = try #require(IRegexp(nested))
-    #expect(atLimit.matches("a"))
-    #expect(IRegexp(String(repeating: "(", count: depth + 1) + "a" + String(repeating: ")", count: depth + 1)) == nil)
+    let atLimit = try #require(compile(nested))
+    #expect(try atLimit.matches("a"))
+    #expect(compile(String(repeating: "(", count: depth + 1) + "a" + String(repeating: ")", count: depth + 1)) == nil)
   }
 
   @Test func scratchMemoryIsReusedAcrossPatternsOfDifferentSizes() throws {
-    var scratch = IRegexp.Scratch()
-    let small = try #require(IRegexp("a"))
-    let large = try #require(IRegexp("(abc|def){1,20}x"))
-    #expect(large.matches("abcdefx", scratch: &scratch))
-    #expect(small.matches("a", scratch: &scratch))
-    #expect(!small.matches("b", scratch: &scratch))
-    #expect(large.containsMatch(in: "zzabcx", scratch: &scratch))
-    #expect(!large.containsMatch(in: "zzabx", scratch: &scratch))
+    var scratch = RegularExpression.Scratch()
+    let small = try #require(compile("a"))
+    let large = try #require(compile("(abc|def){1,20}x"))
+    #expect(try large.matches("abcdefx", scratch: &scratch))
+    #expect(try small.matches("a", scratch: &scratch))
+    #expect(try !small.matches("b", scratch: &scratch))
+    #expect(try large.containsMatch(in: "zzabcx", scratch: &scratch))
+    #expect(try !large.containsMatch(in: "zzabx", scratch: &scratch))
   }
 }

@@ -1,4 +1,4 @@
-/// Unicode general categories as bits, for `\p{..}`.
+/// Unicode general categories as bits, for `\p{..}` in both regular expression dialects.
 enum UnicodeCategories {
   static func bit(_ category: Unicode.GeneralCategory) -> UInt32 {
     let index: UInt32 =
@@ -78,6 +78,54 @@ enum UnicodeCategories {
     case "Cf": return 1 << 26
     case "Co": return 1 << 28
     case "Cn": return 1 << 29
+    default: return nil
+    }
+  }
+
+  /// The categories an ECMA-262 `General_Category` value stands for: the short names above plus `Cs` and `LC`,
+  /// the long names (`Letter`, `Decimal_Number`, …) and the aliases ECMA-262 lists (`digit`, `punct`, `cntrl`,
+  /// `Combining_Mark`); `nil` for anything else.
+  static func ecmaScriptMask(named name: String) -> UInt32? {
+    if let mask = mask(named: name) { return mask }
+    switch name {
+    case "Cs", "Surrogate": return 1 << 27
+    case "LC", "Cased_Letter": return 0b111
+    case "Letter": return mask(named: "L")
+    case "Uppercase_Letter": return mask(named: "Lu")
+    case "Lowercase_Letter": return mask(named: "Ll")
+    case "Titlecase_Letter": return mask(named: "Lt")
+    case "Modifier_Letter": return mask(named: "Lm")
+    case "Other_Letter": return mask(named: "Lo")
+    case "Mark", "Combining_Mark": return mask(named: "M")
+    case "Nonspacing_Mark": return mask(named: "Mn")
+    case "Spacing_Mark": return mask(named: "Mc")
+    case "Enclosing_Mark": return mask(named: "Me")
+    case "Number": return mask(named: "N")
+    case "Decimal_Number", "digit": return mask(named: "Nd")
+    case "Letter_Number": return mask(named: "Nl")
+    case "Other_Number": return mask(named: "No")
+    case "Punctuation", "punct": return mask(named: "P")
+    case "Connector_Punctuation": return mask(named: "Pc")
+    case "Dash_Punctuation": return mask(named: "Pd")
+    case "Open_Punctuation": return mask(named: "Ps")
+    case "Close_Punctuation": return mask(named: "Pe")
+    case "Initial_Punctuation": return mask(named: "Pi")
+    case "Final_Punctuation": return mask(named: "Pf")
+    case "Other_Punctuation": return mask(named: "Po")
+    case "Symbol": return mask(named: "S")
+    case "Math_Symbol": return mask(named: "Sm")
+    case "Currency_Symbol": return mask(named: "Sc")
+    case "Modifier_Symbol": return mask(named: "Sk")
+    case "Other_Symbol": return mask(named: "So")
+    case "Separator": return mask(named: "Z")
+    case "Space_Separator": return mask(named: "Zs")
+    case "Line_Separator": return mask(named: "Zl")
+    case "Paragraph_Separator": return mask(named: "Zp")
+    case "Other": return mask(named: "C")
+    case "Control", "cntrl": return mask(named: "Cc")
+    case "Format": return mask(named: "Cf")
+    case "Private_Use": return mask(named: "Co")
+    case "Unassigned": return mask(named: "Cn")
     default: return nil
     }
   }
