@@ -2,7 +2,8 @@
 # Codegen compile round trip: `parsnip codegen` writes models for every file of ../shared/bench-data and the seeds'
 # examples (Examples/), all of them are compiled in ONE swiftc run (Swift 6 mode, warnings as errors) together with
 # a small program that decodes each sample with ParsnipDecoder and with Foundation's JSONDecoder, encodes it again
-# with the matching encoder and checks that the values survive (members that are null or missing aside).
+# with the matching encoder and checks that the values survive (members that are null or missing aside). Partial
+# mirrors (--partial-mirrors) are generated for a few samples, and snapshots of their prefixes must decode into them.
 #
 # Needs `swift build` first (it uses .build/debug/parsnip and links the Parsnip objects built there). Skips, exit 0, with a
 # message when swiftc or ../shared is absent. Environment: PARSNIP_BUILD (default .build/debug), PARSNIP_SHARED
@@ -79,6 +80,22 @@ func samples(_ path: String, lines: Bool) -> [[UInt8]] {
   }
 }
 
+/// Partial mirrors: the snapshot of every twentieth of the sample, still streaming, decodes into the mirror.
+@MainActor func partial<T: Decodable>(_ type: T.Type, _ path: String, _ decoder: ParsnipDecoder) {
+  let bytes = samples(path, lines: false)[0]
+  for k in 1...20 {
+    checked += 1
+    var document = PartialJSON(mode: k % 2 == 0 ? .on : .trailingStrings)
+    do {
+      try document.append(bytes[..<(bytes.count * k / 20)])
+      _ = try document.decode(T.self, using: decoder)
+    } catch {
+      failures += 1
+      print("FAIL \(path) (partial mirror, \(k)/20 of it): \(String(describing: error).prefix(600))")
+    }
+  }
+}
+
 @MainActor func model<T: JSONModel>(_ type: T.Type, _ path: String) {
   for sample in samples(path, lines: false) {
     expectRoundTrip("\(path) (JSONModel)", sample) { Array(try T(jsonString: String(decoding: $0, as: UTF8.self)).jsonString().utf8) }
@@ -101,6 +118,9 @@ generate() {
     grep -v '^import ' "$work/$namespace.generated"; echo "}"; } >"$file"
   local path="${*: -1}" lines=false
   case " $* " in *" --lines "*) lines=true ;; esac
+  local coder="$namespace.RootCoding.parsnipDecoder()"
+  [ "$kind" = model ] && coder="ParsnipDecoder()"
+  case " $* " in *" --partial-mirrors "*) echo "partial($namespace.RootPartial.self, \"$path\", $coder)" >>"$driver" ;; esac
   if [ "$kind" = model ]; then
     echo "model($namespace.Root.self, \"$path\")" >>"$driver"
   else
@@ -121,6 +141,10 @@ generate ClassesWithVar codable --class --var --access public Examples/user.json
 generate Classes codable --class Examples/shop.json
 generate ShopModel model --model Examples/shop.json
 generate UserModel model --model --class --var Examples/user.json
+generate PartialTwitter codable --partial-mirrors "$shared/bench-data/twitter.json"
+generate PartialEvents codable --partial-mirrors "$shared/bench-data/github_events.json"
+generate PartialClasses codable --class --var --access public --partial-mirrors Examples/user.json
+generate PartialModel model --model --partial-mirrors Examples/shop.json
 cat >>"$driver" <<'EOF'
 print("codegen round trip: \(checked - failures) of \(checked) checks passed")
 exit(failures == 0 ? 0 : 1)

@@ -18,7 +18,7 @@ let harness = Harness()
 let selected = Set(CommandLine.arguments.dropFirst())
 let explicitOnly: Set = [
   "hypermedia-linear", "scale", "scaling", "ondemand", "memory", "lines", "typed-lines", "parallel-lines", "codegen",
-  "depth",
+  "depth", "partial",
 ]
 let profiling = selected.contains { $0.hasPrefix("profile") } || !selected.isDisjoint(with: explicitOnly)
 func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
@@ -47,6 +47,8 @@ if selected.contains("profile-lines-validate") || selected.contains("profile-lin
 if selected.contains("depth") { DepthBenchmarks.run() }
 // A 100 MB JSON Lines file of events (BENCH_CODEGEN_MB), inferred in a child process: run explicitly.
 if selected.contains("codegen") { CodegenBenchmarks.run() }
+// Snapshots of a 20 KB document streamed in 4-byte tokens, against one full parse: run explicitly.
+if selected.contains("partial") { PartialBenchmarks.run(harness) }
 // Profile modes run a fixed amount of work (BENCH_ITERATIONS per corpus, default 20), for instruction counting
 // under callgrind or CPU time under `time`: `profile-tree`, `profile-index`, `profile-write` (parses once, then
 // writes), `profile-foundation-tree` (or `profile-foundation`) and `profile-foundation-write` (JSONSerialization, the baselines).

@@ -66,6 +66,11 @@ extension SwiftModelGenerator {
     public var layer: Layer
     /// Extra conformances. Default `Sendable` and `Hashable`.
     public var conformances: Conformances
+    /// Whether each object type gets a partial mirror beside it: `<Name>Partial`, a `Codable` struct whose every
+    /// member is optional and whose members that fail to decode read as `nil`, to show a value while it streams
+    /// (decode a ``PartialJSON`` snapshot into it). Members of generated object types are their mirrors. Default
+    /// `false`.
+    public var partialMirrors: Bool
 
     /// Creates options.
     /// - Parameters:
@@ -75,10 +80,11 @@ extension SwiftModelGenerator {
     ///   - accessLevel: The access level (default `internal`).
     ///   - layer: `Codable` (the default) or ``JSONModel``.
     ///   - conformances: Extra conformances (default `Sendable`, `Hashable`).
+    ///   - partialMirrors: Whether each object type gets a partial mirror (default `false`).
     public init(
       rootName: String = "Root", declaration: Declaration = .struct, usesVar: Bool = false,
       accessLevel: AccessLevel = .internal, layer: Layer = .codable,
-      conformances: Conformances = [.sendable, .hashable]
+      conformances: Conformances = [.sendable, .hashable], partialMirrors: Bool = false
     ) {
       self.rootName = rootName
       self.declaration = declaration
@@ -86,6 +92,7 @@ extension SwiftModelGenerator {
       self.accessLevel = accessLevel
       self.layer = layer
       self.conformances = conformances
+      self.partialMirrors = partialMirrors
     }
   }
 }

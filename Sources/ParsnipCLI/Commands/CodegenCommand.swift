@@ -1,8 +1,8 @@
 import Foundation
 import Parsnip
 
-/// `parsnip codegen [--name Root] [--struct|--class] [--var] [--access LEVEL] [--model] [--lines] [-o FILE]
-/// [FILE ...]`: writes the Swift model types that decode the samples.
+/// `parsnip codegen [--name Root] [--struct|--class] [--var] [--access LEVEL] [--model] [--partial-mirrors] [--lines]
+/// [-o FILE] [FILE ...]`: writes the Swift model types that decode the samples.
 ///
 /// Every input is read and checked before anything is written: one invalid sample reports its
 /// `FILE:LINE:COLUMN: error:` line (all of them are reported) and nothing is generated (exit 1).
@@ -24,11 +24,14 @@ struct CodegenCommand: Command {
   static let usesVar = OptionSpec.flag("var", help: "Declare properties with var instead of let.")
   static let access = OptionSpec.option("access", value: "LEVEL", help: "internal (the default), public or package.")
   static let model = OptionSpec.flag("model", help: "Conform to Parsnip's JSONModel instead of Codable.")
+  static let partialMirrors = OptionSpec.flag(
+    "partial-mirrors",
+    help: "Also write <Type>Partial beside each type, every\nmember optional, for values still streaming.")
   static let output = OptionSpec(
     name: "output", short: "o", valueName: "FILE", help: "Write the source to FILE instead of standard\noutput.",
     namesFile: true)
   static let options = [
-    rootName, structs, classes, usesVar, access, model, CommonOptions.lines, CommonOptions.jobs, output,
+    rootName, structs, classes, usesVar, access, model, partialMirrors, CommonOptions.lines, CommonOptions.jobs, output,
     OptionSpec.help,
   ]
   static let exclusiveGroups = [[structs, classes]]
@@ -61,6 +64,7 @@ struct CodegenCommand: Command {
       options.accessLevel = accessLevel
     }
     if arguments[Self.model] { options.layer = .jsonModel }
+    options.partialMirrors = arguments[Self.partialMirrors]
     generatorOptions = options
   }
 

@@ -1,7 +1,7 @@
 import Parsnip
 
 /// `parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N]
-/// [FILE]`: re-writes a document through the streaming writer.
+/// [--partial MODE] [FILE]`: re-writes a document through the streaming writer.
 ///
 /// Decisions: the output always ends with a line feed, also when compact; `--canonical` is RFC 8785 (JCS) output,
 /// which already sorts keys (so `--sort-keys` changes nothing) and fixes string escaping (so `--ascii` is
@@ -27,7 +27,8 @@ struct FormatCommand: Command {
   static let lines = OptionSpec.flag(
     "lines", help: "Treat each line as its own JSON value (JSON Lines)\nand print one compact value per line.")
   static let options = [
-    indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, CommonOptions.jobs, OptionSpec.help,
+    indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, CommonOptions.jobs, partial,
+    OptionSpec.help,
   ]
   static let exclusiveGroups = [[indent, compact, canonical]]
 
@@ -40,8 +41,11 @@ struct FormatCommand: Command {
   var lines: Bool
   /// `--jobs N`: the threads that parse lines.
   var jobs: Int
+  /// `--partial MODE`: print the snapshot of an incomplete document.
+  var partialMode: PartialJSON.Mode?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    partialMode = try Self.partialMode(arguments)
     file = try CommonOptions.optionalFile(arguments)
     parsingOptions = CommonOptions.parsingOptions(arguments)
     lines = arguments[Self.lines]
@@ -71,6 +75,7 @@ struct FormatCommand: Command {
   }
 
   func run(in context: CommandContext) -> ExitCode {
+    if let partialMode { return formatPartial(partialMode, context: context) }
     if lines { return formatLines(context: context) }
     if writingOptions.isCanonical { return formatCanonical(context: context) }
     let json: JSON

@@ -64,7 +64,8 @@ import Testing
     otherwise, ending with a line feed. Invalid JSON prints an error and exits 1.
 
     USAGE: parsnip format [--indent N | --compact | --canonical] [--sort-keys]
-                          [--ascii] [--json5] [--lines] [--jobs N] [FILE]
+                          [--ascii] [--json5] [--lines] [--jobs N] [--partial MODE]
+                          [FILE]
 
     ARGUMENTS:
       FILE                    The document; '-' or none reads standard input.
@@ -83,6 +84,9 @@ import Testing
                               and print one compact value per line.
       --jobs N                With --lines: parse lines on N threads, output in
                               input order (default: one per core).
+      --partial MODE          Print the snapshot of an incomplete document: on
+                              (incomplete values left out) or trailing-strings
+                              (an incomplete string kept as far as it goes).
       -h, --help              Show help information.
 
     """

@@ -82,11 +82,11 @@ import Testing
   @Test(arguments: [
     (
       "format",
-      "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [FILE]"
+      "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [--partial MODE] [FILE]"
     ),
     (
       "codegen",
-      "parsnip codegen [--name NAME] [--struct | --class] [--var] [--access LEVEL] [--model] [--lines] [--jobs N] [-o FILE] [FILE ...]"
+      "parsnip codegen [--name NAME] [--struct | --class] [--var] [--access LEVEL] [--model] [--partial-mirrors] [--lines] [--jobs N] [-o FILE] [FILE ...]"
     ),
   ])
   func jobsWithoutLinesIsAUsageError(command: String, usage: String) throws {

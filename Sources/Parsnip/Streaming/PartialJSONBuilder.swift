@@ -1,0 +1,157 @@
+// What a `PartialJSON` knows about its text: the completed values, parsed once each by the one scanner and kept in
+// the open containers that hold them, and the snapshot last handed out.
+//
+// Snapshots share storage with the open containers: a snapshot is the root container, which holds the next open
+// container in its last slot, and so on down. Before anything changes, `unshare()` drops the kept snapshot and
+// empties those slots from the root down, so that each container's storage is again referenced once and is changed
+// in place; a snapshot costs the depth of the open path, not the size of the document. (A snapshot the caller still
+// holds is copied on write instead, as any value.)
+
+/// The structural observer behind ``PartialJSON``: it keeps completed values and builds snapshots.
+struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source` is set only during a call.
+  /// An open array or object.
+  struct Frame {
+    var isObject: Bool
+    var elements: [JSON] = []
+    var object = JSONObject()
+    /// Objects: the key whose value is being read.
+    var key: String?
+    /// Where the open child's snapshot sits, or -1.
+    var slot = -1
+    /// A repeated key's earlier value, which the open child's snapshot replaced.
+    var displaced: JSON?
+
+    var value: JSON { isObject ? .object(object) : .array(elements) }
+
+    /// Puts `child` in the open child's slot, making the slot when there is none.
+    mutating func place(_ child: JSON) {
+      if slot >= 0 {
+        if isObject { object._members[slot].value = child } else { elements[slot] = child }
+        return
+      }
+      if isObject {
+        let key = key ?? ""
+        if let position = object.index(forKey: key) {
+          displaced = object._members[position].value
+          object._members[position].value = child
+          slot = position
+        } else {
+          object[key] = child
+          slot = object.count - 1
+        }
+      } else {
+        elements.append(child)
+        slot = elements.count - 1
+      }
+    }
+
+    /// Removes the open child's slot (its snapshot became invisible: `2` became `2.`).
+    mutating func removeSlot() {
+      guard slot >= 0 else { return }
+      if !isObject {
+        elements.removeLast()
+      } else if let displaced {
+        object._members[slot].value = displaced
+      } else {
+        object.removeLastMember()
+      }
+      slot = -1
+      displaced = nil
+    }
+
+    /// Adds a completed child.
+    mutating func complete(_ child: JSON) {
+      if slot >= 0 {
+        if isObject { object._members[slot].value = child } else { elements[slot] = child }
+        slot = -1
+        displaced = nil
+      } else if isObject {
+        object[key ?? ""] = child
+      } else {
+        elements.append(child)
+      }
+      key = nil
+    }
+  }
+
+  var frames: [Frame] = []
+  /// The top-level value, once complete.
+  var root: JSON?
+  /// Where the string or scalar being read began.
+  var tokenStart = 0
+  /// The first error; nothing is read after it.
+  var failure: JSONParseError?
+  /// Whether something visible changed since the last snapshot.
+  var changed = true
+  /// The snapshot last handed out, which shares storage with `frames`.
+  var snapshot: JSON?
+  /// The whole text so far, during `consume` only.
+  var source = UnsafeRawBufferPointer(start: nil, count: 0)
+
+  /// Makes every container's storage referenced once again, before anything changes (see the file comment).
+  mutating func unshare() {
+    guard snapshot != nil else { return }
+    snapshot = nil
+    for k in frames.indices where frames[k].slot >= 0 {
+      frames[k].place(.null)
+    }
+  }
+
+  /// The value in `source[range]`, parsed by the scanner; errors point into the whole text.
+  func parse(_ range: Range<Int>) throws(JSONParseError) -> JSON {
+    do {
+      return try JSON(parsing: UnsafeRawBufferPointer(rebasing: source[range]))
+    } catch {
+      throw JSONParseError(error.kind, error.message, at: range.lowerBound + error.byteOffset, in: source)
+    }
+  }
+
+  mutating func valueStarted(
+    at offset: Int, depth: Int, kind: StructuralTracker.ValueKind
+  ) -> StructuralTracker.Reading {
+    guard failure == nil else { return .skim }
+    if depth == 0, root != nil {
+      failure = JSONParseError(.trailingContent, "unexpected content after the top-level value", at: offset, in: source)
+      return .skim
+    }
+    switch kind {
+    case .object, .array:
+      unshare()
+      frames.append(Frame(isObject: kind == .object))
+      changed = true
+    case .string, .scalar:
+      tokenStart = offset
+    }
+    return .events
+  }
+
+  mutating func valueEnded(at offset: Int, depth: Int) {
+    guard failure == nil else { return }
+    let value: JSON
+    unshare()
+    if frames.count > depth {
+      value = frames.removeLast().value
+    } else {
+      do { value = try parse(tokenStart..<offset) } catch {
+        failure = error
+        return
+      }
+    }
+    changed = true
+    if frames.isEmpty {
+      root = value
+    } else {
+      frames[frames.count - 1].complete(value)
+    }
+  }
+
+  mutating func keyEnded(start: Int, end: Int, depth: Int, text: UnsafeRawBufferPointer) {
+    guard failure == nil else { return }
+    do {
+      guard case .string(let key) = try parse(start..<end) else { return }
+      frames[frames.count - 1].key = key
+    } catch {
+      failure = error
+    }
+  }
+}
