@@ -43,11 +43,13 @@ import Testing
         "http://ƒøø.ßår/?∂éœ=πîx#πîüx", "http://ƒøø.com/blah_(wîkïpédiå)_blah#ßité-1",
         "http://ƒøø.ßår/?q=Test%20URL-encoded%20stuff", "http://-.~_!$&'()*+,;=:%40:80%2f::::::@example.com",
         "http://[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", "http://[2001:0db8:85a3::8a2e:0370:7334]",
-        "http://example.com/?\u{E000}",
+        "http://example.com/?\u{E000}", "http://[2001:db8::1]", "http://192.168.0.1/p", "urn:example:resource",
+        "file:/etc/hosts", "http://ƒøø.ßår/𐌀", "http://ƒøø.ßår/?q=\u{F0000}",
       ],
       invalid: [
         "http://2001:0db8:85a3:0000:0000:8a2e:0370:7334", "/abc", "\\\\WINDOWS\\filëßåré", "âππ",
-        "http://example.com/\u{E000}", "http://example.com/\u{FFFF}", "http://[ƒ::1]/",
+        "http://example.com/\u{E000}", "http://example.com/\u{FFFF}", "http://[ƒ::1]/", "http://[::ffff:192.168.0.01]",
+        "http://ƒøø.ßår/\n",
       ])
     + FormatCase.table(
       "iri-reference",
@@ -72,9 +74,13 @@ import Testing
       "json-pointer",
       valid: [
         "/foo/bar~0/baz~1/%a", "/foo/baz/", "/foo//bar", "/foo/bar/", "", "/", "/~0", "/~1", "/ ", "/%25",
-        "/foo/-", "/-/bar", "/~01",
+        "/foo/-", "/-/bar", "/~01", "/~1~0~0~1~1", "/~1.1", "/i\\j", "/k\"l", "/foo/bar/😎", "/\u{7F}", "/}",
+        "/\u{FF5E}", "/foo\u{0}bar\n\tbaz",
       ],
-      invalid: ["/foo/bar~", "#/foo", "#", "#a", "/~2", "/~-1", "/~~", "a", "0", "a/a"])
+      invalid: [
+        "/foo/bar~", "#/foo", "#", "#a", "#/", "/~0~", "/~0/~", "/foo\u{0}~", "/~\u{FF10}", "/~2", "/~-1", "/~~", "a",
+        "0", "a/a",
+      ])
     + FormatCase.table(
       "relative-json-pointer",
       valid: [
