@@ -34,9 +34,14 @@ import Testing
       "uri-reference",
       valid: [
         "http://foo.bar/?baz=qux#quux", "//foo.bar/?baz=qux#quux", "/abc", "abc", "#fragment", "", "?query",
-        "../a/b", "a/b:c", "#/$defs/x", "//[::1]:80/x",
+        "../a/b", "a/b:c", "#/$defs/x", "//[::1]:80/x", "http://087.10.0.1/", "?query=1", "//", "./this:that",
+        "//[V1.fe]/p",
       ],
-      invalid: ["\\\\WINDOWS\\fileshare", "#frag\\ment", "a:b:c d", ":x", "1a:b", "/a b", "#a#b", "http://a b/"])
+      invalid: [
+        "\\\\WINDOWS\\fileshare", "#frag\\ment", "a:b:c d", ":x", "1a:b", "/a b", "#a#b", "http://a b/",
+        "/foobar®.txt", "/%zz", "/a\"b", "/[::1]", "//example.com:abc/p", "//a@b@example.com/",
+        "//[::ffff:192.168.0.01]/p", "1:b", "/p\n",
+      ])
     + FormatCase.table(
       "iri",
       valid: [
@@ -95,9 +100,14 @@ import Testing
       "uri-template",
       valid: [
         "http://example.com/dictionary/{term:1}/{term}", "http://example.com/dictionary", "dictionary/{term:1}/{term}",
-        "{+path}/here", "{?x,y}", "",
+        "{+path}/here", "{?x,y}", "", "a%41b", "a\u{1F600}b", "a\u{E000}b", "a\u{F0000}b", "{+var}", "{#var}",
+        "{.var}", "{/var}", "{;var}", "{?var}", "{&var}", "{var*}", "{x,y}", "{a.b}", "{%41}", "{v:1000}", "a'b",
       ],
-      invalid: ["http://example.com/dictionary/{term:1}/{term", "{", "{x:0}", "{!x}"])
+      invalid: [
+        "http://example.com/dictionary/{term:1}/{term", "{", "{x:0}", "{!x}", "{}", "{a,,b}", "{v:0}", "{v:10000}",
+        "foo}bar", "a%", "a%4", "a%GG", "{a..b}", "{%}", "{%4}", "{%GG}", "{v:01}", "a b", "a\u{7F}b", "{a,}",
+        "{var=def}", "{,+var}",
+      ])
     + FormatCase.table(
       "regex",
       valid: [
