@@ -76,12 +76,25 @@ extension RegularExpression {
     current.prepare(capacity: program.count)
     next.prepare(capacity: program.count)
 
+    // Two shortcuts for searching: a pattern that starts with `^` starts no thread after the first position, and
+    // one that starts with a literal scalar skips ahead to that scalar while no other thread is live.
+    var startsAnew = searching
+    var firstScalar: UInt32?
+    switch program.first {
+    case .assertStart?: startsAnew = false
+    case .scalar(let value)?: firstScalar = value
+    default: break
+    }
     let scalars = string.unicodeScalars
     var index = scalars.startIndex
     let end = scalars.endIndex
     var upcoming: UInt32? = index != end ? scalars[index].value : nil
     if addClosure(0, to: &current, stack: &stack, previous: nil, next: upcoming) && searching { return true }
     while index != end {
+      if startsAnew, let firstScalar, current.count == 1, current.dense[0] == 0 {
+        while index != end && scalars[index].value != firstScalar { scalars.formIndex(after: &index) }
+        if index == end { return false }
+      }
       let scalar = scalars[index]
       scalars.formIndex(after: &index)
       upcoming = index != end ? scalars[index].value : nil
@@ -104,12 +117,12 @@ extension RegularExpression {
         }
       }
       if searching {
-        if matched || addClosure(0, to: &next, stack: &stack, previous: scalar.value, next: upcoming) {
+        if matched || (startsAnew && addClosure(0, to: &next, stack: &stack, previous: scalar.value, next: upcoming)) {
           return true
         }
       }
       swap(&current, &next)
-      if current.count == 0 && !searching { return false }
+      if current.count == 0 && !startsAnew { return false }
     }
     if searching { return false }
     for slot in 0..<current.count {

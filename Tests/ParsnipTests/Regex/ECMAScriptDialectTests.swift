@@ -88,6 +88,13 @@ import Testing
     ("^a*?b$", "aab", true, true),
     ("^a{2,3}?$", "aaa", true, true),
     ("^a??b$", "b", true, true),
+    // Searches that skip ahead to a literal first scalar, or start only at the beginning.
+    ("cat", "concatenate", false, true),
+    ("cd+", "abcccdd", false, true),
+    ("cd+", "abcccxd", false, false),
+    ("ab", "aab", false, true),
+    ("^b", "ab", false, false),
+    ("^a|b", "cb", false, true),
     // Word boundaries.
     ("\\bfoo\\b", "a foo b", false, true),
     ("\\bfoo\\b", "afoob", false, false),

@@ -34,20 +34,27 @@ import Testing
       "uri-reference",
       valid: [
         "http://foo.bar/?baz=qux#quux", "//foo.bar/?baz=qux#quux", "/abc", "abc", "#fragment", "", "?query",
-        "../a/b", "a/b:c", "#/$defs/x", "//[::1]:80/x",
+        "../a/b", "a/b:c", "#/$defs/x", "//[::1]:80/x", "http://087.10.0.1/", "?query=1", "//", "./this:that",
+        "//[V1.fe]/p",
       ],
-      invalid: ["\\\\WINDOWS\\fileshare", "#frag\\ment", "a:b:c d", ":x", "1a:b", "/a b", "#a#b", "http://a b/"])
+      invalid: [
+        "\\\\WINDOWS\\fileshare", "#frag\\ment", "a:b:c d", ":x", "1a:b", "/a b", "#a#b", "http://a b/",
+        "/foobar®.txt", "/%zz", "/a\"b", "/[::1]", "//example.com:abc/p", "//a@b@example.com/",
+        "//[::ffff:192.168.0.01]/p", "1:b", "/p\n",
+      ])
     + FormatCase.table(
       "iri",
       valid: [
         "http://ƒøø.ßår/?∂éœ=πîx#πîüx", "http://ƒøø.com/blah_(wîkïpédiå)_blah#ßité-1",
         "http://ƒøø.ßår/?q=Test%20URL-encoded%20stuff", "http://-.~_!$&'()*+,;=:%40:80%2f::::::@example.com",
         "http://[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", "http://[2001:0db8:85a3::8a2e:0370:7334]",
-        "http://example.com/?\u{E000}",
+        "http://example.com/?\u{E000}", "http://[2001:db8::1]", "http://192.168.0.1/p", "urn:example:resource",
+        "file:/etc/hosts", "http://ƒøø.ßår/𐌀", "http://ƒøø.ßår/?q=\u{F0000}",
       ],
       invalid: [
         "http://2001:0db8:85a3:0000:0000:8a2e:0370:7334", "/abc", "\\\\WINDOWS\\filëßåré", "âππ",
-        "http://example.com/\u{E000}", "http://example.com/\u{FFFF}", "http://[ƒ::1]/",
+        "http://example.com/\u{E000}", "http://example.com/\u{FFFF}", "http://[ƒ::1]/", "http://[::ffff:192.168.0.01]",
+        "http://ƒøø.ßår/\n",
       ])
     + FormatCase.table(
       "iri-reference",
@@ -72,9 +79,13 @@ import Testing
       "json-pointer",
       valid: [
         "/foo/bar~0/baz~1/%a", "/foo/baz/", "/foo//bar", "/foo/bar/", "", "/", "/~0", "/~1", "/ ", "/%25",
-        "/foo/-", "/-/bar", "/~01",
+        "/foo/-", "/-/bar", "/~01", "/~1~0~0~1~1", "/~1.1", "/i\\j", "/k\"l", "/foo/bar/😎", "/\u{7F}", "/}",
+        "/\u{FF5E}", "/foo\u{0}bar\n\tbaz",
       ],
-      invalid: ["/foo/bar~", "#/foo", "#", "#a", "/~2", "/~-1", "/~~", "a", "0", "a/a"])
+      invalid: [
+        "/foo/bar~", "#/foo", "#", "#a", "#/", "/~0~", "/~0/~", "/foo\u{0}~", "/~\u{FF10}", "/~2", "/~-1", "/~~", "a",
+        "0", "a/a",
+      ])
     + FormatCase.table(
       "relative-json-pointer",
       valid: [
@@ -89,9 +100,14 @@ import Testing
       "uri-template",
       valid: [
         "http://example.com/dictionary/{term:1}/{term}", "http://example.com/dictionary", "dictionary/{term:1}/{term}",
-        "{+path}/here", "{?x,y}", "",
+        "{+path}/here", "{?x,y}", "", "a%41b", "a\u{1F600}b", "a\u{E000}b", "a\u{F0000}b", "{+var}", "{#var}",
+        "{.var}", "{/var}", "{;var}", "{?var}", "{&var}", "{var*}", "{x,y}", "{a.b}", "{%41}", "{v:1000}", "a'b",
       ],
-      invalid: ["http://example.com/dictionary/{term:1}/{term", "{", "{x:0}", "{!x}"])
+      invalid: [
+        "http://example.com/dictionary/{term:1}/{term", "{", "{x:0}", "{!x}", "{}", "{a,,b}", "{v:0}", "{v:10000}",
+        "foo}bar", "a%", "a%4", "a%GG", "{a..b}", "{%}", "{%4}", "{%GG}", "{v:01}", "a b", "a\u{7F}b", "{a,}",
+        "{var=def}", "{,+var}",
+      ])
     + FormatCase.table(
       "regex",
       valid: [
