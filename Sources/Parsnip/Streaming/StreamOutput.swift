@@ -55,3 +55,24 @@ extension StreamOutput where Value: Decodable {
     }
   }
 }
+
+extension StreamOutput where Value == Void {
+  /// Nothing: each value is scanned, as ``JSONDocument`` scans, and its repeated keys checked under
+  /// ``JSON/ParsingOptions/DuplicateKeyPolicy/reject``, the check `JSONLines.validate` makes of a line.
+  static func checks(_ options: JSON.ParsingOptions) -> StreamOutput {
+    StreamOutput(parsing: options) { (bytes) throws(StreamValueFailure) in
+      do throws(JSONParseError) {
+        try JSONLines.checkValue(bytes, options: options)
+      } catch {
+        throw .parse(error)
+      }
+    }
+  }
+}
+
+extension JSONStreamReader where Value == Void {
+  /// A reader that checks each value without building anything: what `parsnip validate --framing` reads with.
+  package convenience init(validating framing: JSONStreamFraming, options: JSON.ParsingOptions) {
+    self.init(framing: framing, output: .checks(options), errorPolicy: .stop)
+  }
+}
