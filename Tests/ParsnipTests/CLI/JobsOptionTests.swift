@@ -123,7 +123,8 @@ import Testing
   ])
   func badJobsAreUsageErrors(arguments: [String], message: String) throws {
     let expected = CLIResult.usageError(
-      message, command: "validate", usage: "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [FILE ...]")
+      message, command: "validate", usage: "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [FILE ...]"
+    )
     #expect(try CLI.both(["validate"] + arguments, stdin: "1\n") == expected)
   }
 }
