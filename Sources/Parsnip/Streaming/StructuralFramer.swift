@@ -135,7 +135,8 @@ final class StructuralFramer: StreamFramer {
       position.advance(to: keep, in: heldBytes, origin: origin)
       keep = Swift.min(keep, position.offset)
       let drop = keep - origin
-      if drop > 0 {
+      // Compacting moves the value being read: only when that frees half the buffer, so each byte moves O(1) times.
+      if drop > 0, drop >= buffer.count / 2 || filled - drop + bytes.count <= buffer.count / 2 {
         let rest = filled - drop
         if rest > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + drop, byteCount: rest) }
         origin = keep
@@ -291,8 +292,10 @@ final class StructuralFramer: StreamFramer {
 
   func next() throws(JSONStreamError) -> (FramedPiece, index: Int)? {
     guard queueHead < queue.count else {
-      queue.removeAll(keepingCapacity: queue.capacity <= 1024)
-      queueHead = 0
+      if queueHead > 0 {
+        queue.removeAll(keepingCapacity: queue.capacity <= 1024)
+        queueHead = 0
+      }
       return nil
     }
     let entry = queue[queueHead]
