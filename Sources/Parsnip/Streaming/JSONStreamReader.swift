@@ -20,7 +20,7 @@
 ///
 /// The reader resumes where it stopped: each byte is examined once for where values end, however the chunks
 /// split it, and a value's text is parsed once, when it is complete. It holds the bytes appended and not yet
-/// handed out: take the values out after each ``append(_:)`` and it holds at most the value being completed plus
+/// handed out: take the values out after each ``append(_:)-(UnsafeRawBufferPointer)`` and it holds at most the value being completed plus
 /// the last chunk. A value longer than ``maximumValueLength`` is an error, and its bytes are dropped as they come.
 ///
 /// Errors (``JSONStreamError``) name the byte offset, line and column in the stream and the value's index. A value
