@@ -2,7 +2,7 @@ import Foundation
 import BenchmarkModels
 import Parsnip
 
-// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|pipeline|hypermedia|codegen|parallel-lines|...]
+// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|pipeline|hypermedia|codegen|parallel-lines|streaming|...]
 // Environment: BENCH_DATA (corpus dir), BENCH_FILES ("twitter.json canada.json"), BENCH_BUDGET_MS, BENCH_MIN_SAMPLES.
 #if DEBUG
   print(
@@ -18,7 +18,7 @@ let harness = Harness()
 let selected = Set(CommandLine.arguments.dropFirst())
 let explicitOnly: Set = [
   "hypermedia-linear", "scale", "scaling", "ondemand", "memory", "lines", "typed-lines", "parallel-lines", "codegen",
-  "depth", "partial",
+  "depth", "partial", "streaming",
 ]
 let profiling = selected.contains { $0.hasPrefix("profile") } || !selected.isDisjoint(with: explicitOnly)
 func wants(_ area: String) -> Bool { !profiling && (selected.isEmpty || selected.contains(area)) }
@@ -36,6 +36,8 @@ if selected.contains("scale") || selected.contains("ondemand") { ScaleBenchmarks
 if selected.contains("scale") || selected.contains("memory") { ScaleBenchmarks.memory() }
 if selected.contains("scale") || selected.contains("lines") { ScaleBenchmarks.jsonLines() }
 if selected.contains("scale") || selected.contains("typed-lines") { ScaleBenchmarks.typedJSONLines() }
+// Framed streams through `JSONStreamReader` vs in-memory `JSONLines` (needs ../shared): run explicitly.
+if selected.contains("streaming") { StreamingBenchmarks.run(harness) }
 // JSON Lines validated and decoded with `jobs = 1` and one job per core, 500 MB (BENCH_PARALLEL_LINES_MB): run explicitly.
 if selected.contains("parallel-lines") { ParallelLinesBenchmarks.run() }
 // `profile-lines-validate` / `profile-lines-decode`: the same file validated or decoded once, with BENCH_JOBS jobs

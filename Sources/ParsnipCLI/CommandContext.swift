@@ -20,6 +20,9 @@ final class CommandContext {
   /// Standard input once read, so naming `-` twice does not find it empty the second time.
   private var standardInputBytes: FileBytes?
 
+  /// Standard input's bytes when an earlier use read them whole, for a later use to read the same.
+  var standardInputCopy: [UInt8]? { standardInputBytes?.withUnsafeBytes { Array($0) } }
+
   /// Creates a context over three streams.
   init(stdin: StandardInput, stdout: OutputSink, stderr: OutputSink) {
     self.stdin = stdin

@@ -8,6 +8,12 @@ enum CommonOptions {
     "json5", help: "Accept JSON5 (comments, trailing commas, unquoted\nkeys, single quotes, hexadecimal numbers).")
   /// `--lines`: one JSON value per line.
   static let lines = OptionSpec.flag("lines", help: "Treat each line as its own JSON value (JSON Lines).")
+  /// `--framing KIND`: how the values of a stream are delimited.
+  static let framing = OptionSpec.option(
+    "framing", value: "KIND",
+    help:
+      "Read a stream of values as they arrive: lines (as\n--lines), seq (RFC 7464), sse (server-sent events),\nconcat (values one after another), array (the\nelements of the top-level array) or array:/POINTER\n(the elements of the array there)."
+  )
   /// `--jobs N`: the threads that parse JSON Lines (`JSONLines.jobs`), for the commands that take `--lines`.
   static let jobs = OptionSpec.option(
     "jobs", value: "N", help: "With --lines: parse lines on N threads, output in\ninput order (default: one per core).")
@@ -52,6 +58,29 @@ enum CommonOptions {
     guard let first = arguments.positionals.first else { throw UsageError("missing \(required)") }
     try expectAtMost(2, positionals: arguments, names: "\(required) and one \(optional)")
     return (first, arguments.positionals.count > 1 ? arguments.positionals[1] : nil)
+  }
+
+  /// The framing of `--framing KIND` or `--lines` (the same as `--framing lines`), or `nil` for one document.
+  /// - Throws: ``UsageError`` for an unknown kind, or `--lines` with another framing.
+  static func framing(_ arguments: ParsedArguments) throws(UsageError) -> JSONStreamFraming? {
+    let lines = arguments[CommonOptions.lines]
+    guard let text = arguments.value(of: framing) else { return lines ? .lines : nil }
+    let framing: JSONStreamFraming
+    switch text {
+    case "lines": framing = .lines
+    case "seq": framing = .textSequence
+    case "sse": framing = .serverSentEvents
+    case "concat": framing = .concatenated
+    case "array": framing = .arrayElements
+    default:
+      guard text.hasPrefix("array:"), let pointer = try? JSONPointer(String(text.dropFirst("array:".count))) else {
+        throw UsageError(
+          "invalid value '\(text)' for '--framing': expected lines, seq, sse, concat, array or array:/POINTER")
+      }
+      framing = .arrayElements(at: pointer)
+    }
+    if lines, framing != .lines { throw UsageError("'--lines' and '--framing \(text)' cannot be used together") }
+    return framing
   }
 
   /// The threads for `--lines`: `--jobs N`, or one per core (`--jobs 1` reads serially, as without the option).

@@ -16,6 +16,9 @@ enum ByteSource: @unchecked Sendable {  // One splitter reads it at a time.
   case memory([UInt8])
   /// Any sequence of bytes, pulled through a boxed iterator.
   case sequence(() -> UInt8?)
+  /// Bytes handed to the splitter by ``LineSplitter/push(_:)`` as they arrive: the push reader's input. A read
+  /// finds nothing, so the splitter reads only once the input has ended.
+  case pushed
   /// A regular file or bytes in memory, read at offsets, so that several threads can each read their own part.
   case shared(SharedInput)
 
@@ -41,7 +44,7 @@ enum ByteSource: @unchecked Sendable {  // One splitter reads it at a time.
       let start = Int(lseek(fd, 0, SEEK_CUR))
       guard start >= 0, Int(info.st_size) - start > minimumSize else { return nil }
       return SharedInput(fileDescriptor: fd, owned: owned, start: start, count: Int(info.st_size) - start)
-    case .sequence, .shared:
+    case .sequence, .shared, .pushed:
       return nil
     }
   }

@@ -239,12 +239,18 @@ extension JSONLines {
     _ bytes: UnsafeRawBufferPointer, number: Int, lineStart: Int, options: JSON.ParsingOptions
   ) -> Result<ValidLine, JSONLinesError> {
     do throws(JSONParseError) {
-      try ScanPipeline.withScan(bytes, options: options) { (text) throws(JSONParseError) in
-        if options.duplicateKeys == .reject, let key = text.firstRepeatedKey() { throw text.duplicateKeyError(at: key) }
-      }
+      try checkValue(bytes, options: options)
       return .success(ValidLine(number: number))
     } catch {
       return .failure(JSONLinesError(line: number, lineStart: lineStart, parseError: error, message: error.message))
+    }
+  }
+
+  /// The one check of a value without building it (lines and framed streams): the scan, then repeated keys under
+  /// ``JSON/ParsingOptions/DuplicateKeyPolicy/reject``.
+  static func checkValue(_ bytes: UnsafeRawBufferPointer, options: JSON.ParsingOptions) throws(JSONParseError) {
+    try ScanPipeline.withScan(bytes, options: options) { (text) throws(JSONParseError) in
+      if options.duplicateKeys == .reject, let key = text.firstRepeatedKey() { throw text.duplicateKeyError(at: key) }
     }
   }
 }

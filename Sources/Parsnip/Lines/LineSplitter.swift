@@ -45,14 +45,28 @@ final class LineSplitter: @unchecked Sendable {  // One thread at a time uses it
   private var skippingRest = false
   private let maximumLineLength: Int
   private let provesInvalid: (UnsafeRawBufferPointer) -> Bool
+  /// Where lines end and which are handed out.
+  private let rules: Rules
+  /// The last line ended at a CR (``Rules/breaksAtCarriageReturn``): an LF that comes next ends nothing.
+  private var afterCarriageReturn = false
+
+  /// Where lines end and which lines are handed out: JSON Lines by default.
+  struct Rules {
+    /// A CR alone ends a line too, and CR LF is one ending (the WHATWG `text/event-stream` rule). Off: lines end
+    /// at LF, and a CR before it is dropped.
+    var breaksAtCarriageReturn = false
+    /// Empty and blank lines are handed out too (server-sent events dispatch at them). Off: they are counted only.
+    var handsOutBlankLines = false
+  }
 
   init(
     source: ByteSource, chunkSize: Int, maximumLineLength: Int = .max,
-    provesInvalid: @escaping (UnsafeRawBufferPointer) -> Bool = { _ in false }
+    provesInvalid: @escaping (UnsafeRawBufferPointer) -> Bool = { _ in false }, rules: Rules = Rules()
   ) {
     self.source = source
     self.maximumLineLength = Swift.max(maximumLineLength, 1)
     self.provesInvalid = provesInvalid
+    self.rules = rules
     buffer = .allocate(byteCount: Self.bufferSize(chunkSize), alignment: Self.alignment)
     endOffset = .max
   }
@@ -71,6 +85,7 @@ final class LineSplitter: @unchecked Sendable {  // One thread at a time uses it
     source = .shared(input)
     self.maximumLineLength = Swift.max(maximumLineLength, 1)
     self.provesInvalid = provesInvalid
+    rules = Rules()
     if let buffer, buffer.count >= Self.bufferSize(chunkSize) {
       self.buffer = buffer
     } else {
@@ -138,33 +153,39 @@ final class LineSplitter: @unchecked Sendable {  // One thread at a time uses it
         continue
       }
       if bufferOrigin + start >= endOffset { return nil }
-      // `memchr` is vectorized; a byte-by-byte search cost about as much as parsing the line.
+      if afterCarriageReturn, start < filled {
+        afterCarriageReturn = false
+        if buffer[start] == .newline {
+          start += 1
+          continue
+        }
+      }
       let from = start + searched
-      if from < filled, let found = memchr(buffer.baseAddress! + from, Int32(UInt8.newline), filled - from) {
-        let newline = UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
+      if from < filled, let newline = lineBreak(from: from) {
         var lineEnd = newline
-        if lineEnd > start, buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
+        if !rules.breaksAtCarriageReturn, lineEnd > start, buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
         if lineEnd - start > maximumLineLength { return try cutShort(body, rest: newline + 1) }
         let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+        afterCarriageReturn = buffer[newline] == .carriageReturn
         lineStart = bufferOrigin + start
         start = newline + 1
         (searched, checkedLength) = (0, 0)
         lineNumber += 1
-        if line.allSatisfy(\.isJSONWhitespace) { continue }  // blank: counted, not handed out
+        if !rules.handsOutBlankLines, line.allSatisfy(\.isJSONWhitespace) { continue }  // counted, not handed out
         return try body(.line(line), lineNumber)
       }
       searched = filled - start
       if finished {
         guard start < filled else { return nil }
         var lineEnd = filled
-        if buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
+        if !rules.breaksAtCarriageReturn, buffer[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
         if lineEnd - start > maximumLineLength { return try cutShort(body, rest: filled) }
         let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
         lineStart = bufferOrigin + start
         start = filled
         (searched, checkedLength) = (0, 0)
         lineNumber += 1
-        if line.allSatisfy(\.isJSONWhitespace) { continue }  // blank: counted, not handed out
+        if !rules.handsOutBlankLines, line.allSatisfy(\.isJSONWhitespace) { continue }  // counted, not handed out
         return try body(.line(line), lineNumber)
       }
       let pending = filled - start
@@ -213,6 +234,24 @@ final class LineSplitter: @unchecked Sendable {  // One thread at a time uses it
   /// The bytes of the line being read that are already in the buffer, its newline not yet found.
   var pendingLineBytes: Int { skippingRest ? 0 : filled - start }
 
+  /// The index of the first byte at or after `from` that ends a line, or `nil` when the buffer holds none.
+  @inline(__always)
+  private func lineBreak(from: Int) -> Int? {
+    let base = buffer.baseAddress!
+    guard rules.breaksAtCarriageReturn else {
+      // `memchr` is vectorized; a byte-by-byte search cost about as much as parsing the line.
+      guard let found = memchr(base + from, Int32(UInt8.newline), filled - from) else { return nil }
+      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    var i = from
+    while i < filled {
+      if bytes[i] == .newline || bytes[i] == .carriageReturn { return i }
+      i += 1
+    }
+    return nil
+  }
+
   private func stopBeforeRead<R>() -> R? {
     stoppedBeforeRead = true
     return nil
@@ -240,11 +279,22 @@ final class LineSplitter: @unchecked Sendable {  // One thread at a time uses it
     return try body(.tooLong(error), lineNumber)
   }
 
-  /// Moves the partial line to the front and reads more; doubles the buffer when one line fills it.
-  private func refill() throws(JSONLinesError) {
+  /// Adds `bytes` after those already held: the input of a splitter over ``ByteSource/pushed``, which hands out
+  /// the lines they end when ``nextLine(mayRead:readingOnce:_:)`` is next called (with `mayRead` false, or true once
+  /// the input has ended, which a `.pushed` source then reports). The buffer holds the lines not yet handed out and
+  /// these bytes, and is compacted and grown as a read's is.
+  func push(_ bytes: UnsafeRawBufferPointer) {
+    guard !bytes.isEmpty else { return }
+    makeRoom(for: bytes.count)
+    (buffer.baseAddress! + filled).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    filled += bytes.count
+  }
+
+  /// Moves the partial line to the front when room runs low, and doubles the buffer until `count` bytes fit.
+  private func makeRoom(for count: Int) {
     let pending = filled - start
     // Compact only when little room is left at the end: moving a long partial line on every read costs a copy.
-    if start > 0, buffer.count - filled < buffer.count / 4 {
+    if start > 0, buffer.count - filled < Swift.max(buffer.count / 4, count) {
       // `bufferOrigin` stays a multiple of `alignment`.
       let shift = start & (Self.alignment - 1)
       if pending > 0 { (buffer.baseAddress! + shift).copyMemory(from: buffer.baseAddress! + start, byteCount: pending) }
@@ -252,12 +302,22 @@ final class LineSplitter: @unchecked Sendable {  // One thread at a time uses it
       start = shift
       filled = shift + pending
     }
-    if buffer.count - filled < Self.alignment {
-      let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: Self.alignment)
+    if buffer.count - filled < count {
+      var size = buffer.count * 2
+      while size - filled < count { size *= 2 }
+      let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: Self.alignment)
       bigger.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: filled)
       buffer.deallocate()
       buffer = bigger
     }
+  }
+
+  /// The bytes the buffer can hold now (the push reader's memory bound is checked against it).
+  var capacity: Int { buffer.count }
+
+  /// Moves the partial line to the front and reads more; doubles the buffer when one line fills it.
+  private func refill() throws(JSONLinesError) {
+    makeRoom(for: Self.alignment)
     let space = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
     let n: Int
     switch source {
@@ -280,6 +340,8 @@ final class LineSplitter: @unchecked Sendable {  // One thread at a time uses it
         throw JSONLinesError(readFailure: error.message, line: lineNumber)
       }
       sourceOffset += n
+    case .pushed:
+      n = 0  // read only once the pushed input has ended
     case .sequence(let next):
       var k = 0
       while k < space.count, let b = next() {

@@ -13,6 +13,9 @@ extension FormatCommand {
   static func partialMode(_ arguments: ParsedArguments) throws(UsageError) -> PartialJSON.Mode? {
     guard let text = arguments.value(of: partial) else { return nil }
     if arguments[lines] { throw UsageError("'--partial' cannot be used with '--lines'") }
+    if arguments.value(of: CommonOptions.framing) != nil {
+      throw UsageError("'--partial' cannot be used with '--framing'")
+    }
     if arguments[CommonOptions.json5] { throw UsageError("'--partial' cannot be used with '--json5'") }
     switch text {
     case "on": return .on

@@ -1,12 +1,13 @@
 import Parsnip
 
-/// `parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N]
-/// [--partial MODE] [FILE]`: re-writes a document through the streaming writer.
+/// `parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines | --framing KIND]
+/// [--jobs N] [--partial MODE] [FILE]`: re-writes a document through the streaming writer.
 ///
 /// Decisions: the output always ends with a line feed, also when compact; `--canonical` is RFC 8785 (JCS) output,
 /// which already sorts keys (so `--sort-keys` changes nothing) and fixes string escaping (so `--ascii` is
 /// refused); with `--lines` each value is written compact on its own line (JSON Lines in, JSON Lines out), so
-/// `--indent` is refused there, and invalid lines are reported and skipped (exit 1).
+/// `--indent` is refused there, and invalid lines are reported and skipped (exit 1). `--framing` does the same
+/// for the values of any framed stream, each written as soon as it is complete.
 struct FormatCommand: Command {
   static let name = "format"
   static let abstract = "Pretty-print, compact or canonicalize JSON."
@@ -27,7 +28,8 @@ struct FormatCommand: Command {
   static let lines = OptionSpec.flag(
     "lines", help: "Treat each line as its own JSON value (JSON Lines)\nand print one compact value per line.")
   static let options = [
-    indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, CommonOptions.jobs, partial,
+    indent, compact, canonical, sortKeys, ascii, CommonOptions.json5, lines, CommonOptions.framing, CommonOptions.jobs,
+    partial,
     OptionSpec.help,
   ]
   static let exclusiveGroups = [[indent, compact, canonical]]
@@ -38,7 +40,8 @@ struct FormatCommand: Command {
   var file: String?
   var parsingOptions: JSON.ParsingOptions
   var writingOptions: JSON.WritingOptions
-  var lines: Bool
+  /// `--lines` or `--framing KIND`; `nil` for one document.
+  var framing: JSONStreamFraming?
   /// `--jobs N`: the threads that parse lines.
   var jobs: Int
   /// `--partial MODE`: print the snapshot of an incomplete document.
@@ -48,12 +51,16 @@ struct FormatCommand: Command {
     partialMode = try Self.partialMode(arguments)
     file = try CommonOptions.optionalFile(arguments)
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    lines = arguments[Self.lines]
-    jobs = try CommonOptions.jobs(arguments, lines: lines)
+    framing = try CommonOptions.framing(arguments)
+    let lines = framing != nil
+    jobs = try CommonOptions.jobs(arguments, lines: framing == .lines)
     var options: JSON.WritingOptions
     if let text = arguments.value(of: Self.indent) {
       // One value per line is the point of --lines; an indented value would span several.
-      if lines { throw UsageError("'--indent' cannot be used with '--lines' (each value is printed on one line)") }
+      if lines {
+        let option = arguments[Self.lines] ? "--lines" : "--framing"
+        throw UsageError("'--indent' cannot be used with '\(option)' (each value is printed on one line)")
+      }
       guard let indent = Int(text), (0...Self.maximumIndent).contains(indent) else {
         throw UsageError("invalid indent '\(text)' (expected a number from 0 to \(Self.maximumIndent))")
       }
@@ -76,7 +83,7 @@ struct FormatCommand: Command {
 
   func run(in context: CommandContext) -> ExitCode {
     if let partialMode { return formatPartial(partialMode, context: context) }
-    if lines { return formatLines(context: context) }
+    if let framing { return formatValues(framing, context: context) }
     if writingOptions.isCanonical { return formatCanonical(context: context) }
     let json: JSON
     do throws(LoadFailure) { json = try context.load(file, options: parsingOptions) } catch { return error.status }
@@ -110,12 +117,13 @@ struct FormatCommand: Command {
     try? JSON.number(number).string(options: .canonical)
   }
 
-  private func formatLines(context: CommandContext) -> ExitCode {
+  private func formatValues(_ framing: JSONStreamFraming, context: CommandContext) -> ExitCode {
     var written = true
     let writingOptions = self.writingOptions
     // Each value is written out on the thread that parsed it; this thread only copies the text to the output.
-    let outcome = context.forEachLine(
-      file, options: parsingOptions, jobs: jobs, transform: { CommandContext.lineText($0, options: writingOptions) }
+    let outcome = context.forEachValue(
+      file, framing: framing, options: parsingOptions, jobs: jobs,
+      transform: { CommandContext.lineText($0, options: writingOptions) }
     ) { text, _ in
       if !context.emit(text) { written = false }
     }

@@ -7,7 +7,7 @@ import Parsnip
 /// never second-guessed, so `--pointer foo` is an invalid pointer (exit 2), not a key path.
 ///
 /// Decisions: with `--pointer`, an expression starting with `#` is read as a URI fragment (`#/a%20b`). With
-/// `--lines`, the query runs on each line and prints one compact result per line that has one; the exit status is
+/// `--lines` (or `--framing KIND`, for each value of a framed stream as it arrives), the query runs on each line and prints one compact result per line that has one; the exit status is
 /// 1 when no line has a result (like `grep`) or a line is not JSON. A JSONPath query that finds nothing prints `[]`
 /// and exits 1, the one rule's "nothing found" (with `--lines`, such a line prints `[]` and has no result). `--null-missing` prints `null` for each line
 /// without a result (invalid ones included), so output line N answers the Nth value of the input. By default the
@@ -57,7 +57,8 @@ struct QueryCommand: Command {
   /// took 6.7 GB before this bound.
   static let defaultMaximumPathBytes = 256 << 20
   static let options = [
-    jsonPath, pointer, keyPath, paths, onDemand, CommonOptions.compact, CommonOptions.json5, lines, nullMissing,
+    jsonPath, pointer, keyPath, paths, onDemand, CommonOptions.compact, CommonOptions.json5, lines,
+    CommonOptions.framing, nullMissing,
     CommonOptions.jobs, maxNodes, maxPathBytes, OptionSpec.help,
   ]
   static let exclusiveGroups = [[jsonPath, pointer, keyPath]]
@@ -89,7 +90,8 @@ struct QueryCommand: Command {
   var printsPaths: Bool
   var parsingOptions: JSON.ParsingOptions
   var writingOptions: JSON.WritingOptions
-  var lines: Bool
+  /// `--lines` or `--framing KIND`; `nil` for one document.
+  var framing: JSONStreamFraming?
   /// `--null-missing`: print `null` for each line without a result.
   var printsNullForMissing: Bool
   /// `--jobs N`: the threads that parse lines.
@@ -117,8 +119,9 @@ struct QueryCommand: Command {
       throw UsageError("'--paths' applies to JSONPath queries only; '\(expression)' is a \(kind.rawValue)")
     }
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    lines = arguments[Self.lines]
-    jobs = try CommonOptions.jobs(arguments, lines: lines)
+    framing = try CommonOptions.framing(arguments)
+    let lines = framing != nil
+    jobs = try CommonOptions.jobs(arguments, lines: framing == .lines)
     printsNullForMissing = arguments[Self.nullMissing]
     if printsNullForMissing, !lines { throw UsageError("'--null-missing' applies with '--lines' only") }
     onDemand = arguments[Self.onDemand]
@@ -261,7 +264,7 @@ struct QueryCommand: Command {
       context.report(failure.message)
       return .usageError
     }
-    if lines { return queryLines(query, context: context) }
+    if let framing { return queryValues(query, framing: framing, context: context) }
     // Reading stops where the input proves invalid; on demand, only when its first value does (an on-demand read
     // may answer from text before an error).
     guard let input = context.readInput(file, parsedWith: parsingOptions, onDemand: onDemand) else {
@@ -321,14 +324,14 @@ struct QueryCommand: Command {
     }
   }
 
-  private func queryLines(_ query: CompiledQuery, context: CommandContext) -> ExitCode {
+  private func queryValues(_ query: CompiledQuery, framing: JSONStreamFraming, context: CommandContext) -> ExitCode {
     var found = false
     var failed = false
     let command = self
     // The query runs, and its result is written out, on the thread that parsed the line; this thread only copies
     // the text to the output and reports, in input order.
-    let outcome = context.forEachLine(
-      file, options: parsingOptions, jobs: jobs,
+    let outcome = context.forEachValue(
+      file, framing: framing, options: parsingOptions, jobs: jobs,
       transform: { json in
         command.evaluate(query, on: json).map {
           (text: CommandContext.lineText($0, options: command.writingOptions), found: !Self.findsNothing(query, $0))

@@ -1,11 +1,12 @@
 import Parsnip
 
-/// `parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]`: checks that documents are valid JSON.
+/// `parsnip validate [--json5] [--lines | --framing KIND] [--jobs N] [FILE ...]`: checks that documents are valid JSON.
 ///
 /// Every input is checked even after a failure, so one run reports every invalid file. The exit status is the
 /// worst outcome: 2 if any input could not be read, else 1 if any was invalid, else 0. Valid inputs print nothing.
 /// With `--lines`, lines are scanned without building values, on `--jobs` threads (one per core by default); the
-/// diagnostics are the same, in the same order, for any number.
+/// diagnostics are the same, in the same order, for any number. With `--framing`, each value of the stream is
+/// checked as it arrives (``JSONStreamReader``), and each bad one reported.
 struct ValidateCommand: Command {
   static let name = "validate"
   static let abstract = "Check that documents are valid JSON."
@@ -17,28 +18,31 @@ struct ValidateCommand: Command {
   static let arguments = [
     ArgumentSpec.optional("FILE ...", file: true, help: "Files to check; '-' or none reads standard input.")
   ]
-  static let options = [CommonOptions.json5, CommonOptions.lines, CommonOptions.jobs, OptionSpec.help]
+  static let options = [
+    CommonOptions.json5, CommonOptions.lines, CommonOptions.framing, CommonOptions.jobs, OptionSpec.help,
+  ]
 
   /// The inputs; empty means standard input.
   var files: [String]
   var parsingOptions: JSON.ParsingOptions
-  var lines: Bool
+  /// `--lines` or `--framing KIND`; `nil` for whole documents.
+  var framing: JSONStreamFraming?
   /// `--jobs N`: the threads that check lines.
   var jobs: Int
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
     parsingOptions = CommonOptions.parsingOptions(arguments)
-    lines = arguments[CommonOptions.lines]
-    jobs = try CommonOptions.jobs(arguments, lines: lines)
+    framing = try CommonOptions.framing(arguments)
+    jobs = try CommonOptions.jobs(arguments, lines: framing == .lines)
   }
 
   func run(in context: CommandContext) -> ExitCode {
     var status = ExitCode.success
     for file in files.isEmpty ? [nil] : files.map(Optional.some) {
       let valid: Bool
-      if lines {
-        switch context.validateLines(file, options: parsingOptions, jobs: jobs) {
+      if let framing {
+        switch context.validateValues(file, framing: framing, options: parsingOptions, jobs: jobs) {
         case .success(let allValid): valid = allValid
         case .failure(let error):
           context.report(error.message)

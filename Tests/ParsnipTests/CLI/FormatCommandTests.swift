@@ -132,7 +132,7 @@ import Testing
     let expected = CLIResult.usageError(
       message, command: "format",
       usage:
-        "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [--partial MODE] [FILE]"
+        "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--framing KIND] [--jobs N] [--partial MODE] [FILE]"
     )
     #expect(try CLI.both(["format"] + arguments) == expected)
   }

@@ -6,7 +6,7 @@ import Testing
 /// `format --partial on|trailing-strings`, in process and through the binary.
 @Suite struct FormatPartialOptionTests {
   static let usage =
-    "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [--partial MODE] [FILE]"
+    "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--framing KIND] [--jobs N] [--partial MODE] [FILE]"
 
   @Test func printsTheSnapshotInEitherMode() throws {
     let text = #"{"a": 1, "b": "hel"#
@@ -54,6 +54,9 @@ import Testing
     #expect(
       try CLI.both(["format", "--partial", "on", "--lines"], stdin: "[1")
         == .usageError("'--partial' cannot be used with '--lines'", command: "format", usage: Self.usage))
+    #expect(
+      try CLI.both(["format", "--partial", "on", "--framing", "seq"], stdin: "[1")
+        == .usageError("'--partial' cannot be used with '--framing'", command: "format", usage: Self.usage))
     #expect(try CLI.both(["format", "--partial"], stdin: "[1").status == 2)
   }
 }

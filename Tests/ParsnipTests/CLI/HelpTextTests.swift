@@ -42,7 +42,8 @@ import Testing
     FILE:LINE:COLUMN: error: MESSAGE line per invalid input on standard error.
     Duplicate object keys are accepted, as RFC 8259 allows.
 
-    USAGE: parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]
+    USAGE: parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N]
+                            [FILE ...]
 
     ARGUMENTS:
       FILE ...                Files to check; '-' or none reads standard input.
@@ -51,6 +52,11 @@ import Testing
       --json5                 Accept JSON5 (comments, trailing commas, unquoted
                               keys, single quotes, hexadecimal numbers).
       --lines                 Treat each line as its own JSON value (JSON Lines).
+      --framing KIND          Read a stream of values as they arrive: lines (as
+                              --lines), seq (RFC 7464), sse (server-sent events),
+                              concat (values one after another), array (the
+                              elements of the top-level array) or array:/POINTER
+                              (the elements of the array there).
       --jobs N                With --lines: parse lines on N threads, output in
                               input order (default: one per core).
       -h, --help              Show help information.
@@ -64,8 +70,8 @@ import Testing
     otherwise, ending with a line feed. Invalid JSON prints an error and exits 1.
 
     USAGE: parsnip format [--indent N | --compact | --canonical] [--sort-keys]
-                          [--ascii] [--json5] [--lines] [--jobs N] [--partial MODE]
-                          [FILE]
+                          [--ascii] [--json5] [--lines] [--framing KIND] [--jobs N]
+                          [--partial MODE] [FILE]
 
     ARGUMENTS:
       FILE                    The document; '-' or none reads standard input.
@@ -82,6 +88,11 @@ import Testing
                               keys, single quotes, hexadecimal numbers).
       --lines                 Treat each line as its own JSON value (JSON Lines)
                               and print one compact value per line.
+      --framing KIND          Read a stream of values as they arrive: lines (as
+                              --lines), seq (RFC 7464), sse (server-sent events),
+                              concat (values one after another), array (the
+                              elements of the top-level array) or array:/POINTER
+                              (the elements of the array there).
       --jobs N                With --lines: parse lines on N threads, output in
                               input order (default: one per core).
       --partial MODE          Print the snapshot of an incomplete document: on
@@ -104,8 +115,8 @@ import Testing
 
     USAGE: parsnip query [--jsonpath | --pointer | --keypath] [--paths]
                          [--on-demand] [--compact] [--json5] [--lines]
-                         [--null-missing] [--jobs N] [--max-nodes N]
-                         [--max-path-bytes N] EXPR [FILE]
+                         [--framing KIND] [--null-missing] [--jobs N]
+                         [--max-nodes N] [--max-path-bytes N] EXPR [FILE]
 
     ARGUMENTS:
       EXPR                    The JSONPath query, JSON Pointer or key path.
@@ -123,6 +134,11 @@ import Testing
                               keys, single quotes, hexadecimal numbers).
       --lines                 Query each line as its own JSON value (JSON Lines)
                               and print one compact result per line.
+      --framing KIND          Read a stream of values as they arrive: lines (as
+                              --lines), seq (RFC 7464), sse (server-sent events),
+                              concat (values one after another), array (the
+                              elements of the top-level array) or array:/POINTER
+                              (the elements of the array there).
       --null-missing          With --lines: print null for a line without a result,
                               so output lines match input lines.
       --jobs N                With --lines: parse lines on N threads, output in
@@ -279,7 +295,7 @@ import Testing
   @Test func subcommandUsageErrorShowsItsUsage() throws {
     let expected = CLIResult.usageError(
       "unknown option '--pretty'", command: "validate",
-      usage: "parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]")
+      usage: "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [FILE ...]")
     #expect(try CLI.both(["validate", "--pretty", "x.json"]) == expected)
   }
 }

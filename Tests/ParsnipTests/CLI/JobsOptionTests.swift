@@ -82,7 +82,7 @@ import Testing
   @Test(arguments: [
     (
       "format",
-      "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--jobs N] [--partial MODE] [FILE]"
+      "parsnip format [--indent N | --compact | --canonical] [--sort-keys] [--ascii] [--json5] [--lines] [--framing KIND] [--jobs N] [--partial MODE] [FILE]"
     ),
     (
       "codegen",
@@ -97,7 +97,7 @@ import Testing
   @Test func queryJobsWithoutLinesIsAUsageError() throws {
     let usage =
       "parsnip query [--jsonpath | --pointer | --keypath] [--paths] [--on-demand] [--compact] [--json5] [--lines] "
-      + "[--null-missing] [--jobs N] [--max-nodes N] [--max-path-bytes N] EXPR [FILE]"
+      + "[--framing KIND] [--null-missing] [--jobs N] [--max-nodes N] [--max-path-bytes N] EXPR [FILE]"
     let expected = CLIResult.usageError("'--jobs' applies with '--lines' only", command: "query", usage: usage)
     #expect(try CLI.both(["query", "--jobs", "2", "id"], stdin: "{\"id\": 1}\n") == expected)
   }
@@ -123,7 +123,8 @@ import Testing
   ])
   func badJobsAreUsageErrors(arguments: [String], message: String) throws {
     let expected = CLIResult.usageError(
-      message, command: "validate", usage: "parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]")
+      message, command: "validate", usage: "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [FILE ...]"
+    )
     #expect(try CLI.both(["validate"] + arguments, stdin: "1\n") == expected)
   }
 }
