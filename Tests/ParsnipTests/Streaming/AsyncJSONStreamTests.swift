@@ -47,13 +47,16 @@ struct AsyncJSONStreamTests {
   func bytesAndChunks(_ framing: JSONStreamFraming) async throws {
     let text = Array(JSONStreamReaderTests.framedSample(framing).utf8)
     var fromBytes: [String] = []
-    for try await element in AsyncBytes(bytes: text).jsonValues(framing: framing) {
+    // Explicit iterators: `for try await` calls `next(isolation:)`, newer than the platform floors.
+    var bytes = AsyncBytes(bytes: text).jsonValues(framing: framing).makeAsyncIterator()
+    while let element = try await bytes.next() {
       fromBytes.append(element.value.description)
     }
     #expect(fromBytes == JSONStreamReaderTests.sampleValues)
     var fromChunks: [String] = []
     let chunks = stride(from: 0, to: text.count, by: 5).map { Array(text[$0..<Swift.min($0 + 5, text.count)]) }
-    for try await element in CountingChunks(chunks).jsonDocuments(framing: framing) {
+    var documents = CountingChunks(chunks).jsonDocuments(framing: framing).makeAsyncIterator()
+    while let element = try await documents.next() {
       fromChunks.append(element.value.root.json().description)
     }
     #expect(fromChunks == JSONStreamReaderTests.sampleValues)
@@ -77,7 +80,8 @@ struct AsyncJSONStreamTests {
     source.cancelAfter = 3
     var seen = 0
     await #expect(throws: CancellationError.self) {
-      for try await _ in source.jsonValues(framing: .concatenated) { seen += 1 }
+      var values = source.jsonValues(framing: .concatenated).makeAsyncIterator()
+      while try await values.next() != nil { seen += 1 }
     }
     // The fourth chunk, read before the cancellation was seen, gives its value; nothing more is read.
     #expect(source.read == 4)
@@ -90,7 +94,8 @@ struct AsyncJSONStreamTests {
     let text = Array("[{\"id\":1},\n{\"id\":2}, {\"id\":}]".utf8)
     var items: [Item] = []
     let error = await #expect(throws: JSONStreamError.self) {
-      for try await element in AsyncBytes(bytes: text).jsonValues(Item.self, framing: .arrayElements) {
+      var values = AsyncBytes(bytes: text).jsonValues(Item.self, framing: .arrayElements).makeAsyncIterator()
+      while let element = try await values.next() {
         items.append(element.value)
       }
     }
