@@ -97,12 +97,35 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
     }
   }
 
-  /// The value in `source[range]`, parsed by the scanner; errors point into the whole text.
+  /// The value in `source[range]`; errors point into the whole text. Plain values take the engine's readers
+  /// straight (see ``plainValue(_:)``); the rest (escapes, non-ASCII text, errors) is parsed by the scanner, for its
+  /// exact value or error.
   func parse(_ range: Range<Int>) throws(JSONParseError) -> JSON {
+    let text = UnsafeRawBufferPointer(rebasing: source[range])
+    if let value = Self.plainValue(text) { return value }
     do {
-      return try JSON(parsing: UnsafeRawBufferPointer(rebasing: source[range]))
+      return try JSON(parsing: text)
     } catch {
       throw JSONParseError(error.kind, error.message, at: range.lowerBound + error.byteOffset, in: source)
+    }
+  }
+
+  /// A number, a literal or a string of printable ASCII without escapes, read with the engine's own number reader
+  /// (`NumberParser`, which validates the number grammar) and string decoder, which is what the scanner accepts and
+  /// reads for them, without a scan's set-up (a tape, a tree builder): a value parsed on its own costs ten times its
+  /// share of a whole parse that way. `nil` for anything else.
+  static func plainValue(_ text: UnsafeRawBufferPointer) -> JSON? {
+    guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), !text.isEmpty else { return nil }
+    let n = text.count
+    switch base[0] {
+    case .quote:
+      guard n >= 2, base[n - 1] == .quote else { return nil }
+      for k in 1..<(n - 1) where base[k] < 0x20 || base[k] >= 0x80 || base[k] == .backslash { return nil }
+      return .string(StringDecoding.validated(UnsafeBufferPointer(start: base + 1, count: n - 2), isASCII: true))
+    case UInt8(ascii: "t"): return n == 4 && text.elementsEqual("true".utf8) ? .bool(true) : nil
+    case UInt8(ascii: "f"): return n == 5 && text.elementsEqual("false".utf8) ? .bool(false) : nil
+    case UInt8(ascii: "n"): return n == 4 && text.elementsEqual("null".utf8) ? .null : nil
+    default: return NumberParser.parse(text).map(JSON.number)
     }
   }
 
