@@ -13,7 +13,10 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
   struct Frame {
     var isObject: Bool
     var elements: [JSON] = []
-    var object = JSONObject()
+    /// Objects: the members, and where each key is once there are many (repeated keys keep the first position,
+    /// the last value).
+    var members: [JSONObject.Member] = []
+    var positions: [ExactKey: Int] = [:]
     /// Objects: the key whose value is being read.
     var key: String?
     /// Where the open child's snapshot sits, or -1.
@@ -21,27 +24,42 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
     /// A repeated key's earlier value, which the open child's snapshot replaced.
     var displaced: JSON?
 
-    var value: JSON { isObject ? .object(object) : .array(elements) }
+    var value: JSON { isObject ? .object(JSONObject(uniqueMembers: members)) : .array(elements) }
+
+    /// From this many members on, keys are found through `positions`; before, by a linear search (cheaper).
+    static let hashedFrom = 16
+
+    /// The position of `key` among the members.
+    func position(of key: String) -> Int? {
+      if members.count > Self.hashedFrom { return positions[ExactKey(key)] }
+      for k in members.indices where ExactKey.equal(members[k].key, key) { return k }
+      return nil
+    }
 
     /// Puts `child` in the open child's slot, making the slot when there is none.
     mutating func place(_ child: JSON) {
       if slot >= 0 {
-        if isObject { object._members[slot].value = child } else { elements[slot] = child }
+        if isObject { members[slot].value = child } else { elements[slot] = child }
         return
       }
       if isObject {
         let key = key ?? ""
-        if let position = object.index(forKey: key) {
-          displaced = object._members[position].value
-          object._members[position].value = child
+        if let position = position(of: key) {
+          displaced = members[position].value
+          members[position].value = child
           slot = position
         } else {
-          object[key] = child
-          slot = object.count - 1
+          slot = members.count
+          members.append(JSONObject.Member(key: key, value: child))
+          if slot == Self.hashedFrom {
+            for k in members.indices { positions[ExactKey(members[k].key)] = k }
+          } else if slot > Self.hashedFrom {
+            positions[ExactKey(key)] = slot
+          }
         }
       } else {
+        slot = elements.count
         elements.append(child)
-        slot = elements.count - 1
       }
     }
 
@@ -51,9 +69,10 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
       if !isObject {
         elements.removeLast()
       } else if let displaced {
-        object._members[slot].value = displaced
+        members[slot].value = displaced
       } else {
-        object.removeLastMember()
+        let removed = members.removeLast()
+        if slot >= Self.hashedFrom { positions[ExactKey(removed.key)] = nil }
       }
       slot = -1
       displaced = nil
@@ -61,15 +80,15 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
 
     /// Adds a completed child.
     mutating func complete(_ child: JSON) {
-      if slot >= 0 {
-        if isObject { object._members[slot].value = child } else { elements[slot] = child }
-        slot = -1
-        displaced = nil
+      if slot < 0 {
+        place(child)
       } else if isObject {
-        object[key ?? ""] = child
+        members[slot].value = child
       } else {
-        elements.append(child)
+        elements[slot] = child
       }
+      slot = -1
+      displaced = nil
       key = nil
     }
   }
