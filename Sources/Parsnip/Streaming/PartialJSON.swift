@@ -140,9 +140,7 @@ public struct PartialJSON: Sendable {
     if tracker.isInScalar {
       // A number or literal whose text is whole so far (`2`, not `2.` or `tr`) shows.
       let start = tracker.tokenStart
-      return text.withUnsafeBytes { all in
-        try? JSON(parsing: UnsafeRawBufferPointer(rebasing: all[start...]))
-      }
+      return text.withUnsafeBytes { PartialJSONBuilder.plainValue(UnsafeRawBufferPointer(rebasing: $0[start...])) }
     }
     guard mode == .trailingStrings, tracker.isInString, !tracker.isInKey else { return nil }
     if stringStart != tracker.tokenStart {
@@ -153,7 +151,19 @@ public struct PartialJSON: Sendable {
     }
     let end = text.withUnsafeBytes { PartialJSON.wholeCharactersEnd(in: $0, from: stringDecodedEnd) }
     if end > stringDecodedEnd {
-      // Only the new characters are decoded, by the scanner, as a string of their own.
+      // Only the new characters are decoded, as a string of their own.
+      let from = stringDecodedEnd
+      let plain = text.withUnsafeBufferPointer { all -> String? in
+        let piece = UnsafeBufferPointer(rebasing: all[from..<end])
+        guard piece.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != .backslash }) else { return nil }
+        return StringDecoding.validated(piece, isASCII: true)
+      }
+      if let plain {
+        builder.unshare()
+        string += plain
+        stringDecodedEnd = end
+        return .string(string)
+      }
       var piece = [UInt8.quote]
       piece.append(contentsOf: text[stringDecodedEnd..<end])
       piece.append(.quote)

@@ -13,7 +13,10 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
   struct Frame {
     var isObject: Bool
     var elements: [JSON] = []
-    var object = JSONObject()
+    /// Objects: the members, and where each key is once there are many (repeated keys keep the first position,
+    /// the last value).
+    var members: [JSONObject.Member] = []
+    var positions: [ExactKey: Int] = [:]
     /// Objects: the key whose value is being read.
     var key: String?
     /// Where the open child's snapshot sits, or -1.
@@ -21,27 +24,42 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
     /// A repeated key's earlier value, which the open child's snapshot replaced.
     var displaced: JSON?
 
-    var value: JSON { isObject ? .object(object) : .array(elements) }
+    var value: JSON { isObject ? .object(JSONObject(uniqueMembers: members)) : .array(elements) }
+
+    /// From this many members on, keys are found through `positions`; before, by a linear search (cheaper).
+    static let hashedFrom = 16
+
+    /// The position of `key` among the members.
+    func position(of key: String) -> Int? {
+      if members.count > Self.hashedFrom { return positions[ExactKey(key)] }
+      for k in members.indices where ExactKey.equal(members[k].key, key) { return k }
+      return nil
+    }
 
     /// Puts `child` in the open child's slot, making the slot when there is none.
     mutating func place(_ child: JSON) {
       if slot >= 0 {
-        if isObject { object._members[slot].value = child } else { elements[slot] = child }
+        if isObject { members[slot].value = child } else { elements[slot] = child }
         return
       }
       if isObject {
         let key = key ?? ""
-        if let position = object.index(forKey: key) {
-          displaced = object._members[position].value
-          object._members[position].value = child
+        if let position = position(of: key) {
+          displaced = members[position].value
+          members[position].value = child
           slot = position
         } else {
-          object[key] = child
-          slot = object.count - 1
+          slot = members.count
+          members.append(JSONObject.Member(key: key, value: child))
+          if slot == Self.hashedFrom {
+            for k in members.indices { positions[ExactKey(members[k].key)] = k }
+          } else if slot > Self.hashedFrom {
+            positions[ExactKey(key)] = slot
+          }
         }
       } else {
+        slot = elements.count
         elements.append(child)
-        slot = elements.count - 1
       }
     }
 
@@ -51,9 +69,10 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
       if !isObject {
         elements.removeLast()
       } else if let displaced {
-        object._members[slot].value = displaced
+        members[slot].value = displaced
       } else {
-        object.removeLastMember()
+        let removed = members.removeLast()
+        if slot >= Self.hashedFrom { positions[ExactKey(removed.key)] = nil }
       }
       slot = -1
       displaced = nil
@@ -61,15 +80,15 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
 
     /// Adds a completed child.
     mutating func complete(_ child: JSON) {
-      if slot >= 0 {
-        if isObject { object._members[slot].value = child } else { elements[slot] = child }
-        slot = -1
-        displaced = nil
+      if slot < 0 {
+        place(child)
       } else if isObject {
-        object[key ?? ""] = child
+        members[slot].value = child
       } else {
-        elements.append(child)
+        elements[slot] = child
       }
+      slot = -1
+      displaced = nil
       key = nil
     }
   }
@@ -97,12 +116,35 @@ struct PartialJSONBuilder: StructuralObserver, @unchecked Sendable {  // `source
     }
   }
 
-  /// The value in `source[range]`, parsed by the scanner; errors point into the whole text.
+  /// The value in `source[range]`; errors point into the whole text. Plain values take the engine's readers
+  /// straight (see ``plainValue(_:)``); the rest (escapes, non-ASCII text, errors) is parsed by the scanner, for its
+  /// exact value or error.
   func parse(_ range: Range<Int>) throws(JSONParseError) -> JSON {
+    let text = UnsafeRawBufferPointer(rebasing: source[range])
+    if let value = Self.plainValue(text) { return value }
     do {
-      return try JSON(parsing: UnsafeRawBufferPointer(rebasing: source[range]))
+      return try JSON(parsing: text)
     } catch {
       throw JSONParseError(error.kind, error.message, at: range.lowerBound + error.byteOffset, in: source)
+    }
+  }
+
+  /// A number, a literal or a string of printable ASCII without escapes, read with the engine's own number reader
+  /// (`NumberParser`, which validates the number grammar) and string decoder, which is what the scanner accepts and
+  /// reads for them, without a scan's set-up (a tape, a tree builder): a value parsed on its own costs ten times its
+  /// share of a whole parse that way. `nil` for anything else.
+  static func plainValue(_ text: UnsafeRawBufferPointer) -> JSON? {
+    guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), !text.isEmpty else { return nil }
+    let n = text.count
+    switch base[0] {
+    case .quote:
+      guard n >= 2, base[n - 1] == .quote else { return nil }
+      for k in 1..<(n - 1) where base[k] < 0x20 || base[k] >= 0x80 || base[k] == .backslash { return nil }
+      return .string(StringDecoding.validated(UnsafeBufferPointer(start: base + 1, count: n - 2), isASCII: true))
+    case UInt8(ascii: "t"): return n == 4 && text.elementsEqual("true".utf8) ? .bool(true) : nil
+    case UInt8(ascii: "f"): return n == 5 && text.elementsEqual("false".utf8) ? .bool(false) : nil
+    case UInt8(ascii: "n"): return n == 4 && text.elementsEqual("null".utf8) ? .null : nil
+    default: return NumberParser.parse(text).map(JSON.number)
     }
   }
 

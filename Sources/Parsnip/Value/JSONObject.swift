@@ -141,12 +141,6 @@ public struct JSONObject: Sendable {
     return copy
   }
 
-  /// Removes the last member (`PartialJSON` takes back a snapshot it placed there).
-  mutating func removeLastMember() {
-    _members.removeLast()
-    if _index != nil { rebuildIndex() }
-  }
-
   private mutating func rebuildIndex() {
     _index = _members.count >= Self.indexThreshold ? KeyIndexBox() : nil
   }

@@ -254,6 +254,12 @@ enum PartialReference {
     for text in Self.documents { try Self.checkEveryPrefix(Array(text.utf8)) }
   }
 
+  /// Objects past the member count where keys are hashed, with keys repeated before and after it.
+  @Test func everyPrefixOfALargeObjectWithRepeatedKeys() throws {
+    let members = (0..<40).map { k in "\"k\(k % 25)\": \(k % 3 == 0 ? "[\(k)]" : "\(k)")" }
+    try Self.checkEveryPrefix(Array(("{" + members.joined(separator: ", ") + "}").utf8))
+  }
+
   /// The first 1200 bytes of four benchmark corpora (a prefix of a valid document is one too).
   @Test(.requiresSharedData) func everyPrefixOfBenchmarkCorpora() throws {
     for name in ["twitter.json", "github_events.json", "citm_catalog.json", "canada.json"] {
