@@ -23,6 +23,22 @@ extension AnyJSONNode {
     }
   }
 
+  /// ``forEachElement(_:)`` for the pipeline's error, specialized here: the `@inlinable` combinators would otherwise
+  /// call the generic one unspecialized from the client's module, with error buffers sized at run time on the
+  /// stack of every level of a recursive decoder (issue 42, N3).
+  @usableFromInline func eachElement(
+    _ body: (Int, AnyJSONNode) throws(JSONDecodingError) -> Void
+  ) throws(JSONDecodingError) {
+    try forEachElement(body)
+  }
+
+  /// ``forEachMember(_:)`` for the pipeline's error, specialized here (see ``eachElement(_:)``).
+  @usableFromInline func eachMember(
+    _ body: (String, AnyJSONNode) throws(JSONDecodingError) -> Void
+  ) throws(JSONDecodingError) {
+    try forEachMember(body)
+  }
+
   /// The value at `keyPath`, or why it is not there (the error's key path is relative to this value).
   func resolve(_ keyPath: JSONKeyPath) throws(JSONKeyPathError) -> AnyJSONNode {
     try PathWalker.resolve(keyPath, from: self)

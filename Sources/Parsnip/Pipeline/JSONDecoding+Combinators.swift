@@ -13,7 +13,7 @@ extension JSONDecoding {
       var result: [Element] = []
       result.reserveCapacity(input.count)
       var failure: JSONDecodingError?
-      try input.forEachElement { (position, item) throws(JSONDecodingError) in
+      try input.eachElement { (position, item) throws(JSONDecodingError) in
         do throws(JSONDecodingError) { result.append(try element.run(item, session)) } catch {
           try session.record(error.inside(.index(position)), into: &failure)
         }
@@ -61,7 +61,7 @@ extension JSONDecoding {
   ) throws(JSONDecodingError) {
     guard input.kind == .object else { throw .mismatch("an object", input) }
     var failure: JSONDecodingError?
-    try input.forEachMember { (key, member) throws(JSONDecodingError) in
+    try input.eachMember { (key, member) throws(JSONDecodingError) in
       do throws(JSONDecodingError) { body(key, try value.run(member, session)) } catch {
         try session.record(error.inside(.key(key)), into: &failure)
       }

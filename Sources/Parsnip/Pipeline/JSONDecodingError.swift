@@ -41,16 +41,52 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// What went wrong.
-  public var kind: Kind
+  public var kind: Kind {
+    get { storage.kind }
+    set { storage = Storage(newValue, path, byteOffset, line, column) }
+  }
   /// Where: the path from the decoded value to the value that failed (for a missing key, to the object that lacks
   /// it); the root path for the decoded value itself.
-  public var path: JSONKeyPath
+  public var path: JSONKeyPath {
+    get { storage.path }
+    set { storage = Storage(kind, newValue, byteOffset, line, column) }
+  }
   /// The byte offset in the text of the value that failed; `nil` when a tree was decoded.
-  public var byteOffset: Int?
+  public var byteOffset: Int? {
+    get { storage.byteOffset }
+    set { storage = Storage(kind, path, newValue, line, column) }
+  }
   /// The one-based line of ``byteOffset`` in the text.
-  public var line: Int?
+  public var line: Int? {
+    get { storage.line }
+    set { storage = Storage(kind, path, byteOffset, newValue, column) }
+  }
   /// The one-based column of ``byteOffset``, counted in Unicode scalars.
-  public var column: Int?
+  public var column: Int? {
+    get { storage.column }
+    set { storage = Storage(kind, path, byteOffset, line, newValue) }
+  }
+
+  /// Everything, behind one reference: an error one word wide is thrown in registers, so the frames of a recursive
+  /// decoder (each level several closures deep, each with typed throws) keep no error-sized buffers on the stack;
+  /// inline, the error's 120-odd bytes cost several times that per level (issue 42, N3).
+  private final class Storage: Sendable {
+    let kind: Kind
+    let path: JSONKeyPath
+    let byteOffset: Int?
+    let line: Int?
+    let column: Int?
+
+    init(_ kind: Kind, _ path: JSONKeyPath, _ byteOffset: Int?, _ line: Int?, _ column: Int?) {
+      self.kind = kind
+      self.path = path
+      self.byteOffset = byteOffset
+      self.line = line
+      self.column = column
+    }
+  }
+
+  private var storage: Storage
 
   /// Creates an error.
   /// - Parameters:
@@ -60,11 +96,23 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
   ///   - line: The line of `byteOffset`.
   ///   - column: The column of `byteOffset`.
   public init(_ kind: Kind, path: JSONKeyPath = .root, byteOffset: Int? = nil, line: Int? = nil, column: Int? = nil) {
-    self.kind = kind
-    self.path = path
-    self.byteOffset = byteOffset
-    self.line = line
-    self.column = column
+    storage = Storage(kind, path, byteOffset, line, column)
+  }
+
+  /// Whether two errors have the same kind, path and position.
+  public static func == (lhs: JSONDecodingError, rhs: JSONDecodingError) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.byteOffset == rhs.byteOffset && lhs.line == rhs.line
+        && lhs.column == rhs.column)
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(path)
+    hasher.combine(byteOffset)
+    hasher.combine(line)
+    hasher.combine(column)
   }
 
   /// The failures this error stands for: the list of a ``Kind-swift.enum/several(_:)`` error, or the error itself.
