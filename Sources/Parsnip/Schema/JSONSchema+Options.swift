@@ -33,6 +33,10 @@ extension JSONSchema {
     public var maximumErrors: Int = 100
     /// Whether the schema is checked against its meta-schema before it is compiled (default: `true`).
     public var validatesSchema: Bool = true
+    /// The most subschema evaluations one instance may cost (default: 10 000 000). A schema whose `anyOf` and
+    /// `oneOf` nest so that the work grows exponentially stops there: the instance is invalid, with an error that
+    /// says the budget was exceeded, instead of validation running for hours.
+    public var evaluationBudget: Int = 10_000_000
 
     /// Options with the defaults.
     public init() {}

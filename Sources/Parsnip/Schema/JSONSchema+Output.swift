@@ -38,7 +38,8 @@ extension JSONSchema {
 
   /// The outcome of validating one instance.
   public struct Output: Sendable {
-    /// The errors in document order (empty when valid), at most ``Options/maximumErrors``.
+    /// The errors (empty when valid), at most ``Options/maximumErrors``: in text order for text and documents, in
+    /// evaluation order for trees.
     public var errors: [ValidationError]
     /// The annotations of a valid instance's annotation keywords (`title`, `default`, `readOnly`, …).
     public var annotations: [Annotation]

@@ -79,7 +79,7 @@ public struct JSONSchema: Sendable {
   /// - Parameter instance: The value to check.
   /// - Returns: Whether it is valid.
   public func isValid(_ instance: JSON) -> Bool {
-    var run = SchemaEvaluation<JSON>(program: program, collecting: false)
+    var run = SchemaEvaluation<JSON>(program: program, collecting: false, budget: options.evaluationBudget)
     return run.validateRoot(instance)
   }
 
@@ -88,19 +88,20 @@ public struct JSONSchema: Sendable {
   /// - Returns: Whether it is valid.
   public func isValid(_ document: JSONDocument) -> Bool {
     withExtendedLifetime(document) {
-      var run = SchemaEvaluation<TapeNode>(program: program, collecting: false)
+      var run = SchemaEvaluation<TapeNode>(program: program, collecting: false, budget: options.evaluationBudget)
       return run.validateRoot(document.root.node)
     }
   }
 
   /// Validates a value, collecting the errors (up to ``Options/maximumErrors``).
   /// - Parameter instance: The value to check.
-  /// - Returns: The outcome, with the errors in document order.
+  /// - Returns: The outcome, with the errors in the order the schema's keywords found them (keywords in a fixed
+  ///   order, members and elements in the instance's order).
   public func validate(_ instance: JSON) -> Output {
-    var run = SchemaEvaluation<JSON>(program: program, collecting: false)
+    var run = SchemaEvaluation<JSON>(program: program, collecting: false, budget: options.evaluationBudget)
     if run.validateRoot(instance) { return annotatedOutput(instance) }
     var collecting = SchemaEvaluation<JSON>(
-      program: program, collecting: true, maximumErrors: options.maximumErrors)
+      program: program, collecting: true, maximumErrors: options.maximumErrors, budget: options.evaluationBudget)
     _ = collecting.validateRoot(instance)
     return Output(errors: collecting.errorList(), annotations: [])
   }
@@ -110,25 +111,29 @@ public struct JSONSchema: Sendable {
   /// - Parameter document: The document to check.
   /// - Returns: The outcome, with the errors in document order.
   public func validate(_ document: JSONDocument) -> Output {
-    withExtendedLifetime(document) {
-      let root = document.root.node
-      var run = SchemaEvaluation<TapeNode>(program: program, collecting: false)
-      if run.validateRoot(root) { return annotatedOutput(root) }
-      var collecting = SchemaEvaluation<TapeNode>(
-        program: program, collecting: true, maximumErrors: options.maximumErrors)
-      _ = collecting.validateRoot(root)
-      var errors = collecting.errorList()
-      let text = document.storage.input
-      var last: SourceLocation?
-      for k in errors.indices {
-        guard let offset = errors[k].byteOffset else { continue }
-        let location = SourceLocation(byteOffset: offset, in: text, resumingFrom: last)
-        errors[k].line = location.line
-        errors[k].column = location.column
-        last = location
-      }
-      return Output(errors: errors, annotations: [])
+    withExtendedLifetime(document) { validate(document.root.node, text: document.storage.input) }
+  }
+
+  /// Validates a value of a scanned text, locating each error's instance in `text` (the user's bytes).
+  func validate(_ root: TapeNode, text: UnsafeRawBufferPointer) -> Output {
+    var run = SchemaEvaluation<TapeNode>(program: program, collecting: false, budget: options.evaluationBudget)
+    if run.validateRoot(root) { return annotatedOutput(root) }
+    var collecting = SchemaEvaluation<TapeNode>(
+      program: program, collecting: true, maximumErrors: options.maximumErrors, budget: options.evaluationBudget)
+    _ = collecting.validateRoot(root)
+    // In text order, so a file's diagnostics read top to bottom (stable: errors at one place keep keyword order).
+    var errors = collecting.errorList().enumerated().sorted {
+      ($0.element.byteOffset ?? 0, $0.offset) < ($1.element.byteOffset ?? 0, $1.offset)
+    }.map(\.element)
+    var last: SourceLocation?
+    for k in errors.indices {
+      guard let offset = errors[k].byteOffset else { continue }
+      let location = SourceLocation(byteOffset: offset, in: text, resumingFrom: last)
+      errors[k].line = location.line
+      errors[k].column = location.column
+      last = location
     }
+    return Output(errors: errors, annotations: [])
   }
 
   /// Parses JSON text and validates it; errors carry the line and column of their instance.
@@ -142,7 +147,8 @@ public struct JSONSchema: Sendable {
   /// The outcome for a valid instance: no errors, and the annotations the `basic` format lists.
   private func annotatedOutput<N: JSONNode>(_ instance: N) -> Output {
     guard program.hasAnnotations else { return Output(errors: [], annotations: []) }
-    var run = SchemaEvaluation<N>(program: program, collecting: true, maximumErrors: options.maximumErrors)
+    var run = SchemaEvaluation<N>(
+      program: program, collecting: true, maximumErrors: options.maximumErrors, budget: options.evaluationBudget)
     run.collectsAnnotations = true
     _ = run.validateRoot(instance)
     return Output(errors: [], annotations: run.annotationList())

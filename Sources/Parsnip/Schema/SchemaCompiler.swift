@@ -41,6 +41,7 @@ struct SchemaCompiler {
 
   var nodes: [SchemaNode] = []
   var nodeIndex: [Location: Int] = [:]
+  var nodeLocations: [Location] = []
   var pending: [(Location, Int)] = []
   var usesDynamicScope = false
   var hasAnnotations = false
@@ -64,6 +65,7 @@ struct SchemaCompiler {
     rootDraft = scanned[location]?.dialect.draft ?? options.draft
     let rootNode = try node(at: location)
     try drain()
+    try rejectCyclesWithoutProgress()
     return SchemaProgram(
       nodes: nodes, root: rootNode, resources: resources, usesDynamicScope: usesDynamicScope,
       assertsFormats: assertsFormats, hasAnnotations: hasAnnotations)
@@ -97,6 +99,7 @@ struct SchemaCompiler {
     let index = nodes.count
     nodes.append(SchemaNode(constant: true, location: "", resource: 0))
     nodeIndex[location] = index
+    nodeLocations.append(location)
     pending.append((location, index))
     return index
   }

@@ -91,7 +91,8 @@ extension SchemaEvaluation {
     instance.forEachMember { key, _ in
       guard !stop else { return }
       // The key is a string instance of its own, not a node of this document: validated as a tree.
-      var names = SchemaEvaluation<JSON>(program: program, collecting: tracksPaths, maximumErrors: maximumErrors)
+      var names = SchemaEvaluation<JSON>(
+        program: program, collecting: tracksPaths, maximumErrors: maximumErrors, budget: budget)
       names.reporting = reporting
       names.dynamicScope = dynamicScope
       names.instancePath = instancePath
