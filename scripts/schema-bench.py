@@ -7,7 +7,7 @@ Inputs (generated under $TMPDIR once): twitter.json's statuses, compacted one pe
 BENCH_CANADA_LINES times (default 20), against canada.geojson.schema.json. Each tool runs as its own process and is
 timed from start to exit (best of BENCH_RUNS, default 3); jsonschema-rs's validation loop (parse + is_valid per
 line, after the schema is compiled) is also timed inside its process. Python jsonschema runs on a prefix of the
-file (BENCH_SLOW_LINES lines) and is scaled to the whole file, as it is two orders of magnitude slower.
+file (about BENCH_SLOW_MB megabytes, default 2) and is scaled to the whole file, as it is far slower.
 
 Usage: scripts/schema-bench.py [--binary .build/release/parsnip]
 """
@@ -90,7 +90,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "parsnip"))
     args = parser.parse_args()
     runs = int(os.environ.get("BENCH_RUNS", "3"))
-    slow_lines = int(os.environ.get("BENCH_SLOW_LINES", "2000"))
+    slow_mb = float(os.environ.get("BENCH_SLOW_MB", "2"))
     tmp = os.environ.get("BENCH_TMP", tempfile.gettempdir())
     print(f"cores: {os.cpu_count()}, runs: best of {runs}")
     for name, schema, path in prepare(tmp):
@@ -98,6 +98,7 @@ def main():
         with open(path, "rb") as f:
             count = sum(1 for _ in f)
         print(f"\n{name}: {path} ({size / 1e6:.1f} MB, {count} lines), schema {os.path.basename(schema)}")
+        slow_lines = max(1, int(slow_mb * 1e6 / (size / count)))
         rows = []
         for jobs in ("1", str(os.cpu_count())):
             seconds, out = best([args.binary, "validate", "--schema", schema, "--lines", "--jobs", jobs, path], runs)

@@ -31,6 +31,9 @@ extension JSONSchema {
     /// The most errors ``JSONSchema/validate(_:)-(JSON)`` collects for one instance (default: 100); validation
     /// stops collecting there.
     public var maximumErrors: Int = 100
+    /// Whether ``JSONSchema/validate(_:)-(JSON)`` lists a valid instance's annotations (`title`, `default`,
+    /// `readOnly`, …) in ``JSONSchema/Output/annotations`` (default: `false`: collecting them costs a second pass).
+    public var collectsAnnotations: Bool = false
     /// Whether the schema is checked against its meta-schema before it is compiled (default: `true`).
     public var validatesSchema: Bool = true
     /// The most subschema evaluations one instance may cost (default: 10 000 000). A schema whose `anyOf` and

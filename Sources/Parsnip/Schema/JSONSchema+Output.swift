@@ -41,7 +41,8 @@ extension JSONSchema {
     /// The errors (empty when valid), at most ``Options/maximumErrors``: in text order for text and documents, in
     /// evaluation order for trees.
     public var errors: [ValidationError]
-    /// The annotations of a valid instance's annotation keywords (`title`, `default`, `readOnly`, …).
+    /// The annotations of a valid instance's annotation keywords (`title`, `default`, `readOnly`, …), when
+    /// ``Options/collectsAnnotations`` is set.
     public var annotations: [Annotation]
 
     /// Whether the instance is valid.

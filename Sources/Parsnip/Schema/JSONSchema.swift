@@ -146,7 +146,7 @@ public struct JSONSchema: Sendable {
 
   /// The outcome for a valid instance: no errors, and the annotations the `basic` format lists.
   private func annotatedOutput<N: JSONNode>(_ instance: N) -> Output {
-    guard program.hasAnnotations else { return Output(errors: [], annotations: []) }
+    guard options.collectsAnnotations, program.hasAnnotations else { return Output(errors: [], annotations: []) }
     var run = SchemaEvaluation<N>(
       program: program, collecting: true, maximumErrors: options.maximumErrors, budget: options.evaluationBudget)
     run.collectsAnnotations = true

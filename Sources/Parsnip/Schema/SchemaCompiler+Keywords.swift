@@ -68,7 +68,9 @@ extension SchemaCompiler {
     guard let value = site.object[keyword] else { return nil }
     guard case .object(let members) = value else { throw invalid(keyword, "must be an object of schemas", site) }
     var nodes: [(String, Int)] = []
-    for (name, _) in members.members.map({ ($0.key, $0.value) }) { nodes.append((name, try subschema(site, keyword, name))) }
+    for (name, _) in members.members.map({ ($0.key, $0.value) }) {
+      nodes.append((name, try subschema(site, keyword, name)))
+    }
     return nodes
   }
 
@@ -129,14 +131,20 @@ extension SchemaCompiler {
       }
       if let value = object["const"] { add("const", .constant(value)) }
       if let n = try number("multipleOf", site) {
-        guard n.doubleValue > 0 || (!n.doubleValue.isNaN && DecimalDigits(n).digits.count > 0 && !DecimalDigits(n).isNegative)
+        guard
+          n.doubleValue > 0
+            || (!n.doubleValue.isNaN && DecimalDigits(n).digits.count > 0 && !DecimalDigits(n).isNegative)
         else { throw invalid("multipleOf", "must be greater than 0", site) }
         add("multipleOf", .multipleOf(n))
       }
-      if let n = try number("maximum", site) { add("maximum", .maximum(n, exclusive: false)) }
-      if let n = try number("exclusiveMaximum", site) { add("exclusiveMaximum", .maximum(n, exclusive: true)) }
-      if let n = try number("minimum", site) { add("minimum", .minimum(n, exclusive: false)) }
-      if let n = try number("exclusiveMinimum", site) { add("exclusiveMinimum", .minimum(n, exclusive: true)) }
+      if let n = try number("maximum", site) { add("maximum", .maximum(n, n.doubleValue, exclusive: false)) }
+      if let n = try number("exclusiveMaximum", site) {
+        add("exclusiveMaximum", .maximum(n, n.doubleValue, exclusive: true))
+      }
+      if let n = try number("minimum", site) { add("minimum", .minimum(n, n.doubleValue, exclusive: false)) }
+      if let n = try number("exclusiveMinimum", site) {
+        add("exclusiveMinimum", .minimum(n, n.doubleValue, exclusive: true))
+      }
       if let n = try count("maxLength", site) { add("maxLength", .maxLength(n)) }
       if let n = try count("minLength", site) { add("minLength", .minLength(n)) }
       if let value = object["pattern"] {
@@ -146,7 +154,10 @@ extension SchemaCompiler {
     }
     if let value = object["format"] {
       guard case .string(let name) = value else { throw invalid("format", "must be a string", site) }
-      if assertsFormats && (dialect.vocabularies.contains(.formatAnnotation) || dialect.vocabularies.contains(.formatAssertion) || dialect.draft == .draft7) {
+      if assertsFormats
+        && (dialect.vocabularies.contains(.formatAnnotation) || dialect.vocabularies.contains(.formatAssertion)
+          || dialect.draft == .draft7)
+      {
         add("format", .format(name))
       } else if dialect.vocabularies.contains(.formatAnnotation) {
         compiled.annotations.append(("format", value))
@@ -165,7 +176,9 @@ extension SchemaCompiler {
       if dialect.has2019, let value = object["dependentRequired"] {
         guard case .object(let members) = value else { throw invalid("dependentRequired", "must be an object", site) }
         var dependencies: [(name: String, required: [String])] = []
-        for (name, list) in members.members.map({ ($0.key, $0.value) }) { dependencies.append((name, try names(list, "dependentRequired", site))) }
+        for (name, list) in members.members.map({ ($0.key, $0.value) }) {
+          dependencies.append((name, try names(list, "dependentRequired", site)))
+        }
         add("dependentRequired", .dependentRequired(dependencies))
       }
     }
@@ -202,7 +215,8 @@ extension SchemaCompiler {
       if object["additionalProperties"] != nil {
         add(
           "additionalProperties",
-          .additionalProperties(try subschema(site, "additionalProperties"), properties: properties, patterns: patterns))
+          .additionalProperties(try subschema(site, "additionalProperties"), properties: properties, patterns: patterns)
+        )
       }
       if object["propertyNames"] != nil { add("propertyNames", .propertyNames(try subschema(site, "propertyNames"))) }
       if dialect.has2019, let members = try schemaMap("dependentSchemas", site) {
@@ -231,7 +245,9 @@ extension SchemaCompiler {
         let bounds = dialect.has2019 && validation
         let minimum = bounds ? try count("minContains", site) ?? 1 : 1
         let maximum = bounds ? try count("maxContains", site) : nil
-        add("contains", .contains(try subschema(site, "contains"), minimum: minimum, maximum: maximum, marksItems: dialect.is2020))
+        add(
+          "contains",
+          .contains(try subschema(site, "contains"), minimum: minimum, maximum: maximum, marksItems: dialect.is2020))
       }
     }
     if dialect.has2019 || dialect.draft == .draft7 {

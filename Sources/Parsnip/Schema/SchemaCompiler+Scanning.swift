@@ -102,9 +102,11 @@ extension SchemaCompiler {
     while !ancestor.tokens.isEmpty, scanned[ancestor] == nil {
       below.insert(ancestor.tokens.removeLast(), at: 0)
     }
-    let parent = scanned[ancestor] ?? ScanInfo(
-      base: Self.defaultBase, dialect: SchemaDialect(options.draft), resource: 0, resourceTokens: [],
-      isResourceRoot: true)
+    let parent =
+      scanned[ancestor]
+      ?? ScanInfo(
+        base: Self.defaultBase, dialect: SchemaDialect(options.draft), resource: 0, resourceTokens: [],
+        isResourceRoot: true)
     try scan(
       location, base: parent.base, dialect: parent.dialect, resource: parent.resource,
       resourceTokens: parent.resourceTokens + below)

@@ -155,7 +155,8 @@ struct SchemaCompiler {
         }
       }
       guard let document else {
-        throw error(.unresolvableReference, "cannot resolve '\(reference)': no document is registered for \(uri)", at: origin)
+        throw error(
+          .unresolvableReference, "cannot resolve '\(reference)': no document is registered for \(uri)", at: origin)
       }
       _ = try addDocument(document, uri: uri)
     }
@@ -177,7 +178,8 @@ struct SchemaCompiler {
       return (target, nil)
     }
     guard let anchor = anchors[uri + "#" + fragment] else {
-      throw error(.unresolvableReference, "cannot resolve '\(reference)': no anchor '\(fragment)' in \(uri)", at: origin)
+      throw error(
+        .unresolvableReference, "cannot resolve '\(reference)': no anchor '\(fragment)' in \(uri)", at: origin)
     }
     return (anchor.location, anchor.dynamic ? fragment : nil)
   }

@@ -78,7 +78,8 @@ extension SchemaEvaluation {
     if !extra.isEmpty {
       let names = extra.map { JSON.string($0).description }.joined(separator: ", ")
       fail(
-        owner, name, "additional properties are not allowed (\(names) \(extra.count == 1 ? "was" : "were") unexpected)", instance)
+        owner, name, "additional properties are not allowed (\(names) \(extra.count == 1 ? "was" : "were") unexpected)",
+        instance)
     }
     if valid { tracker?.allProperties = true }
     return valid
@@ -165,7 +166,9 @@ extension SchemaEvaluation {
     return valid
   }
 
-  mutating func applyItems(_ node: Int, from start: Int, _ name: String, _ instance: N, _ tracker: inout EvaluatedSet?)
+  mutating func applyItems(
+    _ node: Int, from start: Int, _ name: String, _ instance: N, _ tracker: inout EvaluatedSet?
+  )
     -> Bool
   {
     guard instance.kind == .array else { return true }
@@ -225,7 +228,9 @@ extension SchemaEvaluation {
     return true
   }
 
-  mutating func applyUnevaluatedItems(_ node: Int, _ name: String, _ instance: N, _ tracker: inout EvaluatedSet?)
+  mutating func applyUnevaluatedItems(
+    _ node: Int, _ name: String, _ instance: N, _ tracker: inout EvaluatedSet?
+  )
     -> Bool
   {
     guard instance.kind == .array else { return true }

@@ -24,20 +24,29 @@ extension SchemaEvaluation {
       fail(index, keyword.name, "\(number) is not a multiple of \(divisor)", instance)
       return false
 
-    case .maximum(let bound, let exclusive):
-      guard let number = instance.numberValue else { return true }
-      let order = FilterComparison.compare(number, bound)
-      if let order, exclusive ? order < 0 : order <= 0 { return true }
+    case .maximum(let bound, let nearest, let exclusive):
+      // Rounding to `Double` keeps order: when the two doubles differ, they order the exact values.
+      guard let x = instance.doubleValue else { return true }
+      if x < nearest { return true }
+      if !(x > nearest), let number = instance.numberValue, let order = FilterComparison.compare(number, bound),
+        exclusive ? order < 0 : order <= 0
+      {
+        return true
+      }
       let relation = exclusive ? "less than" : "at most"
-      fail(index, keyword.name, "\(number) is not \(relation) \(bound)", instance)
+      fail(index, keyword.name, "\(Self.describe(instance)) is not \(relation) \(bound)", instance)
       return false
 
-    case .minimum(let bound, let exclusive):
-      guard let number = instance.numberValue else { return true }
-      let order = FilterComparison.compare(number, bound)
-      if let order, exclusive ? order > 0 : order >= 0 { return true }
+    case .minimum(let bound, let nearest, let exclusive):
+      guard let x = instance.doubleValue else { return true }
+      if x > nearest { return true }
+      if !(x < nearest), let number = instance.numberValue, let order = FilterComparison.compare(number, bound),
+        exclusive ? order > 0 : order >= 0
+      {
+        return true
+      }
       let relation = exclusive ? "greater than" : "at least"
-      fail(index, keyword.name, "\(number) is not \(relation) \(bound)", instance)
+      fail(index, keyword.name, "\(Self.describe(instance)) is not \(relation) \(bound)", instance)
       return false
 
     case .maxLength(let limit):

@@ -156,8 +156,15 @@ struct SchemaEvaluation<N: JSONNode> {
 
   // MARK: Paths and reports
 
-  @inline(__always) mutating func pushKeyword(_ tokens: String...) {
-    if tracksPaths { keywordPath.append(contentsOf: tokens) }
+  // Not variadic: a variadic call allocates its array even when no path is kept.
+  @inline(__always) mutating func pushKeyword(_ token: String) {
+    if tracksPaths { keywordPath.append(token) }
+  }
+  @inline(__always) mutating func pushKeyword(_ token: String, _ second: @autoclosure () -> String) {
+    if tracksPaths {
+      keywordPath.append(token)
+      keywordPath.append(second())
+    }
   }
   @inline(__always) mutating func popKeyword(_ count: Int = 1) {
     if tracksPaths { keywordPath.removeLast(count) }
@@ -204,7 +211,8 @@ struct SchemaEvaluation<N: JSONNode> {
     for (name, value) in node.annotations {
       annotations.append(
         JSONSchema.Annotation(
-          instanceLocation: JSONPointer(tokens: instancePath), keywordLocation: JSONPointer(tokens: keywordPath + [name]),
+          instanceLocation: JSONPointer(tokens: instancePath),
+          keywordLocation: JSONPointer(tokens: keywordPath + [name]),
           absoluteKeywordLocation: node.location + JSONPointer(tokens: [name]).fragment.dropFirst(), value: value))
     }
   }

@@ -64,8 +64,9 @@ struct SchemaKeyword: Sendable {
     case enumeration(SchemaEnumeration)
     case constant(JSON)
     case multipleOf(JSONNumber)
-    case maximum(JSONNumber, exclusive: Bool)
-    case minimum(JSONNumber, exclusive: Bool)
+    /// The bound, and its nearest `Double`, which decides every instance whose nearest `Double` differs from it.
+    case maximum(JSONNumber, Double, exclusive: Bool)
+    case minimum(JSONNumber, Double, exclusive: Bool)
     case maxLength(Int)
     case minLength(Int)
     case pattern(SchemaPattern)

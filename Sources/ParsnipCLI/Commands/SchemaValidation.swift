@@ -22,7 +22,8 @@ struct SchemaValidation {
   static let formatAssertion = OptionSpec.flag(
     "format-assertion", help: "With --schema: assert 'format' (default: annotate).")
   static let output = OptionSpec.option(
-    "output", value: "FORMAT", help: "With --schema: 'text' (default), or 'basic' to also\nprint the spec's basic output.")
+    "output", value: "FORMAT",
+    help: "With --schema: 'text' (default), or 'basic' to also\nprint the spec's basic output.")
   static let options = [schema, draft, resolve, formatAssertion, output]
 
   var schemaPath: String
@@ -57,7 +58,9 @@ struct SchemaValidation {
     compileOptions.assertsFormats = arguments[Self.formatAssertion]
     switch arguments.value(of: Self.output) ?? "text" {
     case "text": basicOutput = false
-    case "basic": basicOutput = true
+    case "basic":
+      basicOutput = true
+      compileOptions.collectsAnnotations = true
     case let other: throw UsageError("invalid value '\(other)' for '--output': expected text or basic")
     }
   }
@@ -78,7 +81,9 @@ struct SchemaValidation {
     }
   }
 
-  func run(files: [String], parsing: JSON.ParsingOptions, lines: Bool, jobs: Int, in context: CommandContext)
+  func run(
+    files: [String], parsing: JSON.ParsingOptions, lines: Bool, jobs: Int, in context: CommandContext
+  )
     -> ExitCode
   {
     guard let schema = compile(in: context) else { return .usageError }

@@ -48,7 +48,9 @@ import Testing
         <stdin>:3:7: error: /n: "x" is not of type "integer" (/properties/n/type)
 
         """)
-    let outputs: [Bool?] = result.stdout.split(separator: "\n").map { try? JSON(parsing: String($0))["valid"].boolValue }
+    let outputs: [Bool?] = result.stdout.split(separator: "\n").map {
+      try? JSON(parsing: String($0))["valid"].boolValue
+    }
     #expect(outputs == [true, false, false])
   }
 

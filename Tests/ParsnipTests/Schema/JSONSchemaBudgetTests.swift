@@ -39,7 +39,9 @@ import Testing
     // Each level doubles the work when every branch must be evaluated (`unevaluatedProperties` gathers from all).
     var defs = [#""l0": {"type": "object"}"#]
     for k in 1...40 {
-      defs.append(##""l\##(k)": {"anyOf": [{"$ref": "#/$defs/l\##(k - 1)"}, {"$ref": "#/$defs/l\##(k - 1)"}], "unevaluatedProperties": false}"##)
+      defs.append(
+        ##""l\##(k)": {"anyOf": [{"$ref": "#/$defs/l\##(k - 1)"}, {"$ref": "#/$defs/l\##(k - 1)"}], "unevaluatedProperties": false}"##
+      )
     }
     let text = ##"{"$defs": {\##(defs.joined(separator: ","))}, "$ref": "#/$defs/l40"}"##
     var options = JSONSchema.Options()

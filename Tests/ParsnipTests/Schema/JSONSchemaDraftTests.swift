@@ -13,13 +13,16 @@ import Testing
     #expect(try Self.schema(#"{"$schema": "http://json-schema.org/draft-07/schema#"}"#).draft == .draft7)
     #expect(try Self.schema(#"{"$schema": "https://json-schema.org/draft/2019-09/schema"}"#).draft == .draft2019_09)
     #expect(try Self.schema("{}", draft: .draft7).draft == .draft7)
-    #expect(try Self.schema(#"{"$schema": "https://json-schema.org/draft/2020-12/schema"}"#, draft: .draft7).draft == .draft2020_12)
+    #expect(
+      try Self.schema(#"{"$schema": "https://json-schema.org/draft/2020-12/schema"}"#, draft: .draft7).draft
+        == .draft2020_12)
   }
 
   // Draft 7 (draft-handrews-json-schema-validation-01 section 6.4.1, 6.5.7; core section 8.3).
 
   @Test func draft7ItemsArrayAndAdditionalItems() throws {
-    let schema = try Self.schema(#"{"items": [{"type": "integer"}, {"type": "string"}], "additionalItems": false}"#, draft: .draft7)
+    let schema = try Self.schema(
+      #"{"items": [{"type": "integer"}, {"type": "string"}], "additionalItems": false}"#, draft: .draft7)
     #expect(schema.isValid([1, "a"]))
     #expect(schema.isValid([1]))
     #expect(!schema.isValid(["a"]))
@@ -125,7 +128,8 @@ import Testing
                            "https://json-schema.org/draft/2020-12/vocab/applicator": true}}
           """#), uri: "https://example.com/no-validation")
     let schema = try JSONSchema(
-      parsing: #"{"$schema": "https://example.com/no-validation", "properties": {"a": {"minimum": 10}}, "type": "array"}"#,
+      parsing:
+        #"{"$schema": "https://example.com/no-validation", "properties": {"a": {"minimum": 10}}, "type": "array"}"#,
       options: .init(draft: .draft2020_12, registry: registry))
     // `type` and `minimum` belong to the validation vocabulary, which the meta-schema leaves out.
     #expect(schema.isValid(["a": 1]))
@@ -136,7 +140,9 @@ import Testing
         """#)
     registry.add(unknown, uri: "https://example.com/custom")
     #expect {
-      _ = try JSONSchema(parsing: #"{"$schema": "https://example.com/custom"}"#, options: .init(draft: .draft2020_12, registry: registry))
+      _ = try JSONSchema(
+        parsing: #"{"$schema": "https://example.com/custom"}"#, options: .init(draft: .draft2020_12, registry: registry)
+      )
     } throws: { ($0 as? JSONSchemaError)?.kind == .unsupportedVocabulary }
   }
 }

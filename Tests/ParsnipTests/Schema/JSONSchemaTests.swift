@@ -50,7 +50,9 @@ import Testing
   }
 
   @Test func flagAndBasicOutput() throws {
-    let schema = try Self.schema(#"{"$id": "https://example.com/t", "type": "string", "title": "T"}"#)
+    var options = JSONSchema.Options()
+    options.collectsAnnotations = true
+    let schema = try Self.schema(#"{"$id": "https://example.com/t", "type": "string", "title": "T"}"#, options)
     let invalid = schema.validate(1)
     #expect(invalid.flag == ["valid": false])
     #expect(
@@ -66,13 +68,15 @@ import Testing
     let valid = schema.validate("x")
     #expect(valid.flag == ["valid": true])
     #expect(valid.annotations.map(\.keywordLocation.description) == ["/title"])
+    #expect(try Self.schema(#"{"title": "T"}"#).validate("x").annotations.isEmpty)
   }
 
   @Test(arguments: [
     ("0.0001", "0.0075", true), ("0.0001", "0.00751", false), ("1e-8", "0.00000003", true),
     ("1e-8", "3.000000001e-8", false), ("0.1", "0.3", true), ("0.123456789", "1e308", false), ("0.5", "1e308", true),
     ("3", "18446744073709551619", false), ("7", "123456789012345678901234567890123", false),
-    ("3", "123456789012345678901234567891", false), ("3", "123456789012345678901234567890", true), ("2", "1.5e1", false), ("1.5", "4.5", true),
+    ("3", "123456789012345678901234567891", false), ("3", "123456789012345678901234567890", true),
+    ("2", "1.5e1", false), ("1.5", "4.5", true),
     ("12345678901234567890123", "24691357802469135780246", true),
   ])
   func multipleOfIsExact(divisor: String, value: String, expected: Bool) throws {
@@ -128,7 +132,8 @@ import Testing
     let output = meta.validate(try JSON(parsing: #"{"minLength": -1}"#))
     #expect(!output.isValid)
     #expect(output.errors.contains { $0.instanceLocation == JSONPointer(tokens: ["minLength"]) })
-    #expect(JSONSchema.metaSchema(for: .draft7).isValid(try JSON(parsing: #"{"items": [{}], "additionalItems": false}"#)))
+    #expect(
+      JSONSchema.metaSchema(for: .draft7).isValid(try JSON(parsing: #"{"items": [{}], "additionalItems": false}"#)))
     #expect(JSONSchema.metaSchema(for: .draft2019_09).isValid(try JSON(parsing: #"{"$recursiveAnchor": true}"#)))
     // A reference to a shipped meta-schema needs no registry.
     let schema = try JSONSchema(parsing: #"{"$ref": "https://json-schema.org/draft/2020-12/schema"}"#)
@@ -138,7 +143,8 @@ import Testing
 
   @Test func registryServesValuesFilesAndFolders() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-schema-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     try Data(#"{"type": "string"}"#.utf8).write(to: directory.appendingPathComponent("sub/string.json"))
     try Data(#"{"minimum": 0}"#.utf8).write(to: directory.appendingPathComponent("positive.json"))

@@ -35,6 +35,6 @@ extension MetaSchemas {
       "allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},
       "not":{"$ref":"#"}},"default":true}
       """#
-    ),
+    )
   ]
 }
