@@ -5,19 +5,32 @@ extension SchemaEvaluation {
     _ properties: SchemaProperties, _ name: String, _ instance: N, _ tracker: inout EvaluatedSet?
   ) -> Bool {
     guard instance.kind == .object else { return true }
+    let count = properties.nodes.count
+    // One pass over the keys by their bytes, keeping each name's last position (the value a repeated key has),
+    // then each property in schema order.
+    let base = slots.count
+    slots.append(contentsOf: repeatElement(-1, count: count))
+    defer { slots.removeLast(count) }
+    let table = properties.table
+    instance.forEachKey { key, length, position in
+      let k = length > 0 ? table.position(key, length) : table.position(of: "")
+      if let k { slots[base + k] = position }
+    }
     var valid = true
-    var stop = false
-    instance.forEachMember { key, value in
-      guard !stop, let k = properties.position(of: key) else { return }
+    for k in 0..<count {
+      let position = slots[base + k]
+      guard position >= 0 else { continue }
+      let key = properties.names[k]
       tracker?.properties.insert(key)
       pushKeyword(name, key)
       pushInstance(key)
-      if !child(value, properties.nodes[k]) {
-        valid = false
-        if !reporting { stop = true }
-      }
+      let ok = child(instance.field(position), properties.nodes[k])
       popInstance()
       popKeyword(2)
+      if !ok {
+        valid = false
+        if !reporting { return false }
+      }
     }
     return valid
   }

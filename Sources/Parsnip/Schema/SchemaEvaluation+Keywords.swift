@@ -104,15 +104,30 @@ extension SchemaEvaluation {
       fail(index, keyword.name, "object has fewer than \(limit) properties", instance)
       return false
 
-    case .required(let names):
+    case .required(let table):
       guard instance.kind == .object else { return true }
-      var valid = true
-      for name in names where instance.member(name) == nil {
-        valid = false
-        fail(index, keyword.name, "\(JSON.string(name)) is a required property", instance)
+      let names = table.names
+      guard !names.isEmpty else { return true }
+      // One pass over the keys, marking the names found (repeated keys and names count once).
+      let base = slots.count
+      slots.append(contentsOf: repeatElement(-1, count: names.count))
+      var found = 0
+      instance.forEachKey { key, count, position in
+        if count > 0, let k = table.position(key, count), slots[base + k] < 0 {
+          slots[base + k] = position
+          found += 1
+        } else if count == 0, let k = table.position(of: ""), slots[base + k] < 0 {
+          slots[base + k] = position
+          found += 1
+        }
+      }
+      defer { slots.removeLast(names.count) }
+      if found == names.count { return true }
+      for k in names.indices where slots[base + k] < 0 {
+        fail(index, keyword.name, "\(JSON.string(names[k])) is a required property", instance)
         if !reporting { break }
       }
-      return valid
+      return false
 
     case .dependentRequired(let dependencies):
       guard instance.kind == .object else { return true }

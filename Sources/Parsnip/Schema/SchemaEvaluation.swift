@@ -44,6 +44,9 @@ struct SchemaEvaluation<N: JSONNode> {
   var keywordPath: [String] = []
   var instancePath: [String] = []
   var scratch = SchemaPattern.Scratch()
+  /// Positions of names found in the object being checked (`properties`, `required`): a stack, so that nested
+  /// objects take their slots above the outer ones.
+  var slots: [Int] = []
   var dynamicScope: [Int] = []
   var depth = 0
   var steps = 0

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A compiled schema: every schema object reachable from the root (subschemas, and the targets of references in any
 /// document), as nodes that name each other by index. References are resolved when the schema is compiled, so a
 /// reference cycle is a cycle of indices; validating reads each node's keywords in order, with no lookups by name.
@@ -75,7 +83,7 @@ struct SchemaKeyword: Sendable {
     case uniqueItems
     case maxProperties(Int)
     case minProperties(Int)
-    case required([String])
+    case required(SchemaNameTable)
     case dependentRequired([(name: String, required: [String])])
     case properties(SchemaProperties)
     case patternProperties([(pattern: SchemaPattern, node: Int)])
@@ -142,27 +150,75 @@ struct SchemaTypes: OptionSet, Sendable {
   }
 }
 
-/// `properties`: names in schema order and their nodes, with a table for objects with many members.
-struct SchemaProperties: Sendable {
-  var names: [String]
-  var nodes: [Int]
-  var index: [String: Int]
+/// Names looked up by their UTF-8 bytes, as a tape gives an object's keys (no `String` made per key): an
+/// open-addressing table of FNV-1a hashes.
+struct SchemaNameTable: Sendable {
+  let names: [String]
+  private let utf8: [[UInt8]]
+  private let slots: [Int32]
+  private let mask: Int
 
-  init(_ members: [(String, Int)]) {
-    names = members.map(\.0)
-    nodes = members.map(\.1)
-    index = [:]
-    for (k, name) in names.enumerated() { index[name] = k }
+  init(_ names: [String]) {
+    self.names = names
+    utf8 = names.map { Array($0.utf8) }
+    var size = 4
+    while size < names.count * 2 { size <<= 1 }
+    var slots = [Int32](repeating: -1, count: size)
+    for (k, bytes) in utf8.enumerated() {
+      var i = bytes.withUnsafeBufferPointer { Self.hash($0.baseAddress, $0.count) } & (size - 1)
+      while slots[i] >= 0 {
+        if utf8[Int(slots[i])] == bytes { break }  // a repeated name keeps its first position
+        i = (i + 1) & (size - 1)
+      }
+      if slots[i] < 0 { slots[i] = Int32(k) }
+    }
+    self.slots = slots
+    mask = size - 1
   }
 
   @inline(__always)
-  func position(of name: String) -> Int? {
-    if names.count <= 8 {
-      for k in names.indices where names[k] == name { return k }
-      return nil
-    }
-    return index[name]
+  static func hash(_ base: UnsafePointer<UInt8>?, _ count: Int) -> Int {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    guard let base else { return Int(truncatingIfNeeded: h) }
+    for i in 0..<count { h = (h ^ UInt64(base[i])) &* 0x100_0000_01b3 }
+    return Int(truncatingIfNeeded: h ^ (h >> 29))
   }
+
+  /// The position of the name with these bytes, if it is one.
+  @inline(__always)
+  func position(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    var i = Self.hash(base, count) & mask
+    while true {
+      let k = Int(slots[i])
+      if k < 0 { return nil }
+      let candidate = utf8[k]
+      if candidate.count == count, candidate.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, count) == 0 }) {
+        return k
+      }
+      i = (i + 1) & mask
+    }
+  }
+
+  /// The position of a name given as a string.
+  func position(of name: String) -> Int? {
+    var name = name
+    return name.withUTF8 { $0.count == 0 ? utf8.firstIndex(of: []) : position($0.baseAddress!, $0.count) }
+  }
+}
+
+/// `properties`: names in schema order and their nodes.
+struct SchemaProperties: Sendable {
+  var table: SchemaNameTable
+  var nodes: [Int]
+  var names: [String] { table.names }
+
+  init(_ members: [(String, Int)]) {
+    table = SchemaNameTable(members.map(\.0))
+    nodes = members.map(\.1)
+  }
+
+  @inline(__always)
+  func position(of name: String) -> Int? { table.position(of: name) }
 }
 
 /// `enum`: the values, with a hash set for long lists of scalars.
