@@ -172,7 +172,9 @@ extension SchemaCompiler {
       }
       if let n = try count("maxProperties", site) { add("maxProperties", .maxProperties(n)) }
       if let n = try count("minProperties", site) { add("minProperties", .minProperties(n)) }
-      if let value = object["required"] { add("required", .required(SchemaNameTable(try names(value, "required", site)))) }
+      if let value = object["required"] {
+        add("required", .required(SchemaNameTable(try names(value, "required", site))))
+      }
       if dialect.has2019, let value = object["dependentRequired"] {
         guard case .object(let members) = value else { throw invalid("dependentRequired", "must be an object", site) }
         var dependencies: [(name: String, required: [String])] = []

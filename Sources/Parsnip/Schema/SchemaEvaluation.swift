@@ -160,12 +160,14 @@ struct SchemaEvaluation<N: JSONNode> {
   // MARK: Paths and reports
 
   // Not variadic: a variadic call allocates its array even when no path is kept.
-  @inline(__always) mutating func pushKeyword(_ token: String) {
-    if tracksPaths { keywordPath.append(token) }
+  @inline(__always) mutating func pushKeyword(_ token: @autoclosure () -> String) {
+    if tracksPaths { keywordPath.append(token()) }
   }
-  @inline(__always) mutating func pushKeyword(_ token: String, _ second: @autoclosure () -> String) {
+  @inline(__always) mutating func pushKeyword(
+    _ token: @autoclosure () -> String, _ second: @autoclosure () -> String
+  ) {
     if tracksPaths {
-      keywordPath.append(token)
+      keywordPath.append(token())
       keywordPath.append(second())
     }
   }

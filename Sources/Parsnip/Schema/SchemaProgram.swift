@@ -152,7 +152,7 @@ struct SchemaTypes: OptionSet, Sendable {
 
 /// Names looked up by their UTF-8 bytes, as a tape gives an object's keys (no `String` made per key): an
 /// open-addressing table of FNV-1a hashes.
-struct SchemaNameTable: Sendable {
+final class SchemaNameTable: Sendable {
   let names: [String]
   private let utf8: [[UInt8]]
   private let slots: [Int32]
@@ -160,10 +160,11 @@ struct SchemaNameTable: Sendable {
 
   init(_ names: [String]) {
     self.names = names
-    utf8 = names.map { Array($0.utf8) }
     var size = 4
     while size < names.count * 2 { size <<= 1 }
     var slots = [Int32](repeating: -1, count: size)
+    let utf8 = names.map { Array($0.utf8) }
+    self.utf8 = utf8
     for (k, bytes) in utf8.enumerated() {
       var i = bytes.withUnsafeBufferPointer { Self.hash($0.baseAddress, $0.count) } & (size - 1)
       while slots[i] >= 0 {
@@ -206,10 +207,10 @@ struct SchemaNameTable: Sendable {
   }
 }
 
-/// `properties`: names in schema order and their nodes.
-struct SchemaProperties: Sendable {
-  var table: SchemaNameTable
-  var nodes: [Int]
+/// `properties`: names in schema order and their nodes (a class: keywords are read in place, one reference each).
+final class SchemaProperties: Sendable {
+  let table: SchemaNameTable
+  let nodes: [Int]
   var names: [String] { table.names }
 
   init(_ members: [(String, Int)]) {
