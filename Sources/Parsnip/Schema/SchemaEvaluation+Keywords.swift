@@ -4,31 +4,32 @@ extension SchemaEvaluation {
     // Switched on in place: copying the keyword (its name and payload) cost a retain and release of each. The name
     // is read from `program`, a local, where needed (paths are kept only when collecting).
     let program = self.program
-    switch program.nodes[index].keywords[k].operation {
+    let keywordIndex = k
+    switch program.nodes[index].keywords[keywordIndex].operation {
     case .type(let types):
       if Self.matches(instance, types) { return true }
       fail(
-        index, program.nodes[index].keywords[k].name,
+        index, program.nodes[index].keywords[keywordIndex].name,
         "\(Self.describe(instance)) is not of type \(Self.typeList(types))", instance)
       return false
 
     case .enumeration(let enumeration):
       if enumeration.contains(instance.json()) { return true }
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) is not one of the enumerated values",
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not one of the enumerated values",
         instance)
       return false
 
     case .constant(let value):
       if instance.json() == value { return true }
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) is not the constant value", instance)
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not the constant value", instance)
       return false
 
     case .multipleOf(let divisor):
       guard let number = instance.numberValue else { return true }
       if SchemaNumbers.isMultiple(number, of: divisor) { return true }
-      fail(index, program.nodes[index].keywords[k].name, "\(number) is not a multiple of \(divisor)", instance)
+      fail(index, program.nodes[index].keywords[keywordIndex].name, "\(number) is not a multiple of \(divisor)", instance)
       return false
 
     case .maximum(let bound, let nearest, let exclusive):
@@ -42,7 +43,7 @@ extension SchemaEvaluation {
       }
       let relation = exclusive ? "less than" : "at most"
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) is not \(relation) \(bound)", instance
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not \(relation) \(bound)", instance
       )
       return false
 
@@ -56,7 +57,7 @@ extension SchemaEvaluation {
       }
       let relation = exclusive ? "greater than" : "at least"
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) is not \(relation) \(bound)", instance
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not \(relation) \(bound)", instance
       )
       return false
 
@@ -64,7 +65,7 @@ extension SchemaEvaluation {
       guard let string = instance.stringValue else { return true }
       if string.utf8.count <= limit || string.unicodeScalars.count <= limit { return true }
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) is longer than \(limit) characters",
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is longer than \(limit) characters",
         instance)
       return false
 
@@ -72,7 +73,7 @@ extension SchemaEvaluation {
       guard let string = instance.stringValue else { return true }
       if string.unicodeScalars.count >= limit { return true }
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) is shorter than \(limit) characters",
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is shorter than \(limit) characters",
         instance)
       return false
 
@@ -80,7 +81,7 @@ extension SchemaEvaluation {
       guard let string = instance.stringValue else { return true }
       if pattern.matches(string, scratch: &scratch) { return true }
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) does not match '\(pattern.source)'",
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) does not match '\(pattern.source)'",
         instance)
       return false
 
@@ -88,17 +89,17 @@ extension SchemaEvaluation {
       guard program.assertsFormats, let string = instance.stringValue else { return true }
       if FormatAssertion.isValid(string, format: format) != false { return true }
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) is not a valid \(format)", instance)
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not a valid \(format)", instance)
       return false
 
     case .maxItems(let limit):
       guard instance.kind == .array, instance.count > limit else { return true }
-      fail(index, program.nodes[index].keywords[k].name, "array has more than \(limit) items", instance)
+      fail(index, program.nodes[index].keywords[keywordIndex].name, "array has more than \(limit) items", instance)
       return false
 
     case .minItems(let limit):
       guard instance.kind == .array, instance.count < limit else { return true }
-      fail(index, program.nodes[index].keywords[k].name, "array has fewer than \(limit) items", instance)
+      fail(index, program.nodes[index].keywords[keywordIndex].name, "array has fewer than \(limit) items", instance)
       return false
 
     case .uniqueItems:
@@ -110,18 +111,18 @@ extension SchemaEvaluation {
       }
       guard let duplicate else { return true }
       fail(
-        index, program.nodes[index].keywords[k].name,
+        index, program.nodes[index].keywords[keywordIndex].name,
         "array has non-unique items (item \(duplicate) repeats an earlier one)", instance)
       return false
 
     case .maxProperties(let limit):
       guard instance.kind == .object, instance.count > limit else { return true }
-      fail(index, program.nodes[index].keywords[k].name, "object has more than \(limit) properties", instance)
+      fail(index, program.nodes[index].keywords[keywordIndex].name, "object has more than \(limit) properties", instance)
       return false
 
     case .minProperties(let limit):
       guard instance.kind == .object, instance.count < limit else { return true }
-      fail(index, program.nodes[index].keywords[k].name, "object has fewer than \(limit) properties", instance)
+      fail(index, program.nodes[index].keywords[keywordIndex].name, "object has fewer than \(limit) properties", instance)
       return false
 
     case .required(let table):
@@ -144,7 +145,7 @@ extension SchemaEvaluation {
       defer { slots.removeLast(names.count) }
       if found == names.count { return true }
       for k in names.indices where slots[base + k] < 0 {
-        fail(index, program.nodes[index].keywords[k].name, "\(JSON.string(names[k])) is a required property", instance)
+        fail(index, program.nodes[index].keywords[keywordIndex].name, "\(JSON.string(names[k])) is a required property", instance)
         if !reporting { break }
       }
       return false
@@ -156,7 +157,7 @@ extension SchemaEvaluation {
         for other in required where instance.member(other) == nil {
           valid = false
           fail(
-            index, program.nodes[index].keywords[k].name,
+            index, program.nodes[index].keywords[keywordIndex].name,
             "\(JSON.string(other)) is a required property when \(JSON.string(name)) is present",
             instance)
           if !reporting { return false }
@@ -165,23 +166,23 @@ extension SchemaEvaluation {
       return valid
 
     case .properties(let properties):
-      return applyProperties(properties, program.nodes[index].keywords[k].name, instance, &tracker)
+      return applyProperties(properties, program.nodes[index].keywords[keywordIndex].name, instance, &tracker)
 
     case .patternProperties(let patterns):
-      return applyPatternProperties(patterns, program.nodes[index].keywords[k].name, instance, &tracker)
+      return applyPatternProperties(patterns, program.nodes[index].keywords[keywordIndex].name, instance, &tracker)
 
     case .additionalProperties(let node, let properties, let patterns):
       return applyAdditionalProperties(
-        node, properties, patterns, index, program.nodes[index].keywords[k].name, instance, &tracker)
+        node, properties, patterns, index, program.nodes[index].keywords[keywordIndex].name, instance, &tracker)
 
     case .propertyNames(let node):
-      return applyPropertyNames(node, program.nodes[index].keywords[k].name, instance)
+      return applyPropertyNames(node, program.nodes[index].keywords[keywordIndex].name, instance)
 
     case .dependentSchemas(let dependencies):
       guard instance.kind == .object else { return true }
       var valid = true
       for (name, node) in dependencies where instance.member(name) != nil {
-        pushKeyword(program.nodes[index].keywords[k].name, name)
+        pushKeyword(program.nodes[index].keywords[keywordIndex].name, name)
         defer { popKeyword(2) }
         if !inPlace(instance, node, &tracker) {
           valid = false
@@ -191,17 +192,17 @@ extension SchemaEvaluation {
       return valid
 
     case .prefixItems(let nodes):
-      return applyPrefixItems(nodes, program.nodes[index].keywords[k].name, instance, &tracker)
+      return applyPrefixItems(nodes, program.nodes[index].keywords[keywordIndex].name, instance, &tracker)
 
     case .items(let node, let from):
-      return applyItems(node, from: from, program.nodes[index].keywords[k].name, instance, &tracker)
+      return applyItems(node, from: from, program.nodes[index].keywords[keywordIndex].name, instance, &tracker)
 
     case .contains(let node, let minimum, let maximum, let marksItems):
       return applyContains(
-        node, minimum, maximum, marksItems, index, program.nodes[index].keywords[k].name, instance, &tracker)
+        node, minimum, maximum, marksItems, index, program.nodes[index].keywords[keywordIndex].name, instance, &tracker)
 
     case .ref(let node):
-      pushKeyword(program.nodes[index].keywords[k].name)
+      pushKeyword(program.nodes[index].keywords[keywordIndex].name)
       defer { popKeyword() }
       return inPlace(instance, node, &tracker)
 
@@ -215,7 +216,7 @@ extension SchemaEvaluation {
           }
         }
       }
-      pushKeyword(program.nodes[index].keywords[k].name)
+      pushKeyword(program.nodes[index].keywords[keywordIndex].name)
       defer { popKeyword() }
       return inPlace(instance, target, &tracker)
 
@@ -227,14 +228,14 @@ extension SchemaEvaluation {
           target = anchored
         }
       }
-      pushKeyword(program.nodes[index].keywords[k].name)
+      pushKeyword(program.nodes[index].keywords[keywordIndex].name)
       defer { popKeyword() }
       return inPlace(instance, target, &tracker)
 
     case .allOf(let nodes):
       var valid = true
       for (k, node) in nodes.enumerated() {
-        pushKeyword(program.nodes[index].keywords[k].name, String(k))
+        pushKeyword(program.nodes[index].keywords[keywordIndex].name, String(k))
         defer { popKeyword(2) }
         if !inPlace(instance, node, &tracker) {
           valid = false
@@ -246,7 +247,7 @@ extension SchemaEvaluation {
     case .anyOf(let nodes):
       var valid = false
       for (k, node) in nodes.enumerated() {
-        pushKeyword(program.nodes[index].keywords[k].name, String(k))
+        pushKeyword(program.nodes[index].keywords[keywordIndex].name, String(k))
         defer { popKeyword(2) }
         if quietly({ $0.inPlace(instance, node, &tracker) }) {
           valid = true
@@ -255,14 +256,14 @@ extension SchemaEvaluation {
       }
       if valid { return true }
       fail(
-        index, program.nodes[index].keywords[k].name,
+        index, program.nodes[index].keywords[keywordIndex].name,
         "\(Self.describe(instance)) is not valid under any of the schemas", instance)
       return false
 
     case .oneOf(let nodes):
       var matched: [Int] = []
       for (k, node) in nodes.enumerated() {
-        pushKeyword(program.nodes[index].keywords[k].name, String(k))
+        pushKeyword(program.nodes[index].keywords[keywordIndex].name, String(k))
         defer { popKeyword(2) }
         var local: EvaluatedSet? = tracker != nil ? EvaluatedSet() : nil
         if quietly({ $0.validate(instance, node, &local) }) {
@@ -276,17 +277,17 @@ extension SchemaEvaluation {
         matched.isEmpty
         ? "\(Self.describe(instance)) is not valid under any of the schemas"
         : "\(Self.describe(instance)) is valid under more than one of the schemas (\(matched[0]) and \(matched[1]))"
-      fail(index, program.nodes[index].keywords[k].name, message, instance)
+      fail(index, program.nodes[index].keywords[keywordIndex].name, message, instance)
       return false
 
     case .not(let node):
-      pushKeyword(program.nodes[index].keywords[k].name)
+      pushKeyword(program.nodes[index].keywords[keywordIndex].name)
       defer { popKeyword() }
       var none: EvaluatedSet?
       let matched = quietly { $0.validate(instance, node, &none) }
       if !matched { return true }
       fail(
-        index, program.nodes[index].keywords[k].name, "\(Self.describe(instance)) must not be valid under the schema",
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) must not be valid under the schema",
         instance)
       return false
 
@@ -307,10 +308,10 @@ extension SchemaEvaluation {
       return true
 
     case .unevaluatedProperties(let node):
-      return applyUnevaluatedProperties(node, program.nodes[index].keywords[k].name, instance, &tracker)
+      return applyUnevaluatedProperties(node, program.nodes[index].keywords[keywordIndex].name, instance, &tracker)
 
     case .unevaluatedItems(let node):
-      return applyUnevaluatedItems(node, program.nodes[index].keywords[k].name, instance, &tracker)
+      return applyUnevaluatedItems(node, program.nodes[index].keywords[keywordIndex].name, instance, &tracker)
     }
   }
 
