@@ -123,7 +123,9 @@ import Testing
   ])
   func badJobsAreUsageErrors(arguments: [String], message: String) throws {
     let expected = CLIResult.usageError(
-      message, command: "validate", usage: "parsnip validate [--json5] [--lines] [--jobs N] [FILE ...]")
+      message, command: "validate",
+      usage: "parsnip validate [--json5] [--lines] [--jobs N] [--schema SCHEMA] [--draft D] [--resolve PREFIX=DIR] "
+        + "[--format-assertion] [--output FORMAT] [FILE ...]")
     #expect(try CLI.both(["validate"] + arguments, stdin: "1\n") == expected)
   }
 }
