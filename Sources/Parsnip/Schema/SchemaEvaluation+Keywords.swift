@@ -16,20 +16,23 @@ extension SchemaEvaluation {
     case .enumeration(let enumeration):
       if enumeration.contains(instance.json()) { return true }
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not one of the enumerated values",
+        index, program.nodes[index].keywords[keywordIndex].name,
+        "\(Self.describe(instance)) is not one of the enumerated values",
         instance)
       return false
 
     case .constant(let value):
       if instance.json() == value { return true }
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not the constant value", instance)
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not the constant value",
+        instance)
       return false
 
     case .multipleOf(let divisor):
       guard let number = instance.numberValue else { return true }
       if SchemaNumbers.isMultiple(number, of: divisor) { return true }
-      fail(index, program.nodes[index].keywords[keywordIndex].name, "\(number) is not a multiple of \(divisor)", instance)
+      fail(
+        index, program.nodes[index].keywords[keywordIndex].name, "\(number) is not a multiple of \(divisor)", instance)
       return false
 
     case .maximum(let bound, let nearest, let exclusive):
@@ -43,7 +46,8 @@ extension SchemaEvaluation {
       }
       let relation = exclusive ? "less than" : "at most"
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not \(relation) \(bound)", instance
+        index, program.nodes[index].keywords[keywordIndex].name,
+        "\(Self.describe(instance)) is not \(relation) \(bound)", instance
       )
       return false
 
@@ -57,7 +61,8 @@ extension SchemaEvaluation {
       }
       let relation = exclusive ? "greater than" : "at least"
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not \(relation) \(bound)", instance
+        index, program.nodes[index].keywords[keywordIndex].name,
+        "\(Self.describe(instance)) is not \(relation) \(bound)", instance
       )
       return false
 
@@ -65,7 +70,8 @@ extension SchemaEvaluation {
       guard let string = instance.stringValue else { return true }
       if string.utf8.count <= limit || string.unicodeScalars.count <= limit { return true }
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is longer than \(limit) characters",
+        index, program.nodes[index].keywords[keywordIndex].name,
+        "\(Self.describe(instance)) is longer than \(limit) characters",
         instance)
       return false
 
@@ -73,7 +79,8 @@ extension SchemaEvaluation {
       guard let string = instance.stringValue else { return true }
       if string.unicodeScalars.count >= limit { return true }
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is shorter than \(limit) characters",
+        index, program.nodes[index].keywords[keywordIndex].name,
+        "\(Self.describe(instance)) is shorter than \(limit) characters",
         instance)
       return false
 
@@ -81,7 +88,8 @@ extension SchemaEvaluation {
       guard let string = instance.stringValue else { return true }
       if pattern.matches(string, scratch: &scratch) { return true }
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) does not match '\(pattern.source)'",
+        index, program.nodes[index].keywords[keywordIndex].name,
+        "\(Self.describe(instance)) does not match '\(pattern.source)'",
         instance)
       return false
 
@@ -89,7 +97,8 @@ extension SchemaEvaluation {
       guard program.assertsFormats, let string = instance.stringValue else { return true }
       if FormatAssertion.isValid(string, format: format) != false { return true }
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not a valid \(format)", instance)
+        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) is not a valid \(format)",
+        instance)
       return false
 
     case .maxItems(let limit):
@@ -117,12 +126,14 @@ extension SchemaEvaluation {
 
     case .maxProperties(let limit):
       guard instance.kind == .object, instance.count > limit else { return true }
-      fail(index, program.nodes[index].keywords[keywordIndex].name, "object has more than \(limit) properties", instance)
+      fail(
+        index, program.nodes[index].keywords[keywordIndex].name, "object has more than \(limit) properties", instance)
       return false
 
     case .minProperties(let limit):
       guard instance.kind == .object, instance.count < limit else { return true }
-      fail(index, program.nodes[index].keywords[keywordIndex].name, "object has fewer than \(limit) properties", instance)
+      fail(
+        index, program.nodes[index].keywords[keywordIndex].name, "object has fewer than \(limit) properties", instance)
       return false
 
     case .required(let table):
@@ -145,7 +156,9 @@ extension SchemaEvaluation {
       defer { slots.removeLast(names.count) }
       if found == names.count { return true }
       for k in names.indices where slots[base + k] < 0 {
-        fail(index, program.nodes[index].keywords[keywordIndex].name, "\(JSON.string(names[k])) is a required property", instance)
+        fail(
+          index, program.nodes[index].keywords[keywordIndex].name, "\(JSON.string(names[k])) is a required property",
+          instance)
         if !reporting { break }
       }
       return false
@@ -287,7 +300,8 @@ extension SchemaEvaluation {
       let matched = quietly { $0.validate(instance, node, &none) }
       if !matched { return true }
       fail(
-        index, program.nodes[index].keywords[keywordIndex].name, "\(Self.describe(instance)) must not be valid under the schema",
+        index, program.nodes[index].keywords[keywordIndex].name,
+        "\(Self.describe(instance)) must not be valid under the schema",
         instance)
       return false
 
