@@ -2,7 +2,7 @@ import Foundation
 import BenchmarkModels
 import Parsnip
 
-// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|pipeline|hypermedia|codegen|parallel-lines|streaming|...]
+// Usage: swift run -c release parsnip-benchmarks [parse|write|codable|pipeline|hypermedia|schema|codegen|parallel-lines|streaming|...]
 // Environment: BENCH_DATA (corpus dir), BENCH_FILES ("twitter.json canada.json"), BENCH_BUDGET_MS, BENCH_MIN_SAMPLES.
 #if DEBUG
   print(
@@ -29,6 +29,7 @@ if wants("write") { WriteBenchmarks.run(harness) }
 if wants("codable") { CodableBenchmarks.run(harness) }
 if wants("pipeline") { PipelineBenchmarks.run(harness) }
 if wants("hypermedia") { HypermediaBenchmarks.run(harness) }
+if wants("schema") { SchemaBenchmarks.run(harness) }
 if selected.contains("hypermedia-linear") { HypermediaBenchmarks.linearity(harness) }
 // Large generated inputs (100 MB documents, a 1 GB JSON Lines file): run explicitly, all with `scale`.
 if selected.contains("scale") || selected.contains("scaling") { ScaleBenchmarks.scaling(harness) }

@@ -80,6 +80,8 @@ struct ParsedArguments: Sendable, Equatable {
   private(set) var flags: Set<String> = []
   /// Option values by long name; the last occurrence wins, as with `getopt`.
   private(set) var values: [String: String] = [:]
+  /// Every value of each option, in order, for options that may be repeated (`--resolve A=B --resolve C=D`).
+  private(set) var repeatedValues: [String: [String]] = [:]
   /// Options in the order they appeared (long names), used to report conflicting choices in the user's words.
   private(set) var order: [String] = []
   /// Everything that is not an option, in order.
@@ -97,13 +99,21 @@ struct ParsedArguments: Sendable, Equatable {
     return values[option.name]
   }
 
+  /// Every value given for an option that may be repeated, in order.
+  func values(of option: OptionSpec) -> [String] { repeatedValues[option.name] ?? [] }
+
   /// Whether an option or flag was given.
   func contains(_ option: OptionSpec) -> Bool { order.contains(option.name) }
 
   /// Records one occurrence of `spec`, with its value unless it is a flag.
   fileprivate mutating func record(_ spec: OptionSpec, value: String?) {
     order.append(spec.name)
-    if let value { values[spec.name] = value } else { flags.insert(spec.name) }
+    if let value {
+      values[spec.name] = value
+      repeatedValues[spec.name, default: []].append(value)
+    } else {
+      flags.insert(spec.name)
+    }
   }
 
   /// Rejects an argument that is not UTF-8 where text is expected: only the positionals and option values that

@@ -253,7 +253,7 @@ final class CommandContext {
 
   /// Opens a JSON Lines input (invalid lines skipped, for the caller to report) and calls `body` with it; a file
   /// is closed afterwards.
-  private func withLines(
+  func withLines(
     _ path: String?, options: JSON.ParsingOptions, jobs: Int,
     _ body: (JSONLines) -> Result<Bool, InputError>
   ) -> Result<Bool, InputError> {
@@ -290,7 +290,7 @@ final class CommandContext {
 
   /// Reports an invalid line: `NAME:LINE:COLUMN: error: MESSAGE` for invalid JSON, `parsnip: error: NAME:LINE:
   /// MESSAGE` otherwise (a line over the length limit).
-  private func report(_ error: JSONLinesError, inLinesOf name: String) {
+  func report(_ error: JSONLinesError, inLinesOf name: String) {
     if error.parseError != nil {
       emitDiagnostic("\(name):\(error.line):\(error.column): error: \(error.message)")
     } else {

@@ -55,7 +55,9 @@ struct FramingOptionTests {
       CLI.inProcess(["validate", "--framing", "xml"])
         == .usageError(
           "invalid value 'xml' for '--framing': expected lines, seq, sse, concat, array or array:/POINTER",
-          command: "validate", usage: "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [FILE ...]"))
+          command: "validate",
+          usage: "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [--schema SCHEMA] [--draft D] "
+            + "[--resolve PREFIX=DIR] [--format-assertion] [--output FORMAT] [FILE ...]"))
     #expect(CLI.inProcess(["validate", "--lines", "--framing", "seq"]).status == 2)
     #expect(CLI.inProcess(["validate", "--framing", "seq", "--jobs", "2"]).status == 2)
     #expect(CLI.inProcess(["format", "--framing", "array", "--indent", "4"]).status == 2)

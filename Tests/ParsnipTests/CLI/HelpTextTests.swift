@@ -42,8 +42,14 @@ import Testing
     FILE:LINE:COLUMN: error: MESSAGE line per invalid input on standard error.
     Duplicate object keys are accepted, as RFC 8259 allows.
 
+    With --schema, inputs are also validated against a JSON Schema (draft
+    2020-12, 2019-09 or 7), one line per error on standard error:
+    FILE:LINE:COLUMN: error: INSTANCE_POINTER: MESSAGE (KEYWORD_LOCATION).
+    A schema that is invalid or holds an unresolvable reference exits 2.
+
     USAGE: parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N]
-                            [FILE ...]
+                            [--schema SCHEMA] [--draft D] [--resolve PREFIX=DIR]
+                            [--format-assertion] [--output FORMAT] [FILE ...]
 
     ARGUMENTS:
       FILE ...                Files to check; '-' or none reads standard input.
@@ -59,6 +65,14 @@ import Testing
                               (the elements of the array there).
       --jobs N                With --lines: parse lines on N threads, output in
                               input order (default: one per core).
+      --schema SCHEMA         Validate against the JSON Schema in this file.
+      --draft D               With --schema: the draft of schemas without $schema:
+                              2020-12 (default), 2019-09 or 7.
+      --resolve PREFIX=DIR    With --schema: resolve references under the URI PREFIX
+                              to files in DIR (repeatable; nothing is fetched).
+      --format-assertion      With --schema: assert 'format' (default: annotate).
+      --output FORMAT         With --schema: 'text' (default), or 'basic' to also
+                              print the spec's basic output.
       -h, --help              Show help information.
 
     """
@@ -295,7 +309,9 @@ import Testing
   @Test func subcommandUsageErrorShowsItsUsage() throws {
     let expected = CLIResult.usageError(
       "unknown option '--pretty'", command: "validate",
-      usage: "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [FILE ...]")
+      usage:
+        "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [--schema SCHEMA] [--draft D] [--resolve PREFIX=DIR] "
+        + "[--format-assertion] [--output FORMAT] [FILE ...]")
     #expect(try CLI.both(["validate", "--pretty", "x.json"]) == expected)
   }
 }

@@ -123,8 +123,10 @@ import Testing
   ])
   func badJobsAreUsageErrors(arguments: [String], message: String) throws {
     let expected = CLIResult.usageError(
-      message, command: "validate", usage: "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [FILE ...]"
-    )
+      message, command: "validate",
+      usage:
+        "parsnip validate [--json5] [--lines] [--framing KIND] [--jobs N] [--schema SCHEMA] [--draft D] [--resolve PREFIX=DIR] "
+        + "[--format-assertion] [--output FORMAT] [FILE ...]")
     #expect(try CLI.both(["validate"] + arguments, stdin: "1\n") == expected)
   }
 }
