@@ -46,7 +46,7 @@ public struct JSONSchema: Sendable {
     try self.init(parsing: Array(text.utf8), options: options)
   }
 
-  /// Parses and compiles a schema from UTF-8 bytes; see ``init(parsing:options:)-8xv2c``.
+  /// Parses and compiles a schema from UTF-8 bytes, as the initializer from text does.
   ///
   /// - Parameters:
   ///   - bytes: The schema as JSON text.
