@@ -48,10 +48,8 @@ import Testing
     options.evaluationBudget = 100_000
     options.validatesSchema = false
     let schema = try JSONSchema(parsing: text, options: options)
-    let clock = ContinuousClock()
-    let start = clock.now
+    // 2^40 paths without the budget: the budget's error is the proof that it stopped (no timing in unit tests).
     let output = schema.validate(["a": 1])
-    #expect(clock.now - start < .seconds(30))
     #expect(!output.isValid)
     #expect(output.errors.contains { $0.message.contains("budget") })
   }
