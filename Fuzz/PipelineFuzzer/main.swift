@@ -49,11 +49,11 @@ enum PipelineFuzzer {
     decode { (id: Int64?, name: String, tags: [String], first: Int, child: JSON?) in
       Record(id: id, name: name, tags: tags, first: first, child: child)
     }
-    |> optional("id", .int64)
-    |> required("name", .string)
-    |> optional("tags", .array(.string), default: [])
-    |> requiredAt("list[0]", .int)
-    |> optional("child", .json)
+    |> .optional("id", .int64)
+    |> .required("name", .string)
+    |> .optional("tags", .array(.string), default: [])
+    |> .requiredAt("list[0]", .int)
+    |> .optional("child", .json)
 
   static let records: JSONDecoding<[Record]> = .oneOf([.array(record), record.map { [$0] }])
 
