@@ -11,7 +11,7 @@
 ///
 /// Each pushed chunk is walked once, as it arrives; the values it completes are queued as ranges of the buffer,
 /// which holds the bytes from the first value not yet handed out (or the value being completed) to the end. Bytes
-/// before that are dropped once their lines are counted (``TextPosition``). A value that grows past the limit is
+/// before that are dropped once their lines are counted (``SourceLocation/advanced(to:in:origin:)``). A value that grows past the limit is
 /// dropped as it comes and reported when it ends.
 final class StructuralFramer: StreamFramer {
   private var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
@@ -20,7 +20,7 @@ final class StructuralFramer: StreamFramer {
   private var filled = 0
   private var observer: FramingObserver
   private var tracker: StructuralTracker
-  private var position = TextPosition()
+  private var position = SourceLocation(byteOffset: 0, line: 1, column: 1)
   private var ended = false
   /// The framing broke: nothing more is walked.
   private var broken = false
@@ -78,7 +78,7 @@ final class StructuralFramer: StreamFramer {
       if held.count < 3, held.elementsEqual(mark.prefix(held.count)) { return }
       atStart = false
       if held.count >= 3, held.prefix(3).elementsEqual(mark) {
-        position.skipMark(3)
+        position.byteOffset += 3  // a byte order mark takes no column
         observer.base = 3
         walk(from: 3)
       } else {
@@ -132,8 +132,8 @@ final class StructuralFramer: StreamFramer {
         }
       }
       if let start = observer.pendingStart, !observer.pendingTooLong { keep = Swift.min(keep, start) }
-      position.advance(to: keep, in: heldBytes, origin: origin)
-      keep = Swift.min(keep, position.offset)
+      position = position.advanced(to: keep, in: heldBytes, origin: origin)
+      keep = Swift.min(keep, position.byteOffset)
       let drop = keep - origin
       // Compacting moves the value being read: only when that frees half the buffer, so each byte moves O(1) times.
       if drop > 0, drop >= buffer.count / 2 || filled - drop + bytes.count <= buffer.count / 2 {
@@ -312,7 +312,7 @@ final class StructuralFramer: StreamFramer {
 
   /// The line and column of stream offset `offset`; places are asked for in stream order.
   private func location(of offset: Int) -> SourceLocation {
-    position.advance(to: offset, in: heldBytes, origin: origin)
-    return offset == position.offset ? position.location : SourceLocation(byteOffset: offset, line: 1, column: 1)
+    position = position.advanced(to: offset, in: heldBytes, origin: origin)
+    return offset == position.byteOffset ? position : SourceLocation(byteOffset: offset, line: 1, column: 1)
   }
 }
